@@ -1,0 +1,55 @@
+# SnapPost: `make run` serves the app, `make test` runs every test, `make bench` prints the benchmarks.
+# Each target installs the Debian and PyPI packages it needs when they are missing.
+
+SHELL := /bin/bash
+SWIFT ?= swift
+PYTHON ?= python3
+HOST ?= 0.0.0.0
+PORT ?= 8080
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+RUN_DEBS := tesseract-ocr tesseract-ocr-eng tesseract-ocr-osd tesseract-ocr-fra libtesseract-dev libleptonica-dev \
+            libmagic-dev libheif-dev libsqlite3-dev pkg-config
+TEST_DEBS := $(RUN_DEBS) chromium libheif-examples
+TEST_PIPS := pytest playwright jsonschema rapidfuzz numpy pillow
+
+.PHONY: run test bench deps test-deps build build-release swift-test py-test clean
+
+define install_debs
+	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing Debian packages:$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
+	fi
+endef
+
+deps:
+	$(call install_debs,$(RUN_DEBS))
+
+test-deps:
+	$(call install_debs,$(TEST_DEBS))
+	@$(PYTHON) -c "import pytest, playwright, jsonschema, rapidfuzz, numpy, PIL" 2>/dev/null || \
+	  $(PYTHON) -m pip install -q $(TEST_PIPS)
+
+build: deps
+	$(SWIFT) build
+
+build-release: deps
+	$(SWIFT) build -c release --product snappost
+
+## Serve on 0.0.0.0:8080 with the offline writer (a password is generated and logged; see README).
+run: build-release
+	$(SWIFT) run -c release --skip-build snappost serve --host $(HOST) --port $(PORT)
+
+## Every test: Swift unit and router tests, then the Python suites (schema, hostile input, real browser).
+test: test-deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build 2>&1 | tee .build/swift-test.log; test $${PIPESTATUS[0]} -eq 0
+	$(PYTHON) -m pytest -q Tests/e2e
+
+## OCR accuracy and speed against the tesseract CLI, HTTP latency and generation overhead.
+bench: test-deps build-release
+	$(PYTHON) bench/run.py $(BENCH_ARGS)
+
+clean:
+	rm -rf .build

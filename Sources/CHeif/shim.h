@@ -1,0 +1,2 @@
+// libheif: decodes HEIC/HEIF photos from iPhones.
+#include <libheif/heif.h>

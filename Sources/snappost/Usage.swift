@@ -1,0 +1,11 @@
+// The top-level help text.
+enum Usage {
+    static let text = """
+        usage: snappost [serve] [options]        serve the web app (default)
+               snappost ocr PHOTO [--json] [--lang eng+fra] [--debug-dir DIR]
+               snappost eval DIR [--lang eng]
+               snappost posts --text-file F [--book T] [--author A] [--provider offline|openai] [--json]
+
+        Run `snappost serve --help` for every configuration key.
+        """
+}
