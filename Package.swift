@@ -49,6 +49,7 @@ let package = Package(
             dependencies: [
                 "SnapPostCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "MultipartKit", package: "multipart-kit"),
                 .product(name: "Configuration", package: "swift-configuration"),

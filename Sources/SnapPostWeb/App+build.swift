@@ -1,0 +1,103 @@
+// The one composition root: reads settings, builds every service, mounts the controllers, returns the app.
+import Configuration
+import Foundation
+import Hummingbird
+import HummingbirdCore
+import Logging
+import NIOCore
+import SnapPostCore
+
+/// Builds the app. `dependencies` is nil in production (the real OCR engine, writer and SQLite store are made
+/// from the settings); tests pass fakes or in-memory ones with an `InMemoryProvider` reader.
+public func buildApplication(
+    reader: ConfigReader,
+    dependencies: AppDependencies? = nil,
+    logger: Logger = Logger(label: "snappost")
+) async throws -> some ApplicationProtocol {
+    var settings = AppSettings(reader: reader)
+    var logger = logger
+    if let level = reader.string(forKey: "logLevel").flatMap(Logger.Level.init(rawValue:)) { logger.logLevel = level }
+
+    // Secure by default: beyond loopback, a password is required; make one if none was given.
+    var password = settings.authDisabled ? nil : settings.password
+    if settings.authDisabled {
+        logger.warning("Login is OFF (--no-auth / SNAPPOST_AUTH=none): anyone who can reach \(settings.host):\(settings.port) can use this server and its AI key.")
+    } else if password == nil, settings.listensBeyondLoopback {
+        let generated = RandomID.make()
+        password = generated
+        settings.password = generated
+        logger.notice("No SNAPPOST_PASSWORD set and listening on \(settings.host), so a password was generated for this run: \(generated)")
+    }
+
+    let dependencies = if let dependencies { dependencies } else { try await AppDependencies.live(settings: settings, logger: logger) }
+    let settingsInUse = settings
+    let startupLogger = logger
+    let resources = ResourceLocator.directory(configured: reader.string(forKey: "resourcesDir"))
+    let renderer = try await PageRenderer.load(from: resources.appendingPathComponent("Templates").path)
+    let services = AppServices(
+        dependencies: dependencies,
+        settings: settings,
+        policy: AccessPolicy(password: password, apiTokens: settings.apiTokens, sessionLifetime: settings.sessionLifetime,
+                             basePath: settings.basePath, trustProxy: settings.trustProxy),
+        renderer: renderer,
+        metrics: AppMetrics(),
+        ocrQueue: BoundedWorkQueue(workers: settings.ocrWorkers, maxWaiting: settings.ocrQueueLength),
+        uploadLimiter: RateLimiter(capacity: settings.uploadsPerMinute, window: 60, clock: dependencies.clock),
+        loginThrottle: LoginThrottle(clock: dependencies.clock),
+        uploads: UploadReader(maxBytes: settings.uploadMaxBytes, timeout: .seconds(settings.requestTimeoutSeconds)))
+
+    let router = Router(context: AppRequestContext.self)
+    router.addMiddleware {
+        RequestLogMiddleware(metrics: services.metrics)
+        SecurityHeadersMiddleware<AppRequestContext>()
+        ErrorPageMiddleware(renderer: renderer) { context in services.chrome(context, title: "Error") }
+        FileMiddleware<AppRequestContext, LocalFileSystem>(
+            resources.appendingPathComponent("Public").path, urlBasePath: settings.basePath.isEmpty ? nil : settings.basePath,
+            searchForIndexHtml: false, logger: logger)
+        SameOriginMiddleware<AppRequestContext>(trustProxy: settings.trustProxy)
+        AuthMiddleware(policy: services.policy, store: services.store)
+    }
+    let mount = settings.basePath.isEmpty ? "/" : settings.basePath
+    router.addRoutes(HomeController(services: services).endpoints, atPath: RouterPath(mount))
+    router.addRoutes(ScanController(services: services).endpoints, atPath: RouterPath(mount))
+    router.addRoutes(PostsController(services: services).endpoints, atPath: RouterPath(mount))
+    router.addRoutes(HistoryController(services: services).endpoints, atPath: RouterPath(mount))
+    router.addRoutes(AuthController(services: services).endpoints, atPath: RouterPath(mount))
+    router.addRoutes(APIController(services: services).endpoints, atPath: RouterPath(mount))
+    router.addRoutes(OpsController(services: services).endpoints, atPath: RouterPath(mount))
+    if !settings.basePath.isEmpty {
+        router.get("/") { _, _ in Response.redirect(to: settingsInUse.basePath + "/", type: .normal) }
+    }
+
+    let server = HTTPServerBuilder.http1(
+        configuration: .init(idleTimeout: .milliseconds(Int64(settings.idleTimeoutSeconds * 1000))))
+    let app = Application(
+        router: router,
+        server: server,
+        configuration: .init(
+            address: .hostname(settings.host, port: settings.port), serverName: "SnapPost",
+            availableConnectionsDelegate: MaximumAvailableConnections(settings.maxConnections)),
+        onServerRunning: { channel in
+            startupLogger.notice("SnapPost is serving on http://\(settingsInUse.host):\(channel.localAddress?.port ?? settingsInUse.port)\(settingsInUse.basePath)/ with \(dependencies.generator.displayName)")
+        },
+        logger: logger)
+    return app
+}
+
+/// Finds `Templates/` and `Public/`: a configured folder, the working directory, or next to the checkout the binary was built in.
+enum ResourceLocator {
+    static func directory(configured: String?) -> URL {
+        var candidates: [URL] = []
+        if let configured, !configured.isEmpty { candidates.append(URL(fileURLWithPath: configured)) }
+        candidates.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            var url = URL(fileURLWithPath: executable).deletingLastPathComponent()
+            for _ in 0..<4 {
+                url = url.deletingLastPathComponent()
+                candidates.append(url)
+            }
+        }
+        return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("Templates/layout.mustache").path) }
+            ?? candidates[0]
+    }
+}

@@ -1,0 +1,21 @@
+// The per-request context: Hummingbird's core storage plus the client's address and whether it is logged in.
+import Hummingbird
+import Logging
+import NIOCore
+
+public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
+    public var coreContext: CoreRequestContextStorage
+    public let remoteAddress: SocketAddress?
+    /// Set by `AuthMiddleware` when the request carries a valid session or token.
+    public var isAuthenticated = false
+    /// The session id, when the request is from a logged-in browser.
+    public var sessionId: String?
+
+    public init(source: ApplicationRequestContextSource) {
+        self.coreContext = .init(source: source)
+        self.remoteAddress = source.channel.remoteAddress
+    }
+
+    /// Uploads are read by the controller with their own cap; everything else stays small.
+    public var maxUploadSize: Int { 64 * 1024 }
+}

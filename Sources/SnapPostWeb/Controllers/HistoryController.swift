@@ -1,0 +1,60 @@
+// History: drafts that were copied, shared or marked as posted; newest first, searchable, deletable.
+import Foundation
+import Hummingbird
+import SnapPostCore
+
+struct HistoryController {
+    let services: AppServices
+
+    var endpoints: RouteCollection<AppRequestContext> {
+        let routes = RouteCollection(context: AppRequestContext.self)
+        routes.get("/history", use: list)
+        routes.post("/history", use: add)
+        routes.post("/history/{hid}/delete", use: delete)
+        return routes
+    }
+
+    @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let query = String((request.uri.queryParameters.get("q") ?? "").prefix(200)).trimmingCharacters(in: .whitespaces)
+        let items = query.isEmpty
+            ? try await services.store.history(limit: services.settings.historySize)
+            : try await services.store.searchHistory(query, limit: services.settings.historySize)
+        let view = HistoryView(
+            items: items.map { item in
+                HistoryItemView(
+                    id: item.id, tone: item.tone, toneLabel: Tone.label(for: item.tone), action: item.action.rawValue,
+                    text: item.text, when: Format.timestamp(item.postedAt), iso: Format.iso(item.postedAt),
+                    scanHref: item.scanId.map { "\(services.base)/scans/\($0)" })
+            },
+            hasItems: !items.isEmpty, query: query, searched: !query.isEmpty, limit: services.settings.historySize)
+        return services.renderer.render("history", chrome: services.chrome(context, title: "History", section: "history"), content: view)
+    }
+
+    /// POST /history: a draft was copied, shared or marked as posted. JS sends it in the background (204);
+    /// the no-JS "Mark as posted" button gets a redirect to History.
+    @Sendable func add(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let form = try await FormBody.read(request)
+        guard let text = form.text("text"), !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw BadFormError("There is no draft text to add to history.", code: "missing_text")
+        }
+        guard let action = HistoryAction(rawValue: form["action"] ?? "posted") else {
+            throw BadFormError("Unknown history action.", code: "bad_action")
+        }
+        let tone = String((form["tone"] ?? "").prefix(40))
+        let scanId = form["scan"].flatMap { RandomID.isWellFormed($0) ? $0 : nil }
+        let scanExists: Bool
+        if let scanId { scanExists = try await services.store.scan(id: scanId) != nil } else { scanExists = false }
+        _ = try await services.store.addHistory(action: action, tone: tone, text: String(text.prefix(5000)), scanId: scanExists ? scanId : nil)
+        if request.headers[.accept]?.contains("text/html") == true || form["redirect"] != nil {
+            return .redirect(to: "\(services.base)/history", type: .normal)
+        }
+        return Response(status: .noContent)
+    }
+
+    @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
+        guard let id = context.parameters.get("hid"), try await services.store.deleteHistory(id: id) else {
+            throw HTTPError(.notFound)
+        }
+        return .redirect(to: "\(services.base)/history", type: .normal)
+    }
+}

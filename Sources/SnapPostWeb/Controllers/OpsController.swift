@@ -1,0 +1,70 @@
+// Health, metrics and the web app manifest (home-screen install, "Scan to Draft" shortcut, Android share target).
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import SnapPostCore
+
+struct OpsController {
+    let services: AppServices
+
+    var endpoints: RouteCollection<AppRequestContext> {
+        let routes = RouteCollection(context: AppRequestContext.self)
+        routes.get("/healthz", use: health)
+        routes.get("/metrics", use: metrics)
+        routes.get("/manifest.webmanifest", use: manifest)
+        return routes
+    }
+
+    @Sendable func health(_ request: Request, context: AppRequestContext) async throws -> Response {
+        var problems: [String] = []
+        do { try await services.store.checkWritable() } catch { problems.append("store not writable") }
+        if !services.dependencies.reader.isReady { problems.append("OCR engine not ready") }
+        let body = problems.isEmpty
+            ? "{\"status\":\"ok\",\"store\":\"writable\",\"ocr\":\"ready\",\"queue\":\(await services.ocrQueue.depth)}"
+            : "{\"status\":\"unhealthy\",\"problems\":[\(problems.map { "\"\($0)\"" }.joined(separator: ","))]}"
+        return Response(status: problems.isEmpty ? .ok : .serviceUnavailable,
+                        headers: [.contentType: "application/json", .cacheControl: "no-store"],
+                        body: .init(byteBuffer: ByteBuffer(string: body)))
+    }
+
+    @Sendable func metrics(_ request: Request, context: AppRequestContext) async throws -> Response {
+        services.metrics.setQueueDepth(await services.ocrQueue.depth)
+        return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                        body: .init(byteBuffer: ByteBuffer(string: services.metrics.render())))
+    }
+
+    @Sendable func manifest(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let base = services.base
+        let manifest: [String: Any] = [
+            "name": "SnapPost",
+            "short_name": "SnapPost",
+            "description": "Snap a book page, get clean text and five LinkedIn drafts.",
+            "id": "\(base)/",
+            "start_url": "\(base)/",
+            "scope": "\(base)/",
+            "display": "standalone",
+            "background_color": "#ffffff",
+            "theme_color": "#0a66c2",
+            "icons": [
+                ["src": "\(base)/static/icon-192.png", "sizes": "192x192", "type": "image/png"],
+                ["src": "\(base)/static/icon-512.png", "sizes": "512x512", "type": "image/png"],
+                ["src": "\(base)/static/icon-512.png", "sizes": "512x512", "type": "image/png", "purpose": "maskable"],
+            ],
+            "shortcuts": [
+                ["name": "Scan to Draft", "short_name": "Scan", "description": "Take a photo of a page and draft posts from it",
+                 "url": "\(base)/scan", "icons": [["src": "\(base)/static/icon-192.png", "sizes": "192x192"]]],
+                ["name": "History", "url": "\(base)/history"],
+            ],
+            "share_target": [
+                "action": "\(base)/share",
+                "method": "POST",
+                "enctype": "multipart/form-data",
+                "params": ["title": "title", "text": "text", "files": [["name": "photo", "accept": ["image/*"]]]],
+            ],
+        ]
+        let data = try JSONSerialization.data(withJSONObject: manifest, options: [.sortedKeys, .withoutEscapingSlashes])
+        return Response(status: .ok, headers: [.contentType: "application/manifest+json", .cacheControl: "no-cache"],
+                        body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}

@@ -1,0 +1,35 @@
+// Refuses state-changing requests that a browser sent on behalf of another site (CSRF).
+import HTTPTypes
+import Hummingbird
+
+struct SameOriginMiddleware<Context: RequestContext>: RouterMiddleware {
+    let trustProxy: Bool
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard request.method != .get, request.method != .head, request.method != .options else {
+            return try await next(request, context)
+        }
+        // The JSON API authenticates with Bearer tokens, which a foreign page cannot attach.
+        if request.headers[.authorization]?.lowercased().hasPrefix("bearer ") == true {
+            return try await next(request, context)
+        }
+        guard Self.isSameOrigin(request, trustProxy: trustProxy) else {
+            throw HTTPError(.forbidden)
+        }
+        return try await next(request, context)
+    }
+
+    /// Browsers send Sec-Fetch-Site and Origin on every POST; a request with neither is not from a browser page.
+    static func isSameOrigin(_ request: Request, trustProxy: Bool) -> Bool {
+        if let site = request.headers[HTTPField.Name("Sec-Fetch-Site")!]?.lowercased() {
+            return site == "same-origin" || site == "none"
+        }
+        guard let origin = request.headers[.origin] else { return true }
+        guard origin != "null", let originHost = origin.split(separator: "/", omittingEmptySubsequences: true).dropFirst().first else {
+            return false
+        }
+        let forwardedHost = trustProxy ? request.headers[HTTPField.Name("X-Forwarded-Host")!] : nil
+        guard let host = forwardedHost ?? request.head.authority else { return false }
+        return originHost.lowercased() == host.lowercased()
+    }
+}
