@@ -12,6 +12,7 @@ struct AuthController {
         routes.get("/login", use: show)
         routes.post("/login", use: login)
         routes.post("/logout", use: logout)
+        routes.get("/logout", use: show)
         return routes
     }
 

@@ -11,6 +11,7 @@ struct HistoryController {
         routes.get("/history", use: list)
         routes.post("/history", use: add)
         routes.post("/history/{hid}/delete", use: delete)
+        routes.get("/history/{hid}/delete", use: toList)
         return routes
     }
 
@@ -49,6 +50,10 @@ struct HistoryController {
             return .redirect(to: "\(services.base)/history", type: .normal)
         }
         return Response(status: .noContent)
+    }
+
+    @Sendable func toList(_ request: Request, context: AppRequestContext) async throws -> Response {
+        .redirect(to: "\(services.base)/history", type: .normal)
     }
 
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -18,6 +18,12 @@ struct ScanController {
         routes.post("/scans/{id}/delete", use: delete)
         routes.get("/scans/{id}/lines", use: lines)
         routes.get("/scans/{id}/preview.jpg", use: preview)
+        // A reload or a back button after a POST lands on a GET: send it somewhere useful instead of a 404.
+        routes.get("/scans", use: toHome)
+        routes.get("/share", use: toHome)
+        routes.get("/scans/{id}/select", use: toResults)
+        routes.get("/scans/{id}/delete", use: toResults)
+        routes.get("/scans/{id}/posts", use: toResults)
         return routes
     }
 
@@ -51,20 +57,22 @@ struct ScanController {
     @Sendable func select(_ request: Request, context: AppRequestContext) async throws -> Response {
         let scan = try await loadScan(context)
         let form = try await FormBody.read(request)
+        let paragraphs = Self.paragraphs(of: scan.editedText)
+        let keep = Set(form.all("keep").compactMap(Int.init)).filter { $0 >= 0 && $0 < paragraphs.count }
+        let selection = keep.sorted().map { paragraphs[$0] }.joined(separator: "\n\n")
         let submitted = form.text("text") ?? scan.editedText
-        if submitted != scan.editedText {
+        // With JS the text already shows the selection; without it, the text is unchanged since the page was drawn.
+        if submitted != scan.editedText && submitted.trimmingCharacters(in: .whitespacesAndNewlines) != selection {
             // The person edited the text since the page was drawn: keep their edit, then let them choose again.
             try await Self.saveEdits(form, scan: scan, store: services.store)
             let updated = try await loadScan(context)
             return render(updated, context: context, generation: nil,
                           notice: "Your edits were saved. The paragraphs changed, so tick the ones to keep again.")
         }
-        let paragraphs = Self.paragraphs(of: scan.editedText)
-        let keep = Set(form.all("keep").compactMap(Int.init)).filter { $0 >= 0 && $0 < paragraphs.count }
         guard !keep.isEmpty else {
             return render(scan, context: context, generation: nil, error: "Tick at least one paragraph to keep.", status: .badRequest)
         }
-        let text = keep.sorted().map { paragraphs[$0] }.joined(separator: "\n\n")
+        let text = selection
         try await services.store.saveEdits(scanId: scan.id, text: text, book: form.text("book") ?? scan.book, author: form.text("author") ?? scan.author)
         return .redirect(to: "\(services.base)/scans/\(scan.id)?saved=1", type: .normal)
     }
@@ -96,6 +104,15 @@ struct ScanController {
         return Response(
             status: .ok, headers: [.contentType: "image/jpeg", .cacheControl: "private, max-age=86400"],
             body: .init(byteBuffer: ByteBuffer(bytes: jpeg)))
+    }
+
+    @Sendable func toHome(_ request: Request, context: AppRequestContext) async throws -> Response {
+        .redirect(to: "\(services.base)/", type: .normal)
+    }
+
+    @Sendable func toResults(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let scan = try await loadScan(context)
+        return .redirect(to: "\(services.base)/scans/\(scan.id)", type: .normal)
     }
 
     // MARK: Shared pieces

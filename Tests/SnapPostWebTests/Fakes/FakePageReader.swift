@@ -1,0 +1,45 @@
+// A stand-in OCR: "TEXT:" followed by text reads as that text; "HOLD" waits until released; anything else is refused.
+import Foundation
+import SnapPostCore
+import Synchronization
+
+struct NotAPhotoError: UserFacingError {
+    var message: String { "This is not a photo — send a JPEG, PNG, HEIC or WebP." }
+    var code: String { "unsupported_type" }
+    var category: ErrorCategory { .badInput }
+}
+
+final class FakePageReader: PageReader {
+    private let held = Mutex<[CheckedContinuation<Void, Never>]>([])
+    let heldCount = Atomic<Int>(0)
+    var isReady: Bool { true }
+
+    func read(_ image: Data) async throws -> ExcerptCapture {
+        let text = String(decoding: image, as: UTF8.self)
+        if text.hasPrefix("HOLD") {
+            await withCheckedContinuation { continuation in
+                held.withLock { $0.append(continuation) }
+                heldCount.add(1, ordering: .sequentiallyConsistent)
+            }
+            return Self.capture("Held page text.")
+        }
+        guard text.hasPrefix("TEXT:") else { throw NotAPhotoError() }
+        return Self.capture(String(text.dropFirst(5)))
+    }
+
+    /// Lets every held read finish.
+    func releaseAll() {
+        let waiting = held.withLock { list in defer { list.removeAll() }; return list }
+        waiting.forEach { $0.resume() }
+    }
+
+    static func capture(_ text: String) -> ExcerptCapture {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: true).enumerated().map { index, line in
+            OCRLine(text: String(line), box: PixelBox(x: 40, y: 40 + index * 60, width: 900, height: 44), confidence: index == 1 ? 0.42 : 0.93)
+        }
+        return ExcerptCapture(
+            text: text, confidence: 0.9, lines: lines, language: "eng",
+            timings: [StepTiming(step: "decode", seconds: 0.01), StepTiming(step: "recognise", seconds: 0.2)],
+            imageSize: PixelSize(width: 1000, height: 1400), preview: Data([0xFF, 0xD8, 0xFF, 0xD9]))
+    }
+}
