@@ -34,7 +34,11 @@ struct ExcerptAnalysis: Sendable {
     /// A stable number derived from the text, to vary phrasing between excerpts but never between runs.
     let seed: UInt64
 
-    var isProcedural: Bool { sentences.count >= 3 && Double(imperativeCount) / Double(sentences.count) >= 0.4 }
+    var isProcedural: Bool { Self.isProcedural(imperatives: imperativeCount, sentences: sentences.count) }
+
+    private static func isProcedural(imperatives: Int, sentences: Int) -> Bool {
+        sentences >= 3 && Double(imperatives) / Double(sentences) >= 0.4
+    }
 
     init(_ text: String) {
         let paragraphs = Self.paragraphs(of: text)
@@ -69,19 +73,30 @@ struct ExcerptAnalysis: Sendable {
             (counts[$0]!, -firstSeen[$0]!) > (counts[$1]!, -firstSeen[$1]!)
         }.map { Self.displayForm(of: $0, in: allWords) }
 
+        let imperatives = language == .french ? Lexicon.frenchImperatives : Lexicon.englishImperatives
+        let opensWithVerb = sentences.map { sentence in
+            guard let first = sentence.words.first else { return false }
+            return imperatives.contains(first) || (language == .french && first.count > 4 && first.hasSuffix("ez"))
+        }
+        let imperativeCount = opensWithVerb.filter { $0 }.count
+        self.imperativeCount = imperativeCount
+        let procedural = Self.isProcedural(imperatives: imperativeCount, sentences: sentences.count)
+
         let markers = language == .french ? Lexicon.frenchMarkers : Lexicon.englishMarkers
         for i in sentences.indices {
             sentences[i].score += Self.score(sentences[i], counts: counts, stopWords: stopWords, markers: markers)
+            // In a page of steps, the one line that states an idea instead of a step is the one worth quoting.
+            if procedural, !opensWithVerb[i] { sentences[i].score += 0.5 }
+            // ...and among the steps, the ones about time and care ("slowly, until tender") say the most.
+            if procedural {
+                let craft = sentences[i].words.filter { Lexicon.craftWords.contains($0) }.count
+                sentences[i].score += 0.2 * Double(min(craft, 2))
+            }
         }
         self.sentences = sentences
         let complete = sentences.filter(\.isComplete)
         ranked = (complete.isEmpty ? sentences : complete).sorted { ($0.score, -$0.index) > ($1.score, -$1.index) }
 
-        let imperatives = language == .french ? Lexicon.frenchImperatives : Lexicon.englishImperatives
-        imperativeCount = sentences.filter { sentence in
-            guard let first = sentence.words.first else { return false }
-            return imperatives.contains(first) || (language == .french && first.count > 4 && first.hasSuffix("ez"))
-        }.count
         quantityCount = Self.countQuantities(allWords)
         let firstPerson: Set<String> = language == .french ? ["je", "j", "nous", "moi", "mon", "ma", "mes"] : ["i", "we", "my", "our", "me", "us"]
         isFirstPerson = allWords.filter { firstPerson.contains($0) }.count >= 2
@@ -258,7 +273,7 @@ struct ExcerptAnalysis: Sendable {
 
         let content = Set(sentence.words.filter { isContentWord($0, stopWords: stopWords) }.map(stem))
         let shared = content.reduce(0.0) { $0 + Double(min((counts[$1] ?? 1) - 1, 3)) }
-        score += 0.35 * shared / Double(max(content.count, 1)).squareRoot()
+        score += 0.2 * min(shared / Double(max(content.count, 1)).squareRoot(), 2.5)
 
         let markerHits = sentence.words.filter { markers.contains($0) }.count
         score += 0.25 * Double(min(markerHits, 3))
@@ -268,6 +283,7 @@ struct ExcerptAnalysis: Sendable {
         let commas = text.filter { $0 == "," || $0 == ";" }.count
         if commas * 4 > n { score -= 0.3 }
         if text.contains("(") { score -= 0.2 }
+        score -= 0.3 * Double(text.filter { $0 == ";" }.count)  // a run of steps, not one thought
         let noise = text.filter { !($0.isLetter || $0.isNumber || $0.isWhitespace || ".,;:!?'’\"“”«»()-–—…".contains($0)) }.count
         if noise * 20 > text.count { score -= 0.5 }
         if !sentence.isComplete { score -= 0.5 }

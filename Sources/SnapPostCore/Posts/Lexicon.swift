@@ -40,10 +40,12 @@ enum Lexicon {
         "but", "yet", "instead", "rather", "never", "always", "only", "must", "because", "better", "best", "worst",
         "secret", "key", "truth", "true", "remember", "important", "essential", "matters", "mistake", "wrong",
         "nothing", "everything", "simple", "learn", "lesson", "remaining", "however", "without", "enough", "real",
+        "may", "can", "should", "will",
     ]
     static let frenchMarkers: Set<String> = [
         "mais", "pourtant", "jamais", "toujours", "seulement", "doit", "faut", "parce", "essentiel", "important",
         "clé", "secret", "vrai", "mieux", "meilleur", "rien", "sans", "cependant", "permet", "inventé", "apprendre",
+        "peut", "peuvent",
     ]
 
     static let englishImperatives: Set<String> = [
@@ -58,6 +60,12 @@ enum Lexicon {
         "ajoutez", "versez", "mettez", "faites", "prenez", "coupez", "laissez", "retirez", "servez", "mélangez",
         "ajouter", "verser", "mettre", "faire", "prendre", "couper", "laisser", "retirer", "servir", "mélanger",
         "pensez", "notez", "lisez", "écrivez", "regardez",
+    ]
+
+    /// Words about time and care, which make a step worth quoting in a page of instructions.
+    static let craftWords: Set<String> = [
+        "slow", "slowly", "until", "gently", "carefully", "care", "often", "patience", "patiently", "gradually",
+        "tender", "time", "wait", "lentement", "doucement", "jusqu", "soin", "patience", "attendre", "temps",
     ]
 
     static let numberWords: Set<String> = [

@@ -30,13 +30,13 @@ struct EnglishVoice: OfflineVoice {
             "the details people skim are usually where the value is.",
             "we don't need more ideas. We need to act on the plain ones we already have.",
         ]
-        let lead = m.title.map { "This line from \($0) makes the case better than I can:" } ?? "This line makes the case better than I can:"
+        let lead = m.titleInSentence.map { "This line from \($0) makes the case better than I can:" } ?? "This line makes the case better than I can:"
         let body =
             m.isProcedural
             ? "No framework. No hype. Just exact steps from someone who had clearly done the work, and who trusted the reader to do it too."
             : "No framework. No hype. Just a plain claim, made with confidence and without apology."
         return [
-            .required("Unpopular opinion: " + claims[m.pick(claims.count, salt: 2)]),
+            .required("Unpopular opinion: " + claims[m.pick(m.isProcedural ? 2 : claims.count, salt: 2)]),
             .required("\(lead)\n\(quote(m.contrast))"),
             .required(body),
             DraftPart.optional("We keep chasing the next clever method while the plain, specific ones sit on the shelf."),
@@ -46,7 +46,7 @@ struct EnglishVoice: OfflineVoice {
 
     func personal(_ m: DraftMaterial) -> [DraftPart] {
         let openings = [
-            m.title.map { "I didn't expect a page of \($0) to stay with me. This line did:" }
+            m.titleInSentence.map { "I didn't expect a page of \($0) to stay with me. This line did:" }
                 ?? "I didn't expect this page to stay with me. This line did:",
             "I almost turned this page too fast. One sentence made me stop:",
         ]
@@ -92,7 +92,7 @@ struct EnglishVoice: OfflineVoice {
         }
         let opener =
             m.pick(2, salt: 4) == 0
-            ? (m.title.map { "One page from \($0), read closely." } ?? "One page, read closely.")
+            ? (m.titleInSentence.map { "One page from \($0), read closely." } ?? "One page, read closely.")
             : "What makes this page work? A quick breakdown."
         let question =
             m.isProcedural
@@ -107,7 +107,7 @@ struct EnglishVoice: OfflineVoice {
     }
 
     func openQuestion(_ m: DraftMaterial) -> [DraftPart] {
-        let source = m.title ?? "this page"
+        let source = m.titleInSentence ?? "this page"
         let opening =
             m.promptIsQuestion
             ? "The page asks a question worth putting to ourselves:"
@@ -116,7 +116,7 @@ struct EnglishVoice: OfflineVoice {
         if m.promptIsQuestion {
             reframe = "It answers in a few lines. I'm not sure most of us could."
         } else if m.isProcedural {
-            reframe = "It was written as plain instruction, and it still works. Is that because it's right, or because nobody has found anything better?"
+            reframe = "Instructions like this assume the reader will slow down and pay attention. Do we still write that way? Do we still read that way?"
         } else {
             reframe = "Is this still true today? Or is it one of those ideas we repeat without ever testing?"
         }
@@ -124,7 +124,11 @@ struct EnglishVoice: OfflineVoice {
             .required(opening),
             .required(quote(m.prompt)),
             .required(reframe),
-            .required("Where have you seen this hold up, and where has it broken down? I'd like to hear both sides."),
+            .required(
+                m.isProcedural
+                    ? "What's the best piece of plain instruction you've ever been given?"
+                    : "Where have you seen this hold up, and where has it broken down? I'd like to hear both sides."
+            ),
         ]
     }
 
@@ -191,9 +195,9 @@ struct FrenchVoice: OfflineVoice {
             "les détails qu’on survole sont souvent l’essentiel.",
             "on n’a pas besoin de nouvelles idées. On a besoin d’appliquer les idées simples qu’on a déjà.",
         ]
-        let lead = m.title.map { "Cette phrase de \($0) le montre mieux que moi :" } ?? "Cette phrase le montre mieux que moi :"
+        let lead = m.frenchTitle.map { "Cette phrase de \($0) le montre mieux que moi :" } ?? "Cette phrase le montre mieux que moi :"
         return [
-            line("Avis impopulaire : " + claims[m.pick(claims.count, salt: 2)]),
+            line("Avis impopulaire : " + claims[m.pick(m.isProcedural ? 2 : claims.count, salt: 2)]),
             .required(typeset(lead) + "\n" + quote(m.contrast)),
             line("Pas de méthode à la mode. Pas de jargon. Juste une idée claire, affirmée sans détour."),
             DraftPart.optional(typeset("On court après la prochaine méthode miracle, alors que les idées simples et précises attendent sur l’étagère.")),
@@ -203,7 +207,7 @@ struct FrenchVoice: OfflineVoice {
 
     func personal(_ m: DraftMaterial) -> [DraftPart] {
         let openings = [
-            "Je ne pensais pas qu’une page \(m.title.map { "de \($0)" } ?? "comme celle-ci") me suivrait. Cette phrase l’a fait :",
+            "Je ne pensais pas qu’une page \(m.frenchTitle.map { "de \($0)" } ?? "comme celle-ci") me suivrait. Cette phrase l’a fait :",
             "J’ai failli tourner cette page trop vite. Une phrase m’a fait lever les yeux du livre :",
         ]
         let reflection =
@@ -244,7 +248,7 @@ struct FrenchVoice: OfflineVoice {
         }
         let opener =
             m.pick(2, salt: 4) == 0
-            ? (m.title.map { "Une page de \($0), lue de près." } ?? "Une page, lue de près.")
+            ? (m.frenchTitle.map { "Une page de \($0), lue de près." } ?? "Une page, lue de près.")
             : "Pourquoi cette page fonctionne-t-elle ? Décryptage rapide."
         return [
             line(opener),
@@ -258,7 +262,7 @@ struct FrenchVoice: OfflineVoice {
         let opening =
             m.promptIsQuestion
             ? "La page pose une question qu’on devrait se poser aussi :"
-            : "Une question qui me suit depuis ma lecture \(m.title.map { "de \($0)" } ?? "de cette page") :"
+            : "Une question qui me suit depuis ma lecture \(m.frenchTitle.map { "de \($0)" } ?? "de cette page") :"
         let reframe =
             m.promptIsQuestion
             ? "Elle y répond en quelques lignes. Saurions-nous en faire autant ?"

@@ -101,7 +101,7 @@ struct DraftMaterial {
     var promptIsQuestion: Bool
     /// Another strong line, for the analytical draft.
     var evidence: String
-    /// A second line to support the punchy hook, when the page has one.
+    /// A second short line to back the punchy hook, when the page has one.
     var support: String?
 
     var headings: [String]
@@ -137,9 +137,10 @@ struct DraftMaterial {
             return sentence.words.contains { markers.contains($0) } || lower.contains("in place of") || lower.contains("au lieu de")
         }
         let mainSentence = take()
-        let hookSentence = take { (5...16).contains($0.wordCount) && !$0.isQuestion }
+        let hookSentence = take { (5...12).contains($0.wordCount) && !$0.isQuestion }
         let promptSentence = take { $0.isQuestion }
         let evidenceSentence = take()
+        let supportSentence = take { $0.wordCount <= 18 && !$0.isQuestion }
 
         main = Self.quotable(mainSentence.text)
         contrast = Self.quotable(contrastSentence.text)
@@ -148,7 +149,7 @@ struct DraftMaterial {
         prompt = Self.quotable(promptSentence.text)
         promptIsQuestion = promptSentence.isQuestion
         evidence = Self.quotable(evidenceSentence.text)
-        support = hookSentence.index == mainSentence.index ? nil : main
+        support = supportSentence.index == hookSentence.index || supportSentence.wordCount > 18 ? nil : Self.quotable(supportSentence.text)
 
         headings = Array(analysis.headings.prefix(4))
         recurring = Array(analysis.recurringWords.prefix(3))
@@ -173,6 +174,20 @@ struct DraftMaterial {
     func pick(_ count: Int, salt: UInt64) -> Int {
         Int((seed ^ (salt &* 0x9E37_79B9_7F4A_7C15)) % UInt64(count))
     }
+
+    /// The title as it reads inside an English sentence: "the Boston Cooking-School Cook Book", "Atomic Habits".
+    var titleInSentence: String? {
+        guard let title else { return nil }
+        let last = title.split(separator: " ").last.map { $0.lowercased() } ?? ""
+        let generic: Set<String> = [
+            "book", "cookbook", "handbook", "manual", "guide", "dictionary", "encyclopedia", "almanac", "companion",
+            "primer", "reader", "treatise", "textbook", "workbook",
+        ]
+        return generic.contains(last) && !title.lowercased().hasPrefix("the ") ? "the \(title)" : title
+    }
+
+    /// The title inside a French sentence, in guillemets so "de" never needs to contract ("de « Le Petit Prince »").
+    var frenchTitle: String? { title.map { "«\u{00A0}\($0)\u{00A0}»" } }
 
     /// "— Title, Author", or whichever of the two is known.
     var signature: String? {
