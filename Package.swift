@@ -71,7 +71,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SnapPostCoreTests",
-            dependencies: ["SnapPostCore"],
+            dependencies: ["SnapPostCore", .product(name: "Hummingbird", package: "hummingbird")],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,0 +1,230 @@
+// The embedded writer used when no AI provider is configured: five real drafts built from the excerpt itself.
+import Foundation
+
+/// Writes five drafts without a network: it ranks the excerpt's sentences, gives each tone its own line to work
+/// from, and shapes a hook, support and (where the tone calls for one) a closing question around it.
+/// Deterministic: the same input always gives the same drafts.
+public struct OfflineWriter: PostGenerator {
+    /// Waits this long before answering, to try the page's loading state (the seed's `mockResponseDelaySeconds`).
+    public var delay: Duration
+
+    public init(delay: Duration = .zero) {
+        self.delay = delay
+    }
+
+    public var displayName: String { "Offline writer" }
+
+    public func generateVariants(from excerpt: String, bookTitle: String?, author: String?) async throws -> [Variant] {
+        if delay > .zero { try await Task.sleep(for: delay) }
+        return try variants(from: excerpt, bookTitle: bookTitle, author: author)
+    }
+
+    /// The same drafts, synchronously.
+    public func variants(from excerpt: String, bookTitle: String?, author: String?) throws -> [Variant] {
+        let analysis = ExcerptAnalysis(excerpt)
+        guard !analysis.ranked.isEmpty else { throw AIError(.emptyExcerpt) }
+        let material = DraftMaterial(analysis, title: Self.clean(bookTitle), author: Self.clean(author))
+        let voice: any OfflineVoice = analysis.language == .french ? FrenchVoice() : EnglishVoice()
+        return Tone.allCases.map { tone in
+            let parts: [DraftPart] =
+                switch tone {
+                case .punchy: voice.punchy(material)
+                case .contrarian: voice.contrarian(material)
+                case .personal: voice.personal(material)
+                case .analytical: voice.analytical(material)
+                case .openQuestion: voice.openQuestion(material)
+                }
+            let fitted = LinkedInLength.fit(DraftPart.assemble(parts))
+            return Variant(
+                id: Self.stableID(tone: tone, seed: analysis.seed),
+                tone: tone,
+                text: fitted.text,
+                note: fitted.trimmed ? Variant.trimmedNote : nil
+            )
+        }
+    }
+
+    private static func clean(_ value: String?) -> String? {
+        guard let value = value?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty,
+            value.lowercased() != "unknown"
+        else { return nil }
+        return value
+    }
+
+    /// Ids derived from the input too, so "same input, same output" holds for the whole value.
+    private static func stableID(tone: Tone, seed: UInt64) -> UUID {
+        let a = seed ^ UInt64(Tone.allCases.firstIndex(of: tone)! + 1) &* 0x9E37_79B9_7F4A_7C15
+        let b = a &* 0xBF58_476D_1CE4_E5B9 ^ seed
+        var bytes = [UInt8](repeating: 0, count: 16)
+        for i in 0..<8 {
+            bytes[i] = UInt8(truncatingIfNeeded: a >> (8 * UInt64(i)))
+            bytes[8 + i] = UInt8(truncatingIfNeeded: b >> (8 * UInt64(i)))
+        }
+        bytes[6] = (bytes[6] & 0x0F) | 0x40
+        bytes[8] = (bytes[8] & 0x3F) | 0x80
+        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+    }
+}
+
+/// One paragraph of a draft; optional ones are dropped, last first, when the draft runs long.
+struct DraftPart {
+    var text: String
+    var optional = false
+
+    static func required(_ text: String) -> DraftPart { DraftPart(text: text) }
+    static func optional(_ text: String?) -> DraftPart? { text.map { DraftPart(text: $0, optional: true) } }
+
+    static func assemble(_ parts: [DraftPart?]) -> String {
+        var kept = parts.compactMap { $0 }
+        func joined() -> String { kept.map(\.text).joined(separator: "\n\n") }
+        while joined().count > LinkedInLength.limit, let last = kept.lastIndex(where: \.optional) {
+            kept.remove(at: last)
+        }
+        return joined()
+    }
+
+    static func assemble(_ parts: [DraftPart]) -> String { assemble(parts.map { Optional($0) }) }
+}
+
+/// What each tone works from: its own line of the excerpt, plus facts about the page.
+struct DraftMaterial {
+    /// The strongest line, for the personal draft.
+    var main: String
+    /// A short line for the punchy hook, and how many words it has.
+    var hook: String
+    var hookWords: Int
+    /// A line with a contrast or a rule in it, for the contrarian draft.
+    var contrast: String
+    /// A question from the page, or another strong line.
+    var prompt: String
+    var promptIsQuestion: Bool
+    /// Another strong line, for the analytical draft.
+    var evidence: String
+    /// A second short line to back the punchy hook, when the page has one.
+    var support: String?
+
+    var headings: [String]
+    var recurring: [String]
+    /// The longest content words of the main line: the fallback for a one-line excerpt.
+    var salient: [String]
+    var sentenceCount: Int
+    var imperativeCount: Int
+    var quantityCount: Int
+    var averageWords: Int
+    var isProcedural: Bool
+    var isFirstPerson: Bool
+    var title: String?
+    var author: String?
+    var seed: UInt64
+
+    /// Quotes are kept short enough to read in the feed.
+    static let maxQuote = 230
+
+    init(_ analysis: ExcerptAnalysis, title: String?, author: String?) {
+        let ranked = analysis.ranked
+        var used: Set<Int> = []
+        func take(_ preferred: (ExcerptAnalysis.Sentence) -> Bool = { _ in true }) -> ExcerptAnalysis.Sentence {
+            let choice = ranked.first { !used.contains($0.index) && preferred($0) }
+                ?? ranked.first { !used.contains($0.index) }
+                ?? ranked[0]
+            used.insert(choice.index)
+            return choice
+        }
+        let markers = analysis.language == .french ? Lexicon.frenchContrasts : Lexicon.englishContrasts
+        let contrastSentence = take { sentence in
+            let lower = sentence.text.lowercased()
+            return sentence.words.contains { markers.contains($0) } || lower.contains("in place of") || lower.contains("au lieu de")
+        }
+        let mainSentence = take()
+        let hookSentence = take { (5...12).contains($0.wordCount) && !$0.isQuestion }
+        let promptSentence = take { $0.isQuestion }
+        let evidenceSentence = take()
+        let supportSentence = take { $0.wordCount <= 18 && !$0.isQuestion }
+
+        main = Self.quotable(mainSentence.text)
+        contrast = Self.quotable(contrastSentence.text)
+        hook = Self.quotable(hookSentence.text)
+        hookWords = hookSentence.wordCount
+        prompt = Self.quotable(promptSentence.text)
+        promptIsQuestion = promptSentence.isQuestion
+        evidence = Self.quotable(evidenceSentence.text)
+        support = supportSentence.index == hookSentence.index || supportSentence.wordCount > 18 ? nil : Self.quotable(supportSentence.text)
+
+        headings = Array(analysis.headings.prefix(4))
+        recurring = Array(analysis.recurringWords.prefix(3))
+        let stopWords = analysis.language == .french ? Lexicon.frenchStopWords : Lexicon.englishStopWords
+        var seen: Set<String> = []
+        salient = mainSentence.words
+            .filter { ExcerptAnalysis.isContentWord($0, stopWords: stopWords) && seen.insert($0).inserted }
+            .enumerated().sorted { ($0.element.count, -$0.offset) > ($1.element.count, -$1.offset) }
+            .prefix(2).map(\.element)
+        sentenceCount = analysis.sentences.count
+        imperativeCount = analysis.imperativeCount
+        quantityCount = analysis.quantityCount
+        averageWords = analysis.sentences.isEmpty ? 0 : analysis.sentences.map(\.wordCount).reduce(0, +) / analysis.sentences.count
+        isProcedural = analysis.isProcedural
+        isFirstPerson = analysis.isFirstPerson
+        self.title = title
+        self.author = author
+        seed = analysis.seed
+    }
+
+    /// Picks one of `count` phrasings; `salt` keeps tones from moving in lockstep.
+    func pick(_ count: Int, salt: UInt64) -> Int {
+        Int((seed ^ (salt &* 0x9E37_79B9_7F4A_7C15)) % UInt64(count))
+    }
+
+    /// The title as it reads inside an English sentence: "the Boston Cooking-School Cook Book", "Atomic Habits".
+    var titleInSentence: String? {
+        guard let title else { return nil }
+        let last = title.split(separator: " ").last.map { $0.lowercased() } ?? ""
+        let generic: Set<String> = [
+            "book", "cookbook", "handbook", "manual", "guide", "dictionary", "encyclopedia", "almanac", "companion",
+            "primer", "reader", "treatise", "textbook", "workbook",
+        ]
+        return generic.contains(last) && !title.lowercased().hasPrefix("the ") ? "the \(title)" : title
+    }
+
+    /// The title inside a French sentence, in guillemets so "de" never needs to contract ("de « Le Petit Prince »").
+    var frenchTitle: String? { title.map { "«\u{00A0}\($0)\u{00A0}»" } }
+
+    /// "— Title, Author", or whichever of the two is known.
+    var signature: String? {
+        switch (title, author) {
+        case (let title?, let author?): "— \(title), \(author)"
+        case (let title?, nil): "— \(title)"
+        case (nil, let author?): "— \(author)"
+        case (nil, nil): nil
+        }
+    }
+
+    /// A sentence cut at a clause (or word) boundary when it is too long to quote whole.
+    static func quotable(_ sentence: String) -> String {
+        guard sentence.count > maxQuote else { return sentence }
+        let characters = Array(sentence.prefix(maxQuote))
+        var cut = characters.count - 1
+        while cut > maxQuote / 2, !",;:".contains(characters[cut]) { cut -= 1 }
+        if cut <= maxQuote / 2 {
+            cut = characters.count - 1
+            while cut > 0, !characters[cut].isWhitespace { cut -= 1 }
+        }
+        var kept = String(characters[..<max(cut, 1)]).trimmingCharacters(in: .whitespaces)
+        while let last = kept.last, ",;:—–-".contains(last) { kept.removeLast() }
+        return kept + "…"
+    }
+}
+
+/// The words of one language's drafts. Each tone has its own structure, not one template with a name swapped.
+protocol OfflineVoice {
+    func punchy(_ m: DraftMaterial) -> [DraftPart]
+    func contrarian(_ m: DraftMaterial) -> [DraftPart]
+    func personal(_ m: DraftMaterial) -> [DraftPart]
+    func analytical(_ m: DraftMaterial) -> [DraftPart]
+    func openQuestion(_ m: DraftMaterial) -> [DraftPart]
+}
+
+extension Lexicon {
+    static let englishContrasts: Set<String> = ["but", "yet", "instead", "rather", "never", "however", "without", "only", "not", "nothing"]
+    static let frenchContrasts: Set<String> = ["mais", "pourtant", "jamais", "cependant", "sans", "seulement", "rien", "inventé"]
+}
