@@ -72,6 +72,7 @@ let package = Package(
         .testTarget(
             name: "SnapPostCoreTests",
             dependencies: ["SnapPostCore", .product(name: "Hummingbird", package: "hummingbird")],
+            exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -20,11 +20,3 @@ public struct ExcerptCapture: Sendable, Codable, Equatable {
         self.lines = lines; self.language = language; self.timings = timings; self.imageSize = imageSize; self.preview = preview
     }
 }
-public enum Tone: String, CaseIterable, Codable, Sendable { case punchy, contrarian, personal, analytical, openQuestion
-    public var displayName: String { self == .openQuestion ? "Open question" : rawValue.capitalized } }
-public struct Variant: Sendable, Codable, Equatable, Identifiable { public var id: UUID; public var tone: Tone; public var text: String; public var note: String?
-    public init(id: UUID = UUID(), tone: Tone, text: String, note: String? = nil) { self.id = id; self.tone = tone; self.text = text; self.note = note } }
-public protocol PostGenerator: Sendable {
-    func generateVariants(from excerpt: String, bookTitle: String?, author: String?) async throws -> [Variant]
-    var displayName: String { get }
-}

@@ -1,0 +1,169 @@
+"""Real-browser flows in Debian's Chromium with Playwright: iPhone 13 emulation with JS, the same flow with JS off,
+and screenshots of every page at phone and desktop widths, light and dark, under .build/screenshots/."""
+import re
+import urllib.request
+
+import pytest
+from playwright.sync_api import sync_playwright, expect
+
+from conftest import SCREENSHOTS, Server
+
+CHROMIUM = "/usr/bin/chromium"
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield p, b
+        b.close()
+
+
+def iphone_context(p, b, **extra):
+    device = dict(p.devices["iPhone 13"])
+    device.pop("default_browser_type", None)
+    return b.new_context(**device, **extra)
+
+
+def read_clipboard(page):
+    return page.evaluate("() => navigator.clipboard.readText()")
+
+
+def test_flow_with_javascript_on_iphone(browser, server, page_photo):
+    p, b = browser
+    context = iphone_context(p, b)
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.base)
+    # Chromium on Linux has no Web Share; make sure, so Share must fall back to Copy.
+    context.add_init_script("try { delete Navigator.prototype.share; } catch (e) {}")
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+
+    # 1. Home: picking a photo submits by itself (no Submit button shown with JS).
+    page.goto(server.base + "/")
+    expect(page.get_by_text("Take photo")).to_be_visible()
+    expect(page.locator(".nojs-submit")).to_be_hidden()
+    page.locator("input[type=file]:not([capture])").set_input_files(str(page_photo))
+    page.wait_for_url(re.compile(r"/scans/[A-Za-z0-9_-]{22}$"), timeout=60_000)
+
+    # 2. Results shows the page's text; edit it.
+    area = page.locator("#text")
+    text = area.input_value()
+    assert "lighthouse" in text.lower() and "notebook" in text.lower(), text
+    edited = "Edited: " + text
+    area.fill(edited)
+
+    # 3. Generate with the offline writer: five cards, with the writer badge.
+    page.get_by_role("button", name="Generate posts").click()
+    page.wait_for_url(re.compile(r"/posts/[A-Za-z0-9_-]{22}$"), timeout=30_000)
+    cards = page.locator("li.card")
+    expect(cards).to_have_count(5)
+    expect(page.locator(".writer-badge")).to_contain_text("Offline writer")
+
+    # 4. Copy puts exactly that card's text on the clipboard.
+    second = cards.nth(1)
+    copied_text = second.locator(".draft-text").text_content()
+    second.get_by_role("button", name="Copy").click()
+    expect(second.get_by_role("button", name="Copied")).to_be_visible()
+    assert read_clipboard(page) == copied_text
+    expect(page.locator("#toast")).to_contain_text("Copied")
+
+    # 5. Share falls back to Copy.
+    third = cards.nth(2)
+    third.get_by_role("button", name="Share").click()
+    assert read_clipboard(page) == third.locator(".draft-text").text_content()
+
+    # The edited text was stored before generating.
+    page.get_by_role("link", name="Done").click()
+    assert page.locator("#text").input_value().startswith("Edited: ")
+
+    # 6. History shows the copied item; Lines shows the boxes.
+    page.goto(server.base + "/history")
+    texts = page.locator("li.card .draft-text").all_text_contents()
+    assert copied_text in texts, texts
+    expect(page.locator("li.card time").first).to_be_visible()
+    page.go_back()
+    page.get_by_role("link", name=re.compile("^Lines")).click()
+    assert page.locator("svg rect.box").count() >= 4
+    assert page.locator("ol.line-list li").count() >= 4
+    assert not errors, errors
+    context.close()
+
+
+def test_flow_with_javascript_off(browser, server, page_photo):
+    p, b = browser
+    context = iphone_context(p, b, java_script_enabled=False)
+    page = context.new_page()
+    page.goto(server.base + "/")
+    expect(page.locator(".nojs-submit")).to_be_visible()
+    page.locator("input[type=file]:not([capture])").set_input_files(str(page_photo))
+    page.get_by_role("button", name="Read the page").click()
+    page.wait_for_url(re.compile(r"/scans/[A-Za-z0-9_-]{22}$"), timeout=60_000)
+    area = page.locator("#text")
+    assert "notebook" in area.input_value().lower()
+    area.fill("No-JS edit. " + area.input_value())
+    page.get_by_role("button", name="Generate posts").click()
+    page.wait_for_url(re.compile(r"/posts/"), timeout=30_000)
+    cards = page.locator("li.card")
+    expect(cards).to_have_count(5)
+    # Without JS, Copy/Share stay hidden; the text is plain, selectable text and "Mark as posted" works.
+    expect(cards.first.get_by_role("button", name="Copy")).to_be_hidden()
+    first_text = cards.first.locator(".draft-text").text_content()
+    cards.first.get_by_role("button", name="Mark as posted").click()
+    page.wait_for_url(re.compile(r"/history$"))
+    expect(page.locator("li.card").first.locator(".draft-text")).to_have_text(first_text)
+    # Paragraph selection works as a plain form.
+    page.goto(server.base + "/")
+    page.locator(".scan-list a").first.click()
+    assert "No-JS edit." in page.locator("#text").input_value()
+    page.get_by_role("link", name=re.compile("^Lines")).click()
+    assert page.locator("svg rect.box").count() >= 4
+    context.close()
+
+
+def test_home_weighs_under_25_kb(server):
+    total = 0
+    for path in ["/", "/static/app.css", "/static/app.js", "/static/icon.svg", "/manifest.webmanifest"]:
+        with urllib.request.urlopen(server.base + path) as r:
+            total += len(r.read())
+    assert total <= 25 * 1024, total
+
+
+PAGES = ["home", "results", "variants", "lines", "history", "login", "error"]
+
+
+def test_screenshots_of_every_page(browser, server, page_photo):
+    """Phone and desktop, light and dark. Saved for people to look at; asserts each page rendered its layout."""
+    p, b = browser
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    # Make one scan with drafts and history to show.
+    ctx = b.new_context()
+    page = ctx.new_page()
+    page.goto(server.base + "/")
+    page.locator("input[type=file]:not([capture])").set_input_files(str(page_photo))
+    page.wait_for_url(re.compile(r"/scans/[A-Za-z0-9_-]{22}$"), timeout=60_000)
+    results = page.url
+    page.get_by_role("button", name="Generate posts").click()
+    page.wait_for_url(re.compile(r"/posts/"))
+    variants = page.url
+    page.locator("li.card").first.get_by_role("button", name="Mark as posted").click()
+    ctx.close()
+    urls = {
+        "home": server.base + "/", "results": results, "variants": variants, "lines": results + "/lines",
+        "history": server.base + "/history", "error": server.base + "/scans/AAAAAAAAAAAAAAAAAAAAAA",
+    }
+    locked = Server(extra_args=["--password", "screenshot-pw"]).start()
+    urls["login"] = locked.base + "/login"
+    sizes = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 900}}
+    for scheme in ["light", "dark"]:
+        for size_name, viewport in sizes.items():
+            context = b.new_context(viewport=viewport, color_scheme=scheme, device_scale_factor=1)
+            page = context.new_page()
+            for name, url in urls.items():
+                page.goto(url)
+                assert page.locator("header.topbar").count() == 1, name
+                page.screenshot(path=str(SCREENSHOTS / f"{name}-{size_name}-{scheme}.png"), full_page=(name != "results"))
+            context.close()
+    locked.stop()
+    assert len(list(SCREENSHOTS.glob("*.png"))) >= len(PAGES) * 4
