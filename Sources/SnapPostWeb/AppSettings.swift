@@ -142,13 +142,16 @@ public struct AppSettings: Sendable {
     /// The `--help` text: every key with its flag, environment variable and default.
     public static var helpText: String {
         var lines = ["usage: snappost serve [options]", "", "Every option is also an environment variable and a line in ./.env.", ""]
+        let flagWidth = keys.map(\.flag.count).max() ?? 0
+        let envWidth = keys.map(\.environmentVariable.count).max() ?? 0
         for key in keys {
-            let flag = key.flag.padding(toLength: 22, withPad: " ", startingAt: 0)
-            let env = key.environmentVariable.padding(toLength: 28, withPad: " ", startingAt: 0)
+            let flag = key.flag.padding(toLength: flagWidth, withPad: " ", startingAt: 0)
+            let env = key.environmentVariable.padding(toLength: envWidth, withPad: " ", startingAt: 0)
             lines.append("  \(flag) \(env) default: \(key.defaultValue.isEmpty ? "(empty)" : key.defaultValue)")
             lines.append("      \(key.help)")
         }
-        lines.append("  --no-auth              SNAPPOST_AUTH=none           turn the login off (a warning is logged)")
+        lines.append("  " + "--no-auth".padding(toLength: flagWidth, withPad: " ", startingAt: 0) + " "
+            + "SNAPPOST_AUTH=none".padding(toLength: envWidth, withPad: " ", startingAt: 0) + " turn the login off (a warning is logged)")
         return lines.joined(separator: "\n")
     }
 }

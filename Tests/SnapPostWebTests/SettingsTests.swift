@@ -1,0 +1,47 @@
+// Every documented key really is read from its environment variable, its flag and `.env`, with the stated default.
+import Configuration
+import Foundation
+import Testing
+@testable import SnapPostWeb
+
+@Suite("Settings")
+struct SettingsTests {
+    @Test("Each key's SNAPPOST_* variable and --flag reach the same setting")
+    func everyKeyIsReachable() async throws {
+        for key in AppSettings.keys {
+            let environment = EnvironmentVariablesProvider(environmentVariables: [key.environmentVariable: "probe-value"]).prefixKeys(with: "snappost")
+            let fromEnvironment = ConfigReader(provider: environment).string(forKey: ConfigKey(key.name))
+            #expect(fromEnvironment == "probe-value", "\(key.environmentVariable)")
+            let flags = CommandLineArgumentsProvider(arguments: ["snappost", key.flag, "probe-value"])
+            #expect(ConfigReader(provider: flags).string(forKey: ConfigKey(key.name)) == "probe-value", "\(key.flag)")
+        }
+        #expect(AppSettings.keys.first { $0.name == "ai.baseUrl" }?.environmentVariable == "SNAPPOST_AI_BASE_URL")
+        #expect(AppSettings.keys.first { $0.name == "dataDir" }?.flag == "--data-dir")
+    }
+
+    @Test("Defaults: 127.0.0.1:8080, ./data, eng, 25 MB, history 20, offline writer, 60 s AI timeout")
+    func defaults() {
+        let settings = AppSettings(reader: ConfigReader(provider: InMemoryProvider(values: [:])))
+        #expect(settings.host == "127.0.0.1" && settings.port == 8080 && settings.dataDirectory == "./data")
+        #expect(settings.ocrLanguages == ["eng"] && settings.uploadMaxBytes == 25 * 1024 * 1024 && settings.historySize == 20)
+        #expect(settings.aiBaseURL == nil && settings.aiTimeoutSeconds == 60 && !settings.listensBeyondLoopback)
+        #expect(settings.ocrWorkers == ProcessInfo.processInfo.activeProcessorCount)
+    }
+
+    @Test("Flags win over the environment, which wins over .env; --no-auth and base paths are normalised")
+    func precedence() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("snappost-env-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent(".env")
+        try "SNAPPOST_PORT=7000\nSNAPPOST_HISTORY_SIZE=7\nSNAPPOST_BASE_PATH=snappost/\n".write(to: file, atomically: true, encoding: .utf8)
+        let reader = ConfigReader(providers: [
+            CommandLineArgumentsProvider(arguments: ["snappost", "--port", "9000", "--no-auth"]),
+            EnvironmentVariablesProvider(environmentVariables: ["SNAPPOST_PORT": "8000", "SNAPPOST_HISTORY_SIZE": "9"]).prefixKeys(with: "snappost"),
+            try await EnvironmentVariablesProvider(environmentFilePath: .init(file.path), allowMissing: false).prefixKeys(with: "snappost"),
+        ])
+        let settings = AppSettings(reader: reader)
+        #expect(settings.port == 9000 && settings.historySize == 9 && settings.basePath == "/snappost" && settings.authDisabled)
+        #expect(AppSettings.helpText.contains("SNAPPOST_UPLOAD_MAX_MEGABYTES"))
+    }
+}
