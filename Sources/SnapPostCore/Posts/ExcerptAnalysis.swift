@@ -23,7 +23,7 @@ struct ExcerptAnalysis: Sendable {
     let sentences: [Sentence]
     /// Complete sentences, strongest first (falls back to every sentence when none is complete).
     let ranked: [Sentence]
-    /// Content words that recur, most frequent first.
+    /// Up to five content words that recur, most frequent first.
     let recurringWords: [String]
     /// Sentences that open with a verb in the imperative.
     let imperativeCount: Int
@@ -71,7 +71,7 @@ struct ExcerptAnalysis: Sendable {
         }
         recurringWords = counts.filter { $0.value >= 2 }.keys.sorted {
             (counts[$0]!, -firstSeen[$0]!) > (counts[$1]!, -firstSeen[$1]!)
-        }.map { Self.displayForm(of: $0, in: allWords) }
+        }.prefix(5).map { Self.displayForm(of: $0, in: allWords) }
 
         let imperatives = language == .french ? Lexicon.frenchImperatives : Lexicon.englishImperatives
         let opensWithVerb = sentences.map { sentence in
@@ -110,11 +110,13 @@ struct ExcerptAnalysis: Sendable {
         case prose(String)
     }
 
-    /// Joins wrapped lines (and words hyphenated across them), drops running heads and page numbers,
+    /// Joins wrapped lines (and words hyphenated across them), drops running heads, page numbers and figure labels,
     /// and keeps short title lines apart as headings.
     static func paragraphs(of text: String) -> [Paragraph] {
         let lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !isRunningHead($0) }
+        let labels = figureLabels(lines)
         var result: [Paragraph] = []
         var current = ""
 
@@ -124,19 +126,18 @@ struct ExcerptAnalysis: Sendable {
             current = ""
         }
 
-        for (number, rawLine) in lines.enumerated() {
+        for (number, rawLine) in lines.enumerated() where !labels.contains(number) {
             if rawLine.isEmpty {
                 flush()
                 continue
             }
-            if isRunningHead(rawLine) { continue }
             let (line, wasNumbered) = stripNumbering(rawLine)
             let bullet = line.hasPrefix("- ") || line.hasPrefix("• ") || line.hasPrefix("* ")
             let content = bullet ? String(line.dropFirst(2)) : line
             guard !content.isEmpty else { continue }
 
             let previousEnded = current.isEmpty || endsSentence(current) || current.hasSuffix(":")
-            let next = lines.dropFirst(number + 1).first { !$0.isEmpty && !isRunningHead($0) }
+            let next = lines.dropFirst(number + 1).first { !$0.isEmpty }
             let nextStartsFresh = next.map { stripNumbering($0).0.first?.isUppercase ?? false } ?? false
             if previousEnded, nextStartsFresh, isHeadingLike(content) {
                 flush()
@@ -150,13 +151,28 @@ struct ExcerptAnalysis: Sendable {
         return result
     }
 
-    /// "248 BOSTON COOKING-SCHOOL COOK BOOK", "- 12 -", a bare page number.
+    /// Runs of three or more short unnumbered title-like lines are the labels of a figure ("Gradins", "Scène", …).
+    static func figureLabels(_ lines: [String]) -> Set<Int> {
+        var labels: Set<Int> = []
+        var run: [Int] = []
+        for (number, line) in zip(0..., lines + [""]) {
+            if !line.isEmpty, !stripNumbering(line).1, isHeadingLike(line) {
+                run.append(number)
+                continue
+            }
+            if run.count >= 3 { labels.formUnion(run) }
+            run = []
+        }
+        return labels
+    }
+
+    /// "248 BOSTON COOKING-SCHOOL COOK BOOK", "AVER STU ~ 120 SOLUTIONS FOR LIFE", "- 12 -", a bare page number:
+    /// capitals with a page number in them.
     static func isRunningHead(_ line: String) -> Bool {
         let letters = line.filter(\.isLetter)
-        let startsOrEndsWithNumber = (line.first?.isNumber ?? false) || (line.last?.isNumber ?? false)
         if letters.isEmpty { return line.contains(where: \.isNumber) }
         let upper = letters.filter(\.isUppercase).count
-        return startsOrEndsWithNumber && letters.count >= 4 && Double(upper) / Double(letters.count) > 0.8
+        return line.contains(where: \.isNumber) && letters.count >= 4 && Double(upper) / Double(letters.count) > 0.8
     }
 
     /// Removes "1. ", "2.1. ", "I. ", "II. " at the start of a line.

@@ -125,9 +125,11 @@ struct EnglishVoice: OfflineVoice {
             .required(quote(m.prompt)),
             .required(reframe),
             .required(
-                m.isProcedural
-                    ? "What's the best piece of plain instruction you've ever been given?"
-                    : "Where have you seen this hold up, and where has it broken down? I'd like to hear both sides."
+                m.promptIsQuestion
+                    ? "How would you answer it, in one line?"
+                    : m.isProcedural
+                        ? "What's the best piece of plain instruction you've ever been given?"
+                        : "Where have you seen this hold up, and where has it broken down? I'd like to hear both sides."
             ),
         ]
     }
@@ -207,7 +209,7 @@ struct FrenchVoice: OfflineVoice {
 
     func personal(_ m: DraftMaterial) -> [DraftPart] {
         let openings = [
-            "Je ne pensais pas qu’une page \(m.frenchTitle.map { "de \($0)" } ?? "comme celle-ci") me suivrait. Cette phrase l’a fait :",
+            "Je ne m’attendais pas à ce qu’une page \(m.frenchTitle.map { "de \($0)" } ?? "comme celle-ci") me marque. C’est pourtant cette phrase qui m’est restée :",
             "J’ai failli tourner cette page trop vite. Une phrase m’a fait lever les yeux du livre :",
         ]
         let reflection =
@@ -254,7 +256,11 @@ struct FrenchVoice: OfflineVoice {
             line(opener),
             .required(findings.prefix(3).map { "• " + typeset($0) }.joined(separator: "\n")),
             .required(typeset("La phrase qui porte tout :") + " " + quote(m.evidence)),
-            line("Laquelle de ces habitudes rendrait vos propres textes plus clairs ?"),
+            line(
+                m.isProcedural
+                    ? "Laquelle de ces habitudes rendrait vos propres consignes plus claires ?"
+                    : "Lequel de ces choix emprunteriez-vous pour vos propres textes ?"
+            ),
         ]
     }
 
@@ -271,7 +277,11 @@ struct FrenchVoice: OfflineVoice {
             line(opening),
             .required(quote(m.prompt)),
             line(reframe),
-            line("Où cela s’est-il vérifié pour vous, et où cela a-t-il échoué ? J’aimerais lire les deux points de vue."),
+            line(
+                m.promptIsQuestion
+                    ? "Et vous, comment y répondriez-vous en une ligne ?"
+                    : "Où cela s’est-il vérifié pour vous, et où cela a-t-il échoué ? J’aimerais lire les deux points de vue."
+            ),
         ]
     }
 
