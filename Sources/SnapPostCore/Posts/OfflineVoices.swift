@@ -101,7 +101,7 @@ struct EnglishVoice: OfflineVoice {
         return [
             .required(opener),
             .required(findings.prefix(3).map { "• " + $0 }.joined(separator: "\n")),
-            .required("The line that carries it: \(quote(m.evidence))"),
+            .required((m.isProcedural ? "A typical step: " : "The line that carries it: ") + quote(m.evidence)),
             .required(question),
         ]
     }
@@ -255,7 +255,7 @@ struct FrenchVoice: OfflineVoice {
         return [
             line(opener),
             .required(findings.prefix(3).map { "• " + typeset($0) }.joined(separator: "\n")),
-            .required(typeset("La phrase qui porte tout :") + " " + quote(m.evidence)),
+            .required(typeset(m.isProcedural ? "Une étape typique :" : "La phrase qui porte tout :") + " " + quote(m.evidence)),
             line(
                 m.isProcedural
                     ? "Laquelle de ces habitudes rendrait vos propres consignes plus claires ?"

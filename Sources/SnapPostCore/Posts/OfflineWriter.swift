@@ -155,8 +155,8 @@ struct DraftMaterial {
         recurring = Array(analysis.recurringWords.prefix(3))
         let stopWords = analysis.language == .french ? Lexicon.frenchStopWords : Lexicon.englishStopWords
         var seen: Set<String> = []
-        salient = mainSentence.words
-            .filter { ExcerptAnalysis.isContentWord($0, stopWords: stopWords) && seen.insert($0).inserted }
+        salient = mainSentence.text.split { !($0.isLetter || $0.isNumber) }.map(String.init)
+            .filter { ExcerptAnalysis.isContentWord($0.lowercased(), stopWords: stopWords) && seen.insert($0.lowercased()).inserted }
             .enumerated().sorted { ($0.element.count, -$0.offset) > ($1.element.count, -$1.offset) }
             .prefix(2).map(\.element)
         sentenceCount = analysis.sentences.count

@@ -60,6 +60,7 @@ public final class OpenAICompatibleProvider: PostGenerator {
                 }
             }
         } catch let error as AIError {
+            logger.warning("AI request failed", metadata: ["code": "\(error.code)", "url": "\(settings.chatCompletionsURL)", "step": "\(step)"])
             count(outcome: error.code)
             throw error
         }
