@@ -293,7 +293,7 @@ struct ExcerptAnalysis: Sendable {
 
         let markerHits = sentence.words.filter { markers.contains($0) }.count
         score += 0.25 * Double(min(markerHits, 3))
-        if sentence.text.lowercased().contains("in place of") || sentence.text.lowercased().contains("au lieu de") { score += 0.25 }
+        if Lexicon.hasContrastPhrase(sentence.text) { score += 0.25 }
 
         let text = sentence.text
         let commas = text.filter { $0 == "," || $0 == ";" }.count

@@ -48,6 +48,16 @@ enum Lexicon {
         "peut", "peuvent",
     ]
 
+    /// Words and phrases that set one thing against another: the contrarian draft's favourite lines.
+    static let englishContrasts: Set<String> = ["but", "yet", "instead", "rather", "never", "however", "without", "only", "not", "nothing"]
+    static let frenchContrasts: Set<String> = ["mais", "pourtant", "jamais", "cependant", "sans", "seulement", "rien", "inventé"]
+    static let contrastPhrases = ["in place of", "instead of", "au lieu de", "plutôt que"]
+
+    static func hasContrastPhrase(_ text: String) -> Bool {
+        let lower = text.lowercased()
+        return contrastPhrases.contains { lower.contains($0) }
+    }
+
     static let englishImperatives: Set<String> = [
         "add", "pour", "cook", "remove", "stir", "place", "cover", "bake", "serve", "use", "take", "make", "put", "let",
         "try", "mix", "cut", "keep", "start", "stop", "think", "remember", "consider", "ask", "look", "dress", "clean",

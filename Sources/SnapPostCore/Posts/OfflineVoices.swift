@@ -1,5 +1,11 @@
 // The offline writer's English and French phrasing, one structure per tone.
 
+/// "a, b and c" (or "a, b et c").
+func joinedList(_ items: [String], and conjunction: String) -> String {
+    guard let last = items.last, items.count > 1 else { return items.first ?? "" }
+    return items.dropLast().joined(separator: ", ") + " \(conjunction) " + last
+}
+
 struct EnglishVoice: OfflineVoice {
     func quote(_ text: String) -> String { "“\(text)”" }
 
@@ -69,7 +75,7 @@ struct EnglishVoice: OfflineVoice {
     func analytical(_ m: DraftMaterial) -> [DraftPart] {
         var findings: [String] = []
         if m.headings.count >= 2 {
-            findings.append("\(Self.number(m.headings.count, capitalized: true)) headings: \(Self.list(m.headings)).")
+            findings.append("\(Self.number(m.headings.count, capitalized: true)) headings: \(joinedList(m.headings, and: "and")).")
         }
         if m.isProcedural {
             findings.append("\(Self.number(m.imperativeCount, capitalized: true)) of its \(Self.number(m.sentenceCount)) sentences open with a verb. It's written to be used, not admired.")
@@ -78,7 +84,7 @@ struct EnglishVoice: OfflineVoice {
             findings.append("\(Self.number(m.quantityCount, capitalized: true)) exact measurements. Nothing is left to guesswork.")
         }
         if m.recurring.count >= 2 {
-            findings.append("The words it keeps returning to: \(Self.list(m.recurring)). That's where the weight sits.")
+            findings.append("The words it keeps returning to: \(joinedList(m.recurring, and: "and")). That's where the weight sits.")
         }
         if findings.count < 2, m.sentenceCount > 1 {
             findings.append(
@@ -132,11 +138,6 @@ struct EnglishVoice: OfflineVoice {
                         : "Where have you seen this hold up, and where has it broken down? I'd like to hear both sides."
             ),
         ]
-    }
-
-    static func list(_ items: [String]) -> String {
-        guard items.count > 1 else { return items.first ?? "" }
-        return items.dropLast().joined(separator: ", ") + " and " + items.last!
     }
 
     static func number(_ n: Int, capitalized: Bool = false) -> String {
@@ -227,7 +228,7 @@ struct FrenchVoice: OfflineVoice {
     func analytical(_ m: DraftMaterial) -> [DraftPart] {
         var findings: [String] = []
         if m.headings.count >= 2 {
-            findings.append("\(m.headings.count) intertitres : \(Self.list(m.headings)).")
+            findings.append("\(m.headings.count) intertitres : \(joinedList(m.headings, and: "et")).")
         }
         if m.isProcedural {
             findings.append("\(m.imperativeCount) phrases sur \(m.sentenceCount) commencent par un verbe : un texte fait pour agir.")
@@ -236,7 +237,7 @@ struct FrenchVoice: OfflineVoice {
             findings.append("\(m.quantityCount) mesures précises : rien n’est laissé au hasard.")
         }
         if m.recurring.count >= 2 {
-            findings.append("Les mots qui reviennent : \(Self.list(m.recurring)). C’est là que tout se joue.")
+            findings.append("Les mots qui reviennent : \(joinedList(m.recurring, and: "et")). C’est là que tout se joue.")
         }
         if findings.count < 2, m.sentenceCount > 1 {
             findings.append(
@@ -283,10 +284,5 @@ struct FrenchVoice: OfflineVoice {
                     : "Où cela s’est-il vérifié pour vous, et où cela a-t-il échoué ? J’aimerais lire les deux points de vue."
             ),
         ]
-    }
-
-    static func list(_ items: [String]) -> String {
-        guard items.count > 1 else { return items.first ?? "" }
-        return items.dropLast().joined(separator: ", ") + " et " + items.last!
     }
 }

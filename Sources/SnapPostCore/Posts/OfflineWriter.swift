@@ -75,16 +75,14 @@ struct DraftPart {
     static func required(_ text: String) -> DraftPart { DraftPart(text: text) }
     static func optional(_ text: String?) -> DraftPart? { text.map { DraftPart(text: $0, optional: true) } }
 
-    static func assemble(_ parts: [DraftPart?]) -> String {
-        var kept = parts.compactMap { $0 }
+    static func assemble(_ parts: [DraftPart]) -> String {
+        var kept = parts
         func joined() -> String { kept.map(\.text).joined(separator: "\n\n") }
         while joined().count > LinkedInLength.limit, let last = kept.lastIndex(where: \.optional) {
             kept.remove(at: last)
         }
         return joined()
     }
-
-    static func assemble(_ parts: [DraftPart]) -> String { assemble(parts.map { Optional($0) }) }
 }
 
 /// What each tone works from: its own line of the excerpt, plus facts about the page.
@@ -133,8 +131,7 @@ struct DraftMaterial {
         }
         let markers = analysis.language == .french ? Lexicon.frenchContrasts : Lexicon.englishContrasts
         let contrastSentence = take { sentence in
-            let lower = sentence.text.lowercased()
-            return sentence.words.contains { markers.contains($0) } || lower.contains("in place of") || lower.contains("au lieu de")
+            sentence.words.contains { markers.contains($0) } || Lexicon.hasContrastPhrase(sentence.text)
         }
         let mainSentence = take()
         let hookSentence = take { (5...12).contains($0.wordCount) && !$0.isQuestion }
@@ -222,9 +219,4 @@ protocol OfflineVoice {
     func personal(_ m: DraftMaterial) -> [DraftPart]
     func analytical(_ m: DraftMaterial) -> [DraftPart]
     func openQuestion(_ m: DraftMaterial) -> [DraftPart]
-}
-
-extension Lexicon {
-    static let englishContrasts: Set<String> = ["but", "yet", "instead", "rather", "never", "however", "without", "only", "not", "nothing"]
-    static let frenchContrasts: Set<String> = ["mais", "pourtant", "jamais", "cependant", "sans", "seulement", "rien", "inventé"]
 }
