@@ -12,6 +12,8 @@ struct ExcerptAnalysis: Sendable {
         var score: Double
         /// Ends with . ! ? and starts with a capital: not a fragment cut by the page edge.
         var isComplete: Bool
+        /// Opens with a verb in the imperative: a step, not a statement.
+        var isStep = false
         var isQuestion: Bool { text.hasSuffix("?") }
         var wordCount: Int { words.count }
     }
@@ -61,10 +63,18 @@ struct ExcerptAnalysis: Sendable {
             }
         }
 
-        // Frequencies of content words, singular and plural merged.
+        for i in sentences.indices {
+            sentences[i].isStep = sentences[i].words.first.map { Self.isImperative($0, language: language) } ?? false
+        }
+        let imperativeCount = sentences.filter(\.isStep).count
+        self.imperativeCount = imperativeCount
+        let procedural = Self.isProcedural(imperatives: imperativeCount, sentences: sentences.count)
+
+        // Frequencies of content words (verbs of command aside), singular and plural merged.
         var counts: [String: Int] = [:]
         var firstSeen: [String: Int] = [:]
-        for (position, word) in allWords.enumerated() where Self.isContentWord(word, stopWords: stopWords) {
+        for (position, word) in allWords.enumerated()
+        where Self.isContentWord(word, stopWords: stopWords) && !Self.isImperative(word, language: language) {
             let stem = Self.stem(word)
             counts[stem, default: 0] += 1
             if firstSeen[stem] == nil { firstSeen[stem] = position }
@@ -73,20 +83,11 @@ struct ExcerptAnalysis: Sendable {
             (counts[$0]!, -firstSeen[$0]!) > (counts[$1]!, -firstSeen[$1]!)
         }.prefix(5).map { Self.displayForm(of: $0, in: allWords) }
 
-        let imperatives = language == .french ? Lexicon.frenchImperatives : Lexicon.englishImperatives
-        let opensWithVerb = sentences.map { sentence in
-            guard let first = sentence.words.first else { return false }
-            return imperatives.contains(first) || (language == .french && first.count > 4 && first.hasSuffix("ez"))
-        }
-        let imperativeCount = opensWithVerb.filter { $0 }.count
-        self.imperativeCount = imperativeCount
-        let procedural = Self.isProcedural(imperatives: imperativeCount, sentences: sentences.count)
-
         let markers = language == .french ? Lexicon.frenchMarkers : Lexicon.englishMarkers
         for i in sentences.indices {
             sentences[i].score += Self.score(sentences[i], counts: counts, stopWords: stopWords, markers: markers)
             // In a page of steps, the one line that states an idea instead of a step is the one worth quoting.
-            if procedural, !opensWithVerb[i] { sentences[i].score += 0.5 }
+            if procedural, !sentences[i].isStep { sentences[i].score += 0.5 }
             // ...and among the steps, the ones about time and care ("slowly, until tender") say the most.
             if procedural {
                 let craft = sentences[i].words.filter { Lexicon.craftWords.contains($0) }.count
@@ -250,6 +251,14 @@ struct ExcerptAnalysis: Sendable {
     /// Lowercased words; apostrophes split ("l’eau" → "l", "eau"), hyphens too.
     static func words(in text: String) -> [String] {
         text.lowercased().split { !($0.isLetter || $0.isNumber) }.map(String.init)
+    }
+
+    /// "pour", "add", "versez": a verb of command (French imperatives mostly end in -ez).
+    static func isImperative(_ word: String, language: Language) -> Bool {
+        switch language {
+        case .english: Lexicon.englishImperatives.contains(word)
+        case .french: Lexicon.frenchImperatives.contains(word) || (word.count > 4 && word.hasSuffix("ez"))
+        }
     }
 
     static func isContentWord(_ word: String, stopWords: Set<String>) -> Bool {

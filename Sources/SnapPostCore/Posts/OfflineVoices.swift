@@ -57,7 +57,9 @@ struct EnglishVoice: OfflineVoice {
             "I almost turned this page too fast. One sentence made me stop:",
         ]
         let reflection: String
-        if m.isProcedural {
+        if m.isProcedural, !m.mainIsStep {
+            reflection = "In the middle of a page of plain steps, this one line steps back and says why. That's the part I'll remember, long after the quantities."
+        } else if m.isProcedural {
             reflection = "It's a small, practical instruction. But it reminded me that most good work is built from steps like this one: unglamorous, precise, done with care. Nobody applauds them. Everything depends on them."
         } else if m.isFirstPerson {
             reflection = "It's one person's honest account, and that's why it lands. I recognised myself in it more than I'd like to admit."
@@ -107,7 +109,7 @@ struct EnglishVoice: OfflineVoice {
         return [
             .required(opener),
             .required(findings.prefix(3).map { "• " + $0 }.joined(separator: "\n")),
-            .required((m.isProcedural ? "A typical step: " : "The line that carries it: ") + quote(m.evidence)),
+            .required((m.evidenceIsStep ? "A typical step: " : "The line that carries it: ") + quote(m.evidence)),
             .required(question),
         ]
     }
@@ -214,7 +216,9 @@ struct FrenchVoice: OfflineVoice {
             "J’ai failli tourner cette page trop vite. Une phrase m’a fait lever les yeux du livre :",
         ]
         let reflection =
-            m.isProcedural
+            m.isProcedural && !m.mainIsStep
+            ? "Au milieu d’une page de consignes, cette phrase prend du recul et dit pourquoi. C’est elle que je retiendrai, bien après les quantités."
+            : m.isProcedural
             ? "C’est une consigne simple, presque banale. Mais elle rappelle que le bon travail est fait d’étapes comme celle-ci : discrètes, précises, faites avec soin."
             : "Je l’ai relue deux fois. Elle dit simplement ce que je cherchais à formuler depuis des semaines, et elle me reste en tête depuis."
         return [
@@ -256,7 +260,7 @@ struct FrenchVoice: OfflineVoice {
         return [
             line(opener),
             .required(findings.prefix(3).map { "• " + typeset($0) }.joined(separator: "\n")),
-            .required(typeset(m.isProcedural ? "Une étape typique :" : "La phrase qui porte tout :") + " " + quote(m.evidence)),
+            .required(typeset(m.evidenceIsStep ? "Une étape typique :" : "La phrase qui porte tout :") + " " + quote(m.evidence)),
             line(
                 m.isProcedural
                     ? "Laquelle de ces habitudes rendrait vos propres consignes plus claires ?"
@@ -273,6 +277,8 @@ struct FrenchVoice: OfflineVoice {
         let reframe =
             m.promptIsQuestion
             ? "Elle y répond en quelques lignes. Saurions-nous en faire autant ?"
+            : m.isProcedural
+            ? "Des consignes comme celle-ci supposent qu’on prenne le temps de lire et de bien faire. Écrivons-nous encore ainsi ? Lisons-nous encore ainsi ?"
             : "Est-ce encore vrai aujourd’hui ? Ou est-ce une de ces idées qu’on répète sans jamais la vérifier ?"
         return [
             line(opening),
@@ -281,7 +287,9 @@ struct FrenchVoice: OfflineVoice {
             line(
                 m.promptIsQuestion
                     ? "Et vous, comment y répondriez-vous en une ligne ?"
-                    : "Où cela s’est-il vérifié pour vous, et où cela a-t-il échoué ? J’aimerais lire les deux points de vue."
+                    : m.isProcedural
+                        ? "Quelle est la meilleure consigne simple qu’on vous ait jamais donnée ?"
+                        : "Où cela s’est-il vérifié pour vous, et où cela a-t-il échoué ? J’aimerais lire les deux points de vue."
             ),
         ]
     }

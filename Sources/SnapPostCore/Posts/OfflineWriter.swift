@@ -87,8 +87,9 @@ struct DraftPart {
 
 /// What each tone works from: its own line of the excerpt, plus facts about the page.
 struct DraftMaterial {
-    /// The strongest line, for the personal draft.
+    /// The strongest line, for the personal draft, and whether it is a step (an imperative) or a statement.
     var main: String
+    var mainIsStep: Bool
     /// A short line for the punchy hook, and how many words it has.
     var hook: String
     var hookWords: Int
@@ -99,6 +100,7 @@ struct DraftMaterial {
     var promptIsQuestion: Bool
     /// Another strong line, for the analytical draft.
     var evidence: String
+    var evidenceIsStep: Bool
     /// A second short line to back the punchy hook, when the page has one.
     var support: String?
 
@@ -137,15 +139,17 @@ struct DraftMaterial {
         let hookSentence = take { (5...12).contains($0.wordCount) && !$0.isQuestion }
         let promptSentence = take { $0.isQuestion }
         let evidenceSentence = take()
-        let supportSentence = take { $0.wordCount <= 18 && !$0.isQuestion }
+        let supportSentence = take { $0.wordCount <= 12 && !$0.isQuestion }
 
         main = Self.quotable(mainSentence.text)
+        mainIsStep = mainSentence.isStep
         contrast = Self.quotable(contrastSentence.text)
         hook = Self.quotable(hookSentence.text)
         hookWords = hookSentence.wordCount
         prompt = Self.quotable(promptSentence.text)
         promptIsQuestion = promptSentence.isQuestion
         evidence = Self.quotable(evidenceSentence.text)
+        evidenceIsStep = evidenceSentence.isStep
         support = supportSentence.index == hookSentence.index || supportSentence.wordCount > 18 ? nil : Self.quotable(supportSentence.text)
 
         headings = Array(analysis.headings.prefix(4))
