@@ -3,7 +3,7 @@ import Foundation
 
 /// Writes five drafts without a network: it ranks the excerpt's sentences, gives each tone its own line to work
 /// from, and shapes a hook, support and (where the tone calls for one) a closing question around it.
-/// Deterministic: the same input always gives the same drafts.
+/// Deterministic: the same input always gives the same drafts (each with a fresh id, like a provider's).
 public struct OfflineWriter: PostGenerator {
     /// Waits this long before answering, to try the page's loading state (the seed's `mockResponseDelaySeconds`).
     public var delay: Duration
@@ -35,12 +35,7 @@ public struct OfflineWriter: PostGenerator {
                 case .openQuestion: voice.openQuestion(material)
                 }
             let fitted = LinkedInLength.fit(DraftPart.assemble(parts))
-            return Variant(
-                id: Self.stableID(tone: tone, seed: analysis.seed),
-                tone: tone,
-                text: fitted.text,
-                note: fitted.trimmed ? Variant.trimmedNote : nil
-            )
+            return Variant(tone: tone, text: fitted.text, note: fitted.trimmed ? Variant.trimmedNote : nil)
         }
     }
 
@@ -49,21 +44,6 @@ public struct OfflineWriter: PostGenerator {
             value.lowercased() != "unknown"
         else { return nil }
         return value
-    }
-
-    /// Ids derived from the input too, so "same input, same output" holds for the whole value.
-    private static func stableID(tone: Tone, seed: UInt64) -> UUID {
-        let a = seed ^ UInt64(Tone.allCases.firstIndex(of: tone)! + 1) &* 0x9E37_79B9_7F4A_7C15
-        let b = a &* 0xBF58_476D_1CE4_E5B9 ^ seed
-        var bytes = [UInt8](repeating: 0, count: 16)
-        for i in 0..<8 {
-            bytes[i] = UInt8(truncatingIfNeeded: a >> (8 * UInt64(i)))
-            bytes[8 + i] = UInt8(truncatingIfNeeded: b >> (8 * UInt64(i)))
-        }
-        bytes[6] = (bytes[6] & 0x0F) | 0x40
-        bytes[8] = (bytes[8] & 0x3F) | 0x80
-        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
     }
 }
 
@@ -145,7 +125,7 @@ struct DraftMaterial {
         mainIsStep = mainSentence.isStep
         contrast = Self.quotable(contrastSentence.text)
         hook = Self.quotable(hookSentence.text)
-        hookWords = hookSentence.wordCount
+        hookWords = hookSentence.text.split(whereSeparator: \.isWhitespace).count  // as a reader counts: "doesn’t" is one
         prompt = Self.quotable(promptSentence.text)
         promptIsQuestion = promptSentence.isQuestion
         evidence = Self.quotable(evidenceSentence.text)
