@@ -58,9 +58,11 @@ struct EnglishVoice: OfflineVoice {
         ]
         let reflection: String
         if m.isProcedural, !m.mainIsStep {
-            reflection = "In the middle of a page of plain steps, this one line steps back and says why. That's the part I'll remember, long after the quantities."
+            reflection = "In the middle of a page of plain steps, this one line steps back and says why. "
+                + "That's the part I'll remember, long after the quantities."
         } else if m.isProcedural {
-            reflection = "It's a small, practical instruction. But it reminded me that most good work is built from steps like this one: unglamorous, precise, done with care. Nobody applauds them. Everything depends on them."
+            reflection = "It's a small, practical instruction. But it reminded me that most good work is built from steps like this one: "
+                + "unglamorous, precise, done with care. Nobody applauds them. Everything depends on them."
         } else if m.isFirstPerson {
             reflection = "It's one person's honest account, and that's why it lands. I recognised myself in it more than I'd like to admit."
         } else {
@@ -80,7 +82,8 @@ struct EnglishVoice: OfflineVoice {
             findings.append("\(Self.number(m.headings.count, capitalized: true)) headings: \(joinedList(m.headings, and: "and")).")
         }
         if m.isProcedural {
-            findings.append("\(Self.number(m.imperativeCount, capitalized: true)) of its \(Self.number(m.sentenceCount)) sentences open with a verb. It's written to be used, not admired.")
+            findings.append("\(Self.number(m.imperativeCount, capitalized: true)) of its \(Self.number(m.sentenceCount)) sentences open with a verb. "
+                + "It's written to be used, not admired.")
         }
         if m.quantityCount >= 3 {
             findings.append("\(Self.number(m.quantityCount, capitalized: true)) exact measurements. Nothing is left to guesswork.")
@@ -124,7 +127,8 @@ struct EnglishVoice: OfflineVoice {
         if m.promptIsQuestion {
             reframe = "It answers in a few lines. I'm not sure most of us could."
         } else if m.isProcedural {
-            reframe = "Instructions like this assume the reader will slow down and pay attention. Do we still write that way? Do we still read that way?"
+            reframe = "Instructions like this assume the reader will slow down and pay attention. "
+                + "Do we still write that way? Do we still read that way?"
         } else {
             reframe = "Is this still true today? Or is it one of those ideas we repeat without ever testing?"
         }
@@ -205,21 +209,26 @@ struct FrenchVoice: OfflineVoice {
             line("Avis impopulaire : " + claims[m.pick(m.isProcedural ? 2 : claims.count, salt: 2)]),
             .required(typeset(lead) + "\n" + quote(m.contrast)),
             line("Pas de méthode à la mode. Pas de jargon. Juste une idée claire, affirmée sans détour."),
-            DraftPart.optional(typeset("On court après la prochaine méthode miracle, alors que les idées simples et précises attendent sur l’étagère.")),
+            DraftPart.optional(
+                typeset("On court après la prochaine méthode miracle, alors que les idées simples et précises attendent sur l’étagère.")
+            ),
             line("Est-ce que je me trompe ? Quelle idée «\u{00A0}dépassée\u{00A0}» défendez-vous encore ?"),
         ].compactMap { $0 }
     }
 
     func personal(_ m: DraftMaterial) -> [DraftPart] {
         let openings = [
-            "Je ne m’attendais pas à ce qu’une page \(m.frenchTitle.map { "de \($0)" } ?? "comme celle-ci") me marque. C’est pourtant cette phrase qui m’est restée :",
+            "Je ne m’attendais pas à ce qu’une page \(m.frenchTitle.map { "de \($0)" } ?? "comme celle-ci") me marque. "
+                + "C’est pourtant cette phrase qui m’est restée :",
             "J’ai failli tourner cette page trop vite. Une phrase m’a fait lever les yeux du livre :",
         ]
         let reflection =
             m.isProcedural && !m.mainIsStep
-            ? "Au milieu d’une page de consignes, cette phrase prend du recul et dit pourquoi. C’est elle que je retiendrai, bien après les quantités."
+            ? "Au milieu d’une page de consignes, cette phrase prend du recul et dit pourquoi. "
+                + "C’est elle que je retiendrai, bien après les quantités."
             : m.isProcedural
-            ? "C’est une consigne simple, presque banale. Mais elle rappelle que le bon travail est fait d’étapes comme celle-ci : discrètes, précises, faites avec soin."
+            ? "C’est une consigne simple, presque banale. "
+                + "Mais elle rappelle que le bon travail est fait d’étapes comme celle-ci : discrètes, précises, faites avec soin."
             : "Je l’ai relue deux fois. Elle dit simplement ce que je cherchais à formuler depuis des semaines, et elle me reste en tête depuis."
         return [
             line(openings[m.pick(openings.count, salt: 3)]),
@@ -278,7 +287,8 @@ struct FrenchVoice: OfflineVoice {
             m.promptIsQuestion
             ? "Elle y répond en quelques lignes. Saurions-nous en faire autant ?"
             : m.isProcedural
-            ? "Des consignes comme celle-ci supposent qu’on prenne le temps de lire et de bien faire. Écrivons-nous encore ainsi ? Lisons-nous encore ainsi ?"
+            ? "Des consignes comme celle-ci supposent qu’on prenne le temps de lire et de bien faire. "
+                + "Écrivons-nous encore ainsi ? Lisons-nous encore ainsi ?"
             : "Est-ce encore vrai aujourd’hui ? Ou est-ce une de ces idées qu’on répète sans jamais la vérifier ?"
         return [
             line(opening),
