@@ -77,29 +77,24 @@ struct EnglishVoice: OfflineVoice {
     }
 
     func analytical(_ m: DraftMaterial) -> [DraftPart] {
-        var findings: [String] = []
-        if m.headings.count >= 2 {
-            findings.append("\(Self.number(m.headings.count, capitalized: true)) headings: \(joinedList(m.headings, and: "and")).")
-        }
-        if m.isProcedural {
-            findings.append("\(Self.number(m.imperativeCount, capitalized: true)) of its \(Self.number(m.sentenceCount)) sentences open with a verb. "
-                + "It's written to be used, not admired.")
-        }
-        if m.quantityCount >= 3 {
-            findings.append("\(Self.number(m.quantityCount, capitalized: true)) exact measurements. Nothing is left to guesswork.")
-        }
-        if m.recurring.count >= 2 {
-            findings.append("The words it keeps returning to: \(joinedList(m.recurring, and: "and")). That's where the weight sits.")
-        }
-        if findings.count < 2, m.sentenceCount > 1 {
-            findings.append(
-                "Its sentences average \(Self.number(m.averageWords)) words: "
-                    + (m.averageWords > 22 ? "dense, but every clause earns its place." : "short enough to read once and remember.")
-            )
-        }
-        if findings.isEmpty {
-            let focus = m.salient.count == 2 ? " The weight sits on two words: “\(m.salient[0])” and “\(m.salient[1])”." : ""
-            findings.append("One sentence, \(Self.number(m.hookWords)) words, one idea.\(focus)")
+        let findings = m.findings.map { finding in
+            switch finding {
+            case .headings(let titles):
+                "\(Self.number(titles.count, capitalized: true)) headings: \(joinedList(titles, and: "and"))."
+            case .steps(let steps, let sentences):
+                "\(Self.number(steps, capitalized: true)) of its \(Self.number(sentences)) sentences open with a verb. "
+                    + "It's written to be used, not admired."
+            case .measurements(let count):
+                "\(Self.number(count, capitalized: true)) exact measurements. Nothing is left to guesswork."
+            case .recurring(let words):
+                "The words it keeps returning to: \(joinedList(words, and: "and")). That's where the weight sits."
+            case .averageLength(let words):
+                "Its sentences average \(Self.number(words)) words: "
+                    + (words > 22 ? "dense, but every clause earns its place." : "short enough to read once and remember.")
+            case .singleSentence(let words, let focus):
+                "One sentence, \(Self.number(words)) words, one idea."
+                    + (focus.count == 2 ? " The weight sits on two words: “\(focus[0])” and “\(focus[1])”." : "")
+            }
         }
         let opener =
             m.pick(2, salt: 4) == 0
@@ -111,7 +106,7 @@ struct EnglishVoice: OfflineVoice {
             : "Which of these choices would you borrow for your own writing?"
         return [
             .required(opener),
-            .required(findings.prefix(3).map { "• " + $0 }.joined(separator: "\n")),
+            .required(findings.map { "• " + $0 }.joined(separator: "\n")),
             .required((m.evidenceIsStep ? "A typical step: " : "The line that carries it: ") + quote(m.evidence)),
             .required(question),
         ]
@@ -239,28 +234,23 @@ struct FrenchVoice: OfflineVoice {
     }
 
     func analytical(_ m: DraftMaterial) -> [DraftPart] {
-        var findings: [String] = []
-        if m.headings.count >= 2 {
-            findings.append("\(m.headings.count) intertitres : \(joinedList(m.headings, and: "et")).")
-        }
-        if m.isProcedural {
-            findings.append("\(m.imperativeCount) phrases sur \(m.sentenceCount) commencent par un verbe : un texte fait pour agir.")
-        }
-        if m.quantityCount >= 3 {
-            findings.append("\(m.quantityCount) mesures précises : rien n’est laissé au hasard.")
-        }
-        if m.recurring.count >= 2 {
-            findings.append("Les mots qui reviennent : \(joinedList(m.recurring, and: "et")). C’est là que tout se joue.")
-        }
-        if findings.count < 2, m.sentenceCount > 1 {
-            findings.append(
-                "Des phrases de \(m.averageWords) mots en moyenne : "
-                    + (m.averageWords > 22 ? "denses, mais chaque proposition compte." : "assez courtes pour être retenues à la première lecture.")
-            )
-        }
-        if findings.isEmpty {
-            let focus = m.salient.count == 2 ? " Tout repose sur deux mots : « \(m.salient[0]) » et « \(m.salient[1]) »." : ""
-            findings.append("Une phrase, \(m.hookWords) mots, une idée.\(focus)")
+        let findings = m.findings.map { finding in
+            switch finding {
+            case .headings(let titles):
+                "\(titles.count) intertitres : \(joinedList(titles, and: "et"))."
+            case .steps(let steps, let sentences):
+                "\(steps) phrases sur \(sentences) commencent par un verbe : un texte fait pour agir."
+            case .measurements(let count):
+                "\(count) mesures précises : rien n’est laissé au hasard."
+            case .recurring(let words):
+                "Les mots qui reviennent : \(joinedList(words, and: "et")). C’est là que tout se joue."
+            case .averageLength(let words):
+                "Des phrases de \(words) mots en moyenne : "
+                    + (words > 22 ? "denses, mais chaque proposition compte." : "assez courtes pour être retenues à la première lecture.")
+            case .singleSentence(let words, let focus):
+                "Une phrase, \(words) mots, une idée."
+                    + (focus.count == 2 ? " Tout repose sur deux mots : « \(focus[0]) » et « \(focus[1]) »." : "")
+            }
         }
         let opener =
             m.pick(2, salt: 4) == 0
@@ -268,7 +258,7 @@ struct FrenchVoice: OfflineVoice {
             : "Pourquoi cette page fonctionne-t-elle ? Décryptage rapide."
         return [
             line(opener),
-            .required(findings.prefix(3).map { "• " + typeset($0) }.joined(separator: "\n")),
+            .required(findings.map { "• " + typeset($0) }.joined(separator: "\n")),
             .required(typeset(m.evidenceIsStep ? "Une étape typique :" : "La phrase qui porte tout :") + " " + quote(m.evidence)),
             line(
                 m.isProcedural

@@ -136,7 +136,9 @@ struct DraftMaterial {
         recurring = Array(analysis.recurringWords.prefix(3))
         let stopWords = analysis.language == .french ? Lexicon.frenchStopWords : Lexicon.englishStopWords
         var seen: Set<String> = []
-        salient = mainSentence.text.split { !($0.isLetter || $0.isNumber) }.map(String.init)
+        // Original case, so proper nouns keep their capital; the sentence's first word loses it.
+        let tokens = mainSentence.text.split { !($0.isLetter || $0.isNumber) }.map(String.init)
+        salient = tokens.enumerated().map { $0.offset == 0 ? $0.element.lowercased() : $0.element }
             .filter { ExcerptAnalysis.isContentWord($0.lowercased(), stopWords: stopWords) && seen.insert($0.lowercased()).inserted }
             .enumerated().sorted { ($0.element.count, -$0.offset) > ($1.element.count, -$1.offset) }
             .prefix(2).map(\.element)
@@ -149,6 +151,28 @@ struct DraftMaterial {
         self.title = title
         self.author = author
         seed = analysis.seed
+    }
+
+    /// A fact about the page that the analytical draft can state.
+    enum Finding {
+        case headings([String])
+        case steps(Int, of: Int)
+        case measurements(Int)
+        case recurring([String])
+        case averageLength(words: Int)
+        case singleSentence(words: Int, focus: [String])
+    }
+
+    /// Up to three facts worth stating, strongest first; every page has at least one.
+    var findings: [Finding] {
+        var found: [Finding] = []
+        if headings.count >= 2 { found.append(.headings(headings)) }
+        if isProcedural { found.append(.steps(imperativeCount, of: sentenceCount)) }
+        if quantityCount >= 3 { found.append(.measurements(quantityCount)) }
+        if recurring.count >= 2 { found.append(.recurring(recurring)) }
+        if found.count < 2, sentenceCount > 1 { found.append(.averageLength(words: averageWords)) }
+        if found.isEmpty { found.append(.singleSentence(words: hookWords, focus: salient)) }
+        return Array(found.prefix(3))
     }
 
     /// Picks one of `count` phrasings; `salt` keeps tones from moving in lockstep.
