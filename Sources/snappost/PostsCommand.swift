@@ -1,5 +1,6 @@
 // The `posts` subcommand: five LinkedIn drafts from a text file, offline or through an OpenAI-compatible provider.
 import Foundation
+import Logging
 import SnapPostCore
 
 enum PostsCommand {
@@ -8,7 +9,8 @@ enum PostsCommand {
                               [--ai-base-url URL] [--ai-key KEY] [--ai-model NAME] [--ai-timeout SECONDS]
 
         The provider defaults to openai when SNAPPOST_AI_BASE_URL (or --ai-base-url) is set, else offline.
-        Flags override SNAPPOST_AI_BASE_URL, SNAPPOST_AI_KEY, SNAPPOST_AI_MODEL and SNAPPOST_AI_TIMEOUT.
+        Flags override SNAPPOST_AI_BASE_URL, SNAPPOST_AI_KEY, SNAPPOST_AI_MODEL and SNAPPOST_AI_TIMEOUT,
+        which override the same keys in ./.env.
         """
 
     struct Options {
@@ -50,7 +52,9 @@ enum PostsCommand {
                 printError("posts: --provider openai needs a base URL (SNAPPOST_AI_BASE_URL or --ai-base-url).")
                 return 64
             }
-            generator = OpenAICompatibleProvider(settings: settings)
+            var logger = Logger(label: "snappost.ai")
+            logger.logLevel = .error  // the error's message is printed below; the log would repeat it
+            generator = OpenAICompatibleProvider(settings: settings, logger: logger)
         case let other:
             printError("posts: unknown provider '\(other)'; use offline or openai.")
             return 64
@@ -74,8 +78,9 @@ enum PostsCommand {
     }
 
     /// Flags are `--name value` or `--name=value`; the `--ai-*` flags land in the same keys as the environment.
+    /// Precedence: flags, then the environment, then `.env` in the current directory.
     static func parse(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Options {
-        var options = Options(environment: environment)
+        var options = Options(environment: dotEnv().merging(environment) { _, process in process })
         let aiKeys = [
             "--ai-base-url": "SNAPPOST_AI_BASE_URL", "--ai-key": "SNAPPOST_AI_KEY",
             "--ai-model": "SNAPPOST_AI_MODEL", "--ai-timeout": "SNAPPOST_AI_TIMEOUT",
@@ -108,6 +113,24 @@ enum PostsCommand {
             }
         }
         return options
+    }
+
+    /// `KEY=value` lines of `./.env`; comments, blank lines and surrounding quotes are ignored.
+    static func dotEnv(path: String = ".env") -> [String: String] {
+        guard let data = FileManager.default.contents(atPath: path) else { return [:] }
+        var values: [String: String] = [:]
+        for line in String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline) {
+            var entry = line.trimmingCharacters(in: .whitespaces)
+            if entry.hasPrefix("export ") { entry.removeFirst(7) }
+            guard !entry.hasPrefix("#"), let equals = entry.firstIndex(of: "=") else { continue }
+            let key = entry[..<equals].trimmingCharacters(in: .whitespaces)
+            var value = entry[entry.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            if value.count >= 2, let first = value.first, first == value.last, first == "\"" || first == "'" {
+                value = String(value.dropFirst().dropLast())
+            }
+            values[key] = value
+        }
+        return values
     }
 
     private static func text(_ variants: [Variant], by writer: String) -> String {

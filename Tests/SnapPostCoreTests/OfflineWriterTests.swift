@@ -64,7 +64,9 @@ struct OfflineWriterTests {
     @Test func sameInputSameOutput() async throws {
         let first = try await writer.generateVariants(from: Self.boston, bookTitle: "B", author: "A")
         let second = try await writer.generateVariants(from: Self.boston, bookTitle: "B", author: "A")
-        #expect(first == second)
+        #expect(first.map(\.text) == second.map(\.text))
+        #expect(first.map(\.note) == second.map(\.note))
+        #expect(first.map(\.tone) == second.map(\.tone))
     }
 
     @Test func closingQuestionsWhereTheToneCallsForOne() throws {

@@ -73,6 +73,7 @@ struct PostsTests {
         ("http://localhost:11434/", "http://localhost:11434/v1/chat/completions"),
         ("http://127.0.0.1:8080/v1/chat/completions", "http://127.0.0.1:8080/v1/chat/completions"),
         ("https://generativelanguage.googleapis.com/v1beta/openai/", "https://generativelanguage.googleapis.com/v1beta/openai/chat/completions"),
+        ("localhost:11434", "http://localhost:11434/v1/chat/completions"),
     ])
     func chatCompletionsURL(base: String, expected: String) {
         #expect(AIProviderSettings(baseURL: base).chatCompletionsURL == expected)

@@ -51,11 +51,12 @@ public struct AIProviderSettings: Sendable, Equatable {
         }
     }
 
-    /// The base URL without trailing slashes or surrounding space: the key for the structured-output memory.
+    /// The base URL without trailing slashes or surrounding space, with `http://` when no scheme was given
+    /// ("localhost:11434", as people type it for Ollama): the key for the structured-output memory.
     public var normalizedBaseURL: String {
         var url = baseURL.trimmingCharacters(in: .whitespacesAndNewlines)
         while url.hasSuffix("/") { url.removeLast() }
-        return url
+        return url.contains("://") ? url : "http://" + url
     }
 
     /// `…/v1/chat/completions`, adding `/v1` only when the base URL has no version segment of its own

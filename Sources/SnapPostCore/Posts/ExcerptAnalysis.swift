@@ -12,6 +12,8 @@ struct ExcerptAnalysis: Sendable {
         var score: Double
         /// Ends with . ! ? and starts with a capital: not a fragment cut by the page edge.
         var isComplete: Bool
+        /// Opens with a verb in the imperative: a step, not a statement.
+        var isStep = false
         var isQuestion: Bool { text.hasSuffix("?") }
         var wordCount: Int { words.count }
     }
@@ -23,7 +25,7 @@ struct ExcerptAnalysis: Sendable {
     let sentences: [Sentence]
     /// Complete sentences, strongest first (falls back to every sentence when none is complete).
     let ranked: [Sentence]
-    /// Content words that recur, most frequent first.
+    /// Up to five content words that recur, most frequent first.
     let recurringWords: [String]
     /// Sentences that open with a verb in the imperative.
     let imperativeCount: Int
@@ -61,32 +63,31 @@ struct ExcerptAnalysis: Sendable {
             }
         }
 
-        // Frequencies of content words, singular and plural merged.
+        for i in sentences.indices {
+            sentences[i].isStep = sentences[i].words.first.map { Self.isImperative($0, language: language) } ?? false
+        }
+        let imperativeCount = sentences.filter(\.isStep).count
+        self.imperativeCount = imperativeCount
+        let procedural = Self.isProcedural(imperatives: imperativeCount, sentences: sentences.count)
+
+        // Frequencies of content words (verbs of command aside), singular and plural merged.
         var counts: [String: Int] = [:]
         var firstSeen: [String: Int] = [:]
-        for (position, word) in allWords.enumerated() where Self.isContentWord(word, stopWords: stopWords) {
+        for (position, word) in allWords.enumerated()
+        where Self.isContentWord(word, stopWords: stopWords) && !Self.isImperative(word, language: language) {
             let stem = Self.stem(word)
             counts[stem, default: 0] += 1
             if firstSeen[stem] == nil { firstSeen[stem] = position }
         }
         recurringWords = counts.filter { $0.value >= 2 }.keys.sorted {
             (counts[$0]!, -firstSeen[$0]!) > (counts[$1]!, -firstSeen[$1]!)
-        }.map { Self.displayForm(of: $0, in: allWords) }
-
-        let imperatives = language == .french ? Lexicon.frenchImperatives : Lexicon.englishImperatives
-        let opensWithVerb = sentences.map { sentence in
-            guard let first = sentence.words.first else { return false }
-            return imperatives.contains(first) || (language == .french && first.count > 4 && first.hasSuffix("ez"))
-        }
-        let imperativeCount = opensWithVerb.filter { $0 }.count
-        self.imperativeCount = imperativeCount
-        let procedural = Self.isProcedural(imperatives: imperativeCount, sentences: sentences.count)
+        }.prefix(5).map { Self.displayForm(of: $0, in: allWords) }
 
         let markers = language == .french ? Lexicon.frenchMarkers : Lexicon.englishMarkers
         for i in sentences.indices {
             sentences[i].score += Self.score(sentences[i], counts: counts, stopWords: stopWords, markers: markers)
             // In a page of steps, the one line that states an idea instead of a step is the one worth quoting.
-            if procedural, !opensWithVerb[i] { sentences[i].score += 0.5 }
+            if procedural, !sentences[i].isStep { sentences[i].score += 0.5 }
             // ...and among the steps, the ones about time and care ("slowly, until tender") say the most.
             if procedural {
                 let craft = sentences[i].words.filter { Lexicon.craftWords.contains($0) }.count
@@ -110,11 +111,13 @@ struct ExcerptAnalysis: Sendable {
         case prose(String)
     }
 
-    /// Joins wrapped lines (and words hyphenated across them), drops running heads and page numbers,
+    /// Joins wrapped lines (and words hyphenated across them), drops running heads, page numbers and figure labels,
     /// and keeps short title lines apart as headings.
     static func paragraphs(of text: String) -> [Paragraph] {
         let lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !isRunningHead($0) }
+        let labels = figureLabels(lines)
         var result: [Paragraph] = []
         var current = ""
 
@@ -124,19 +127,18 @@ struct ExcerptAnalysis: Sendable {
             current = ""
         }
 
-        for (number, rawLine) in lines.enumerated() {
+        for (number, rawLine) in lines.enumerated() where !labels.contains(number) {
             if rawLine.isEmpty {
                 flush()
                 continue
             }
-            if isRunningHead(rawLine) { continue }
             let (line, wasNumbered) = stripNumbering(rawLine)
             let bullet = line.hasPrefix("- ") || line.hasPrefix("• ") || line.hasPrefix("* ")
             let content = bullet ? String(line.dropFirst(2)) : line
             guard !content.isEmpty else { continue }
 
             let previousEnded = current.isEmpty || endsSentence(current) || current.hasSuffix(":")
-            let next = lines.dropFirst(number + 1).first { !$0.isEmpty && !isRunningHead($0) }
+            let next = lines.dropFirst(number + 1).first { !$0.isEmpty }
             let nextStartsFresh = next.map { stripNumbering($0).0.first?.isUppercase ?? false } ?? false
             if previousEnded, nextStartsFresh, isHeadingLike(content) {
                 flush()
@@ -150,13 +152,28 @@ struct ExcerptAnalysis: Sendable {
         return result
     }
 
-    /// "248 BOSTON COOKING-SCHOOL COOK BOOK", "- 12 -", a bare page number.
+    /// Runs of three or more short unnumbered title-like lines are the labels of a figure ("Gradins", "Scène", …).
+    static func figureLabels(_ lines: [String]) -> Set<Int> {
+        var labels: Set<Int> = []
+        var run: [Int] = []
+        for (number, line) in zip(0..., lines + [""]) {
+            if !line.isEmpty, !stripNumbering(line).1, isHeadingLike(line) {
+                run.append(number)
+                continue
+            }
+            if run.count >= 3 { labels.formUnion(run) }
+            run = []
+        }
+        return labels
+    }
+
+    /// "248 BOSTON COOKING-SCHOOL COOK BOOK", "AVER STU ~ 120 SOLUTIONS FOR LIFE", "- 12 -", a bare page number:
+    /// capitals with a page number in them.
     static func isRunningHead(_ line: String) -> Bool {
         let letters = line.filter(\.isLetter)
-        let startsOrEndsWithNumber = (line.first?.isNumber ?? false) || (line.last?.isNumber ?? false)
         if letters.isEmpty { return line.contains(where: \.isNumber) }
         let upper = letters.filter(\.isUppercase).count
-        return startsOrEndsWithNumber && letters.count >= 4 && Double(upper) / Double(letters.count) > 0.8
+        return line.contains(where: \.isNumber) && letters.count >= 4 && Double(upper) / Double(letters.count) > 0.8
     }
 
     /// Removes "1. ", "2.1. ", "I. ", "II. " at the start of a line.
@@ -236,6 +253,14 @@ struct ExcerptAnalysis: Sendable {
         text.lowercased().split { !($0.isLetter || $0.isNumber) }.map(String.init)
     }
 
+    /// "pour", "add", "versez": a verb of command (French imperatives mostly end in -ez).
+    static func isImperative(_ word: String, language: Language) -> Bool {
+        switch language {
+        case .english: Lexicon.englishImperatives.contains(word)
+        case .french: Lexicon.frenchImperatives.contains(word) || (word.count > 4 && word.hasSuffix("ez"))
+        }
+    }
+
     static func isContentWord(_ word: String, stopWords: Set<String>) -> Bool {
         word.count >= 3 && !stopWords.contains(word) && !Lexicon.numberWords.contains(word) && !Lexicon.units.contains(word)
             && !word.allSatisfy(\.isNumber)
@@ -277,7 +302,7 @@ struct ExcerptAnalysis: Sendable {
 
         let markerHits = sentence.words.filter { markers.contains($0) }.count
         score += 0.25 * Double(min(markerHits, 3))
-        if sentence.text.lowercased().contains("in place of") || sentence.text.lowercased().contains("au lieu de") { score += 0.25 }
+        if Lexicon.hasContrastPhrase(sentence.text) { score += 0.25 }
 
         let text = sentence.text
         let commas = text.filter { $0 == "," || $0 == ";" }.count

@@ -23,6 +23,7 @@ enum Lexicon {
         "être", "été", "a", "ont", "avait", "avaient", "avoir", "fait", "faire", "ne", "pas", "plus", "moins", "très",
         "tout", "tous", "toute", "toutes", "aussi", "comme", "si", "même", "bien", "peut", "peuvent", "y", "n", "se",
         "ainsi", "alors", "encore", "déjà", "chaque", "autre", "autres", "quand", "lorsque", "puis", "après", "avant",
+        "peu", "beaucoup", "trop", "assez", "fois",
     ]
 
     /// Words common in one language and rare in the other, for a cheap language guess.
@@ -48,6 +49,16 @@ enum Lexicon {
         "peut", "peuvent",
     ]
 
+    /// Words and phrases that set one thing against another: the contrarian draft's favourite lines.
+    static let englishContrasts: Set<String> = ["but", "yet", "instead", "rather", "never", "however", "without", "only", "not", "nothing"]
+    static let frenchContrasts: Set<String> = ["mais", "pourtant", "jamais", "cependant", "sans", "seulement", "rien", "pas", "inventé"]
+    static let contrastPhrases = ["in place of", "instead of", "au lieu de", "plutôt que"]
+
+    static func hasContrastPhrase(_ text: String) -> Bool {
+        let lower = text.lowercased()
+        return contrastPhrases.contains { lower.contains($0) }
+    }
+
     static let englishImperatives: Set<String> = [
         "add", "pour", "cook", "remove", "stir", "place", "cover", "bake", "serve", "use", "take", "make", "put", "let",
         "try", "mix", "cut", "keep", "start", "stop", "think", "remember", "consider", "ask", "look", "dress", "clean",
@@ -70,7 +81,9 @@ enum Lexicon {
 
     static let numberWords: Set<String> = [
         "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "twenty",
-        "half", "dozen", "un", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix", "douze",
+        "thirty", "forty", "fifty", "hundred", "thousand", "half", "dozen", "un", "deux", "trois", "quatre", "cinq",
+        "six", "sept", "huit", "neuf", "dix", "douze", "quinze", "vingt", "trente", "quarante", "cinquante", "soixante",
+        "cent", "mille", "demi",
     ]
     static let fractionWords: Set<String> = ["half", "third", "fourth", "quarter", "eighth", "demi", "tiers", "quart"]
     static let units: Set<String> = [

@@ -1,5 +1,11 @@
 // The offline writer's English and French phrasing, one structure per tone.
 
+/// "a, b and c" (or "a, b et c").
+func joinedList(_ items: [String], and conjunction: String) -> String {
+    guard let last = items.last, items.count > 1 else { return items.first ?? "" }
+    return items.dropLast().joined(separator: ", ") + " \(conjunction) " + last
+}
+
 struct EnglishVoice: OfflineVoice {
     func quote(_ text: String) -> String { "“\(text)”" }
 
@@ -51,8 +57,12 @@ struct EnglishVoice: OfflineVoice {
             "I almost turned this page too fast. One sentence made me stop:",
         ]
         let reflection: String
-        if m.isProcedural {
-            reflection = "It's a small, practical instruction. But it reminded me that most good work is built from steps like this one: unglamorous, precise, done with care. Nobody applauds them. Everything depends on them."
+        if m.isProcedural, !m.mainIsStep {
+            reflection = "In the middle of a page of plain steps, this one line steps back and says why. "
+                + "That's the part I'll remember, long after the quantities."
+        } else if m.isProcedural {
+            reflection = "It's a small, practical instruction. But it reminded me that most good work is built from steps like this one: "
+                + "unglamorous, precise, done with care. Nobody applauds them. Everything depends on them."
         } else if m.isFirstPerson {
             reflection = "It's one person's honest account, and that's why it lands. I recognised myself in it more than I'd like to admit."
         } else {
@@ -67,28 +77,24 @@ struct EnglishVoice: OfflineVoice {
     }
 
     func analytical(_ m: DraftMaterial) -> [DraftPart] {
-        var findings: [String] = []
-        if m.headings.count >= 2 {
-            findings.append("\(Self.number(m.headings.count, capitalized: true)) headings: \(Self.list(m.headings)).")
-        }
-        if m.isProcedural {
-            findings.append("\(Self.number(m.imperativeCount, capitalized: true)) of its \(Self.number(m.sentenceCount)) sentences open with a verb. It's written to be used, not admired.")
-        }
-        if m.quantityCount >= 3 {
-            findings.append("\(Self.number(m.quantityCount, capitalized: true)) exact measurements. Nothing is left to guesswork.")
-        }
-        if m.recurring.count >= 2 {
-            findings.append("The words it keeps returning to: \(Self.list(m.recurring)). That's where the weight sits.")
-        }
-        if findings.count < 2, m.sentenceCount > 1 {
-            findings.append(
-                "Its sentences average \(Self.number(m.averageWords)) words: "
-                    + (m.averageWords > 22 ? "dense, but every clause earns its place." : "short enough to read once and remember.")
-            )
-        }
-        if findings.isEmpty {
-            let focus = m.salient.count == 2 ? " The weight sits on two words: “\(m.salient[0])” and “\(m.salient[1])”." : ""
-            findings.append("One sentence, \(Self.number(m.hookWords)) words, one idea.\(focus)")
+        let findings = m.findings.map { finding in
+            switch finding {
+            case .headings(let titles):
+                "\(Self.number(titles.count, capitalized: true)) headings: \(joinedList(titles, and: "and"))."
+            case .steps(let steps, let sentences):
+                "\(Self.number(steps, capitalized: true)) of its \(Self.number(sentences)) sentences open with a verb. "
+                    + "It's written to be used, not admired."
+            case .measurements(let count):
+                "\(Self.number(count, capitalized: true)) exact measurements. Nothing is left to guesswork."
+            case .recurring(let words):
+                "The words it keeps returning to: \(joinedList(words, and: "and")). That's where the weight sits."
+            case .averageLength(let words):
+                "Its sentences average \(Self.number(words)) words: "
+                    + (words > 22 ? "dense, but every clause earns its place." : "short enough to read once and remember.")
+            case .singleSentence(let words, let focus):
+                "One sentence, \(Self.number(words)) words, one idea."
+                    + (focus.count == 2 ? " The weight sits on two words: “\(focus[0])” and “\(focus[1])”." : "")
+            }
         }
         let opener =
             m.pick(2, salt: 4) == 0
@@ -100,8 +106,8 @@ struct EnglishVoice: OfflineVoice {
             : "Which of these choices would you borrow for your own writing?"
         return [
             .required(opener),
-            .required(findings.prefix(3).map { "• " + $0 }.joined(separator: "\n")),
-            .required("The line that carries it: \(quote(m.evidence))"),
+            .required(findings.map { "• " + $0 }.joined(separator: "\n")),
+            .required((m.evidenceIsStep ? "A typical step: " : "The line that carries it: ") + quote(m.evidence)),
             .required(question),
         ]
     }
@@ -116,7 +122,8 @@ struct EnglishVoice: OfflineVoice {
         if m.promptIsQuestion {
             reframe = "It answers in a few lines. I'm not sure most of us could."
         } else if m.isProcedural {
-            reframe = "Instructions like this assume the reader will slow down and pay attention. Do we still write that way? Do we still read that way?"
+            reframe = "Instructions like this assume the reader will slow down and pay attention. "
+                + "Do we still write that way? Do we still read that way?"
         } else {
             reframe = "Is this still true today? Or is it one of those ideas we repeat without ever testing?"
         }
@@ -125,16 +132,13 @@ struct EnglishVoice: OfflineVoice {
             .required(quote(m.prompt)),
             .required(reframe),
             .required(
-                m.isProcedural
-                    ? "What's the best piece of plain instruction you've ever been given?"
-                    : "Where have you seen this hold up, and where has it broken down? I'd like to hear both sides."
+                m.promptIsQuestion
+                    ? "How would you answer it, in one line?"
+                    : m.isProcedural
+                        ? "What's the best piece of plain instruction you've ever been given?"
+                        : "Where have you seen this hold up, and where has it broken down? I'd like to hear both sides."
             ),
         ]
-    }
-
-    static func list(_ items: [String]) -> String {
-        guard items.count > 1 else { return items.first ?? "" }
-        return items.dropLast().joined(separator: ", ") + " and " + items.last!
     }
 
     static func number(_ n: Int, capitalized: Bool = false) -> String {
@@ -200,19 +204,26 @@ struct FrenchVoice: OfflineVoice {
             line("Avis impopulaire : " + claims[m.pick(m.isProcedural ? 2 : claims.count, salt: 2)]),
             .required(typeset(lead) + "\n" + quote(m.contrast)),
             line("Pas de méthode à la mode. Pas de jargon. Juste une idée claire, affirmée sans détour."),
-            DraftPart.optional(typeset("On court après la prochaine méthode miracle, alors que les idées simples et précises attendent sur l’étagère.")),
+            DraftPart.optional(
+                typeset("On court après la prochaine méthode miracle, alors que les idées simples et précises attendent sur l’étagère.")
+            ),
             line("Est-ce que je me trompe ? Quelle idée «\u{00A0}dépassée\u{00A0}» défendez-vous encore ?"),
         ].compactMap { $0 }
     }
 
     func personal(_ m: DraftMaterial) -> [DraftPart] {
         let openings = [
-            "Je ne pensais pas qu’une page \(m.frenchTitle.map { "de \($0)" } ?? "comme celle-ci") me suivrait. Cette phrase l’a fait :",
+            "Je ne m’attendais pas à ce qu’une page \(m.frenchTitle.map { "de \($0)" } ?? "comme celle-ci") me marque. "
+                + "C’est pourtant cette phrase qui m’est restée :",
             "J’ai failli tourner cette page trop vite. Une phrase m’a fait lever les yeux du livre :",
         ]
         let reflection =
-            m.isProcedural
-            ? "C’est une consigne simple, presque banale. Mais elle rappelle que le bon travail est fait d’étapes comme celle-ci : discrètes, précises, faites avec soin."
+            m.isProcedural && !m.mainIsStep
+            ? "Au milieu d’une page de consignes, cette phrase prend du recul et dit pourquoi. "
+                + "C’est elle que je retiendrai, bien après les quantités."
+            : m.isProcedural
+            ? "C’est une consigne simple, presque banale. "
+                + "Mais elle rappelle que le bon travail est fait d’étapes comme celle-ci : discrètes, précises, faites avec soin."
             : "Je l’ai relue deux fois. Elle dit simplement ce que je cherchais à formuler depuis des semaines, et elle me reste en tête depuis."
         return [
             line(openings[m.pick(openings.count, salt: 3)]),
@@ -223,28 +234,23 @@ struct FrenchVoice: OfflineVoice {
     }
 
     func analytical(_ m: DraftMaterial) -> [DraftPart] {
-        var findings: [String] = []
-        if m.headings.count >= 2 {
-            findings.append("\(m.headings.count) intertitres : \(Self.list(m.headings)).")
-        }
-        if m.isProcedural {
-            findings.append("\(m.imperativeCount) phrases sur \(m.sentenceCount) commencent par un verbe : un texte fait pour agir.")
-        }
-        if m.quantityCount >= 3 {
-            findings.append("\(m.quantityCount) mesures précises : rien n’est laissé au hasard.")
-        }
-        if m.recurring.count >= 2 {
-            findings.append("Les mots qui reviennent : \(Self.list(m.recurring)). C’est là que tout se joue.")
-        }
-        if findings.count < 2, m.sentenceCount > 1 {
-            findings.append(
-                "Des phrases de \(m.averageWords) mots en moyenne : "
-                    + (m.averageWords > 22 ? "denses, mais chaque proposition compte." : "assez courtes pour être retenues à la première lecture.")
-            )
-        }
-        if findings.isEmpty {
-            let focus = m.salient.count == 2 ? " Tout repose sur deux mots : « \(m.salient[0]) » et « \(m.salient[1]) »." : ""
-            findings.append("Une phrase, \(m.hookWords) mots, une idée.\(focus)")
+        let findings = m.findings.map { finding in
+            switch finding {
+            case .headings(let titles):
+                "\(titles.count) intertitres : \(joinedList(titles, and: "et"))."
+            case .steps(let steps, let sentences):
+                "\(steps) phrases sur \(sentences) commencent par un verbe : un texte fait pour agir."
+            case .measurements(let count):
+                "\(count) mesures précises : rien n’est laissé au hasard."
+            case .recurring(let words):
+                "Les mots qui reviennent : \(joinedList(words, and: "et")). C’est là que tout se joue."
+            case .averageLength(let words):
+                "Des phrases de \(words) mots en moyenne : "
+                    + (words > 22 ? "denses, mais chaque proposition compte." : "assez courtes pour être retenues à la première lecture.")
+            case .singleSentence(let words, let focus):
+                "Une phrase, \(words) mots, une idée."
+                    + (focus.count == 2 ? " Tout repose sur deux mots : « \(focus[0]) » et « \(focus[1]) »." : "")
+            }
         }
         let opener =
             m.pick(2, salt: 4) == 0
@@ -252,9 +258,13 @@ struct FrenchVoice: OfflineVoice {
             : "Pourquoi cette page fonctionne-t-elle ? Décryptage rapide."
         return [
             line(opener),
-            .required(findings.prefix(3).map { "• " + typeset($0) }.joined(separator: "\n")),
-            .required(typeset("La phrase qui porte tout :") + " " + quote(m.evidence)),
-            line("Laquelle de ces habitudes rendrait vos propres textes plus clairs ?"),
+            .required(findings.map { "• " + typeset($0) }.joined(separator: "\n")),
+            .required(typeset(m.evidenceIsStep ? "Une étape typique :" : "La phrase qui porte tout :") + " " + quote(m.evidence)),
+            line(
+                m.isProcedural
+                    ? "Laquelle de ces habitudes rendrait vos propres consignes plus claires ?"
+                    : "Lequel de ces choix emprunteriez-vous pour vos propres textes ?"
+            ),
         ]
     }
 
@@ -266,17 +276,21 @@ struct FrenchVoice: OfflineVoice {
         let reframe =
             m.promptIsQuestion
             ? "Elle y répond en quelques lignes. Saurions-nous en faire autant ?"
+            : m.isProcedural
+            ? "Des consignes comme celle-ci supposent qu’on prenne le temps de lire et de bien faire. "
+                + "Écrivons-nous encore ainsi ? Lisons-nous encore ainsi ?"
             : "Est-ce encore vrai aujourd’hui ? Ou est-ce une de ces idées qu’on répète sans jamais la vérifier ?"
         return [
             line(opening),
             .required(quote(m.prompt)),
             line(reframe),
-            line("Où cela s’est-il vérifié pour vous, et où cela a-t-il échoué ? J’aimerais lire les deux points de vue."),
+            line(
+                m.promptIsQuestion
+                    ? "Et vous, comment y répondriez-vous en une ligne ?"
+                    : m.isProcedural
+                        ? "Quelle est la meilleure consigne simple qu’on vous ait jamais donnée ?"
+                        : "Où cela s’est-il vérifié pour vous, et où cela a-t-il échoué ? J’aimerais lire les deux points de vue."
+            ),
         ]
-    }
-
-    static func list(_ items: [String]) -> String {
-        guard items.count > 1 else { return items.first ?? "" }
-        return items.dropLast().joined(separator: ", ") + " et " + items.last!
     }
 }

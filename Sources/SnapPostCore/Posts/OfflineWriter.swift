@@ -3,7 +3,7 @@ import Foundation
 
 /// Writes five drafts without a network: it ranks the excerpt's sentences, gives each tone its own line to work
 /// from, and shapes a hook, support and (where the tone calls for one) a closing question around it.
-/// Deterministic: the same input always gives the same drafts.
+/// Deterministic: the same input always gives the same drafts (each with a fresh id, like a provider's).
 public struct OfflineWriter: PostGenerator {
     /// Waits this long before answering, to try the page's loading state (the seed's `mockResponseDelaySeconds`).
     public var delay: Duration
@@ -35,12 +35,7 @@ public struct OfflineWriter: PostGenerator {
                 case .openQuestion: voice.openQuestion(material)
                 }
             let fitted = LinkedInLength.fit(DraftPart.assemble(parts))
-            return Variant(
-                id: Self.stableID(tone: tone, seed: analysis.seed),
-                tone: tone,
-                text: fitted.text,
-                note: fitted.trimmed ? Variant.trimmedNote : nil
-            )
+            return Variant(tone: tone, text: fitted.text, note: fitted.trimmed ? Variant.trimmedNote : nil)
         }
     }
 
@@ -49,21 +44,6 @@ public struct OfflineWriter: PostGenerator {
             value.lowercased() != "unknown"
         else { return nil }
         return value
-    }
-
-    /// Ids derived from the input too, so "same input, same output" holds for the whole value.
-    private static func stableID(tone: Tone, seed: UInt64) -> UUID {
-        let a = seed ^ UInt64(Tone.allCases.firstIndex(of: tone)! + 1) &* 0x9E37_79B9_7F4A_7C15
-        let b = a &* 0xBF58_476D_1CE4_E5B9 ^ seed
-        var bytes = [UInt8](repeating: 0, count: 16)
-        for i in 0..<8 {
-            bytes[i] = UInt8(truncatingIfNeeded: a >> (8 * UInt64(i)))
-            bytes[8 + i] = UInt8(truncatingIfNeeded: b >> (8 * UInt64(i)))
-        }
-        bytes[6] = (bytes[6] & 0x0F) | 0x40
-        bytes[8] = (bytes[8] & 0x3F) | 0x80
-        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
     }
 }
 
@@ -75,22 +55,21 @@ struct DraftPart {
     static func required(_ text: String) -> DraftPart { DraftPart(text: text) }
     static func optional(_ text: String?) -> DraftPart? { text.map { DraftPart(text: $0, optional: true) } }
 
-    static func assemble(_ parts: [DraftPart?]) -> String {
-        var kept = parts.compactMap { $0 }
+    static func assemble(_ parts: [DraftPart]) -> String {
+        var kept = parts
         func joined() -> String { kept.map(\.text).joined(separator: "\n\n") }
         while joined().count > LinkedInLength.limit, let last = kept.lastIndex(where: \.optional) {
             kept.remove(at: last)
         }
         return joined()
     }
-
-    static func assemble(_ parts: [DraftPart]) -> String { assemble(parts.map { Optional($0) }) }
 }
 
 /// What each tone works from: its own line of the excerpt, plus facts about the page.
 struct DraftMaterial {
-    /// The strongest line, for the personal draft.
+    /// The strongest line, for the personal draft, and whether it is a step (an imperative) or a statement.
     var main: String
+    var mainIsStep: Bool
     /// A short line for the punchy hook, and how many words it has.
     var hook: String
     var hookWords: Int
@@ -101,6 +80,7 @@ struct DraftMaterial {
     var promptIsQuestion: Bool
     /// Another strong line, for the analytical draft.
     var evidence: String
+    var evidenceIsStep: Bool
     /// A second short line to back the punchy hook, when the page has one.
     var support: String?
 
@@ -133,30 +113,33 @@ struct DraftMaterial {
         }
         let markers = analysis.language == .french ? Lexicon.frenchContrasts : Lexicon.englishContrasts
         let contrastSentence = take { sentence in
-            let lower = sentence.text.lowercased()
-            return sentence.words.contains { markers.contains($0) } || lower.contains("in place of") || lower.contains("au lieu de")
+            sentence.words.contains { markers.contains($0) } || Lexicon.hasContrastPhrase(sentence.text)
         }
         let mainSentence = take()
         let hookSentence = take { (5...12).contains($0.wordCount) && !$0.isQuestion }
         let promptSentence = take { $0.isQuestion }
         let evidenceSentence = take()
-        let supportSentence = take { $0.wordCount <= 18 && !$0.isQuestion }
+        let supportSentence = take { $0.wordCount <= 12 && !$0.isQuestion }
 
         main = Self.quotable(mainSentence.text)
+        mainIsStep = mainSentence.isStep
         contrast = Self.quotable(contrastSentence.text)
         hook = Self.quotable(hookSentence.text)
-        hookWords = hookSentence.wordCount
+        hookWords = hookSentence.text.split(whereSeparator: \.isWhitespace).count  // as a reader counts: "doesn’t" is one
         prompt = Self.quotable(promptSentence.text)
         promptIsQuestion = promptSentence.isQuestion
         evidence = Self.quotable(evidenceSentence.text)
+        evidenceIsStep = evidenceSentence.isStep
         support = supportSentence.index == hookSentence.index || supportSentence.wordCount > 18 ? nil : Self.quotable(supportSentence.text)
 
         headings = Array(analysis.headings.prefix(4))
         recurring = Array(analysis.recurringWords.prefix(3))
         let stopWords = analysis.language == .french ? Lexicon.frenchStopWords : Lexicon.englishStopWords
         var seen: Set<String> = []
-        salient = mainSentence.words
-            .filter { ExcerptAnalysis.isContentWord($0, stopWords: stopWords) && seen.insert($0).inserted }
+        // Original case, so proper nouns keep their capital; the sentence's first word loses it.
+        let tokens = mainSentence.text.split { !($0.isLetter || $0.isNumber) }.map(String.init)
+        salient = tokens.enumerated().map { $0.offset == 0 ? $0.element.lowercased() : $0.element }
+            .filter { ExcerptAnalysis.isContentWord($0.lowercased(), stopWords: stopWords) && seen.insert($0.lowercased()).inserted }
             .enumerated().sorted { ($0.element.count, -$0.offset) > ($1.element.count, -$1.offset) }
             .prefix(2).map(\.element)
         sentenceCount = analysis.sentences.count
@@ -168,6 +151,28 @@ struct DraftMaterial {
         self.title = title
         self.author = author
         seed = analysis.seed
+    }
+
+    /// A fact about the page that the analytical draft can state.
+    enum Finding {
+        case headings([String])
+        case steps(Int, of: Int)
+        case measurements(Int)
+        case recurring([String])
+        case averageLength(words: Int)
+        case singleSentence(words: Int, focus: [String])
+    }
+
+    /// Up to three facts worth stating, strongest first; every page has at least one.
+    var findings: [Finding] {
+        var found: [Finding] = []
+        if headings.count >= 2 { found.append(.headings(headings)) }
+        if isProcedural { found.append(.steps(imperativeCount, of: sentenceCount)) }
+        if quantityCount >= 3 { found.append(.measurements(quantityCount)) }
+        if recurring.count >= 2 { found.append(.recurring(recurring)) }
+        if found.count < 2, sentenceCount > 1 { found.append(.averageLength(words: averageWords)) }
+        if found.isEmpty { found.append(.singleSentence(words: hookWords, focus: salient)) }
+        return Array(found.prefix(3))
     }
 
     /// Picks one of `count` phrasings; `salt` keeps tones from moving in lockstep.
@@ -222,9 +227,4 @@ protocol OfflineVoice {
     func personal(_ m: DraftMaterial) -> [DraftPart]
     func analytical(_ m: DraftMaterial) -> [DraftPart]
     func openQuestion(_ m: DraftMaterial) -> [DraftPart]
-}
-
-extension Lexicon {
-    static let englishContrasts: Set<String> = ["but", "yet", "instead", "rather", "never", "however", "without", "only", "not", "nothing"]
-    static let frenchContrasts: Set<String> = ["mais", "pourtant", "jamais", "cependant", "sans", "seulement", "rien", "inventé"]
 }

@@ -60,12 +60,13 @@ public final class OpenAICompatibleProvider: PostGenerator {
                 }
             }
         } catch let error as AIError {
+            logger.warning("AI request failed", metadata: ["code": "\(error.code)", "url": "\(settings.chatCompletionsURL)", "step": "\(step)"])
             count(outcome: error.code)
             throw error
         }
     }
 
-    /// A 400 while asking for structured output: the next step down may be accepted.
+    /// A 400 that is not about content: the next step down the ladder may be accepted; after the last, a bad request.
     private struct FormatRejected: Error {
         var providerMessage: String
     }
@@ -107,8 +108,7 @@ public final class OpenAICompatibleProvider: PostGenerator {
         case 400, 422:
             let error = ProviderErrorBody(data: bytes)
             if error.isContentPolicy { throw AIError(.contentRejected) }
-            if step != .none { throw FormatRejected(providerMessage: error.message) }
-            throw AIError(.badRequest(providerMessage: error.message))
+            throw FormatRejected(providerMessage: error.message)
         case 400..<500:
             let message = ProviderErrorBody(data: bytes).message
             throw AIError(.badRequest(providerMessage: message.isEmpty ? "HTTP \(status)" : message))
