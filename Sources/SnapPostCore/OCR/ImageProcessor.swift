@@ -1,0 +1,256 @@
+// The OCR pipeline, top to bottom: decode, scale, find page, normalise, orient, deskew, dewarp, recognise, order, clean.
+import Dispatch
+import Foundation
+
+/// Reads one photo of a page and returns its clean text, lines and timings.
+public struct ImageProcessor: Sendable {
+    /// Every step can be switched off or tuned here.
+    public struct Config: Sendable {
+        /// Tesseract languages, e.g. `["eng"]` or `["eng", "fra"]`.
+        public var recognitionLanguages: [String] = ["eng"]
+        /// Rows of lines whose centres differ by less than this (in pixels at an x-height of ~24 px) share a row.
+        public var yTolerancePixels: Double = 12
+        /// Longest side (pixels) of the image handed to Tesseract, whatever the x-height says.
+        public var maxImageWidthForProcessing: Int = 4200
+        /// Page detection: smallest short/long side ratio accepted for a page.
+        public var rectangleMinAspectRatio: Double = 0.3
+        /// Page detection: smallest page area, as a fraction of the photo.
+        public var rectangleMinimumSize: Double = 0.25
+        /// Page detection: largest deviation of a corner angle from 90°, in degrees.
+        public var rectangleQuadratureTolerance: Double = 25
+        /// Page detection: smallest confidence (0...1) to straighten; below it the whole frame is kept.
+        public var rectangleMinimumConfidence: Double = 0.8
+
+        /// Step switches.
+        public var detectsPage = true
+        public var normalisesIllumination = true
+        public var detectsOrientation = true
+        public var deskews = true
+        public var dewarps = true
+        public var removesPageNumbers = true
+
+        /// Target x-height in pixels for recognition.
+        public var targetXHeight: Double = 24
+        /// Largest upscale for small photos.
+        public var maxUpscale: Double = 3
+        /// Minimum text lines for a dewarp model.
+        public var dewarpMinLines: Int = 6
+        /// OSD confidence below which the orientation is confirmed by recognising samples.
+        public var orientationConfidenceThreshold: Double = 2.5
+        /// Tesseract page segmentation mode.
+        public var pageSegmentationMode: Int = 3
+        /// Lines below this confidence that hold almost no letters are dropped as noise.
+        public var minimumLineConfidence: Double = 0.35
+
+        /// Refuse photos with more pixels than this.
+        public var maxPixels: Int = 50_000_000
+        /// Refuse uploads larger than this many bytes.
+        public var maxBytes: Int = 25 * 1024 * 1024
+        /// Long side of the preview JPEG.
+        public var previewMaxSide: Int = 1600
+        /// When set, every step writes its image here (PNG), for a person to inspect.
+        public var debugDirectory: URL?
+
+        public init() {}
+    }
+
+    public let config: Config
+    public let engine: any OCREngine
+
+    public init(config: Config = .init(), engine: any OCREngine) {
+        self.config = config
+        self.engine = engine
+    }
+
+    public func process(image data: Data, sourceHint: String? = nil) async throws -> ExcerptCapture {
+        var clock = StepClock()
+        let config = self.config
+        let languages = config.recognitionLanguages.isEmpty ? engine.defaultLanguages : config.recognitionLanguages
+        let debug = DebugWriter(directory: config.debugDirectory)
+
+        // decode
+        let decoded = try await offload { () throws(OCRError) in
+            try PhotoDecoder(maxPixels: config.maxPixels, maxBytes: config.maxBytes).decode(data)
+        }
+        clock.lap("decode")
+        debug.write(decoded.image, "01-decode")
+
+        // scale
+        let scaled = try await offload { () throws(OCRError) -> ScaledPage in
+            guard let gray = decoded.image.grayscale() else { throw OCRError.unreadable }
+            let scaler = TextScaler(
+                targetXHeight: config.targetXHeight, maxLongSide: config.maxImageWidthForProcessing, maxUpscale: config.maxUpscale)
+            let xHeight = scaler.estimateXHeight(of: gray)
+            let factor = scaler.factor(forXHeight: xHeight, width: gray.width, height: gray.height)
+            guard let image = gray.scaled(by: factor), image.width >= 8, image.height >= 8 else { throw OCRError.unreadable }
+            return ScaledPage(image: image, factor: factor, xHeight: xHeight)
+        }
+        clock.lap("scale")
+        debug.write(scaled.image, "02-scale")
+        var page = scaled.image
+        // From the upright (EXIF) photo to the current page image.
+        var toPage = Homography.scale(scaled.factor)
+
+        // find page and rectify
+        if config.detectsPage {
+            let detector = PageDetector(
+                minAspectRatio: config.rectangleMinAspectRatio, minimumSize: config.rectangleMinimumSize,
+                quadratureTolerance: config.rectangleQuadratureTolerance, minimumConfidence: config.rectangleMinimumConfidence)
+            let current = page
+            if let (rectified, transform) = await offload({ detector.straighten(current) }) {
+                page = rectified
+                toPage = toPage.followed(by: transform)
+            }
+            clock.lap("page")
+            debug.write(page, "03-page")
+        }
+
+        // normalise illumination
+        if config.normalisesIllumination {
+            let current = page
+            page = await offload { current.backgroundNormalised() ?? current }
+            clock.lap("normalise")
+            debug.write(page, "04-normalise")
+        }
+
+        // orient
+        var turns = 0
+        if config.detectsOrientation {
+            let corrector = OrientationCorrector(engine: engine, languages: languages, confidenceThreshold: config.orientationConfidenceThreshold)
+            turns = try await corrector.quarterTurns(for: page)
+            if turns != 0 {
+                let current = page, found = turns
+                guard let turned = await offload({ current.rotatedQuarterTurns(found) }) else { throw OCRError.unreadable }
+                toPage = toPage.followed(by: .quarterTurns(turns, width: current.width, height: current.height))
+                page = turned
+            }
+            clock.lap("orient")
+            debug.write(page, "05-orient")
+        }
+
+        // deskew
+        if config.deskews {
+            let current = page
+            if let (straight, degrees) = await offload({ Deskewer().deskew(current) }) {
+                toPage = toPage.followed(by: .rotation(degrees: degrees, cx: Double(current.width) / 2, cy: Double(current.height) / 2))
+                page = straight
+            }
+            clock.lap("deskew")
+            debug.write(page, "06-deskew")
+        }
+
+        // dewarp
+        if config.dewarps {
+            let current = page
+            let minLines = config.dewarpMinLines
+            page = await offload { Dewarper(minLines: minLines).dewarp(current) ?? current }
+            clock.lap("dewarp")
+            debug.write(page, "07-dewarp")
+        }
+
+        // recognise
+        let finalPage = page
+        guard let gray = await offload({ finalPage.grayImage() }) else { throw OCRError.unreadable }
+        let request = RecognitionRequest(languages: languages, pixelsPerInch: 300, pageSegmentationMode: config.pageSegmentationMode)
+        let result = try await engine.recognize(gray, request: request)
+        clock.lap("recognise")
+
+        // order
+        let kept = result.lines.filter { LineFilter.keeps($0, minimumConfidence: config.minimumLineConfidence) }
+        let ordered = LineOrderer(yTolerance: config.yTolerancePixels).order(kept)
+        clock.lap("order")
+
+        // clean
+        var texts = ordered.map(\.text)
+        var orderedLines = ordered
+        if config.removesPageNumbers {
+            let keep = TextCleaner.pageFurnitureMask(ordered)
+            orderedLines = zip(ordered, keep).filter { $0.1 }.map(\.0)
+            texts = orderedLines.map(\.text)
+        }
+        let paragraphs = LineOrderer.paragraphBreaks(orderedLines)
+        var raw = ""
+        for (i, t) in texts.enumerated() {
+            if i > 0 { raw += paragraphs[i] ? "\n\n" : "\n" }
+            raw += t
+        }
+        let text = TextCleaner.clean(raw)
+        clock.lap("clean")
+        guard !text.isEmpty else { throw OCRError.noText }
+
+        // map boxes back to the upright photo, and make the preview
+        let uprightTurn = turns
+        let finalTurns = turns
+        let exifSize = PixelSize(width: decoded.image.width, height: decoded.image.height)
+        let toUpright = Homography.quarterTurns(uprightTurn, width: exifSize.width, height: exifSize.height)
+        let imageSize = uprightTurn % 2 == 0 ? exifSize : PixelSize(width: exifSize.height, height: exifSize.width)
+        let pageToUpright = toPage.inverse().map { $0.followed(by: toUpright) } ?? toUpright
+        let lines = orderedLines.map { line in
+            OCRLine(text: line.text, box: pageToUpright.apply(line.box, clippedTo: imageSize), confidence: line.confidence)
+        }
+        let previewSide = config.previewMaxSide
+        let preview = await offload { () -> Data? in
+            let long = Double(max(exifSize.width, exifSize.height))
+            let small = decoded.image.scaled(by: min(1, Double(previewSide) / long))
+            return small?.colour()?.rotatedQuarterTurns(finalTurns)?.jpegData(quality: 80)
+        }
+        clock.lap("preview")
+
+        let confidence = lines.isEmpty ? 0 : lines.map(\.confidence).reduce(0, +) / Double(lines.count)
+        return ExcerptCapture(
+            text: text, sourceHint: sourceHint, confidence: confidence, lines: lines,
+            language: languages.joined(separator: "+"), timings: clock.timings, imageSize: imageSize, preview: preview)
+    }
+}
+
+private struct ScaledPage: Sendable {
+    var image: LeptonicaImage
+    var factor: Double
+    var xHeight: Double?
+}
+
+/// Drops lines that are almost surely noise: low confidence and hardly any letters (edges, shadows, spine).
+enum LineFilter {
+    static func keeps(_ line: RecognizedLine, minimumConfidence: Double) -> Bool {
+        let letters = line.text.unicodeScalars.filter { CharacterSet.letters.contains($0) }.count
+        let visible = line.text.unicodeScalars.filter { !CharacterSet.whitespaces.contains($0) }.count
+        guard visible > 0 else { return false }
+        if line.confidence >= minimumConfidence { return letters > 0 || visible >= 2 }
+        return Double(letters) / Double(visible) >= 0.6 && letters >= 4 && line.confidence >= minimumConfidence / 2
+    }
+}
+
+/// Measures each step in order.
+struct StepClock {
+    private(set) var timings: [StepTiming] = []
+    private var last = DispatchTime.now().uptimeNanoseconds
+
+    mutating func lap(_ step: String) {
+        let now = DispatchTime.now().uptimeNanoseconds
+        timings.append(StepTiming(step: step, seconds: Double(now - last) / 1e9))
+        last = now
+    }
+}
+
+/// Writes step images when a debug directory is configured.
+struct DebugWriter: Sendable {
+    var directory: URL?
+
+    func write(_ image: LeptonicaImage, _ name: String) {
+        guard let directory else { return }
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        if let png = image.pngData() { try? png.write(to: directory.appendingPathComponent(name + ".png")) }
+    }
+}
+
+private let pipelineQueue = DispatchQueue(label: "snappost.pipeline", qos: .userInitiated, attributes: .concurrent)
+
+/// Runs CPU-heavy image work on a Dispatch thread, off the caller's executor.
+func offload<T: Sendable, E: Error>(_ body: @escaping @Sendable () throws(E) -> T) async throws(E) -> T {
+    let result: Result<T, E> = await withCheckedContinuation { continuation in
+        pipelineQueue.async {
+            continuation.resume(returning: Result { () throws(E) -> T in try body() })
+        }
+    }
+    return try result.get()
+}

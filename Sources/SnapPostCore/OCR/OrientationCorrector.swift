@@ -1,0 +1,52 @@
+// Step "orient": which way up is the page? Tesseract OSD, confirmed by recognising samples when OSD is unsure.
+import Foundation
+
+struct OrientationCorrector: Sendable {
+    var engine: any OCREngine
+    var languages: [String]
+    /// OSD confidences at or above this are taken as they are.
+    var confidenceThreshold: Double
+    /// Side of the square sample recognised at each candidate turn.
+    var sampleSide: Int = 900
+
+    /// Quarter turns clockwise that make `page` upright.
+    func quarterTurns(for page: LeptonicaImage) async throws -> Int {
+        guard let gray = await offload({ page.grayImage() }) else { return 0 }
+        let estimate = try await engine.detectOrientation(gray)
+        if let estimate, estimate.confidence >= confidenceThreshold { return estimate.quarterTurnsClockwise }
+
+        // Doubtful: read a central sample at each turn and keep the one the recogniser is surest of.
+        let side = sampleSide
+        let samples: [(turns: Int, image: GrayImage)] = await offload {
+            let w = min(page.width, side), h = min(page.height, side)
+            guard let crop = page.cropped(x: (page.width - w) / 2, y: (page.height - h) / 2, width: w, height: h) else { return [] }
+            return (0..<4).compactMap { t in crop.rotatedQuarterTurns(t)?.grayImage().map { (t, $0) } }
+        }
+        let request = RecognitionRequest(languages: languages, pixelsPerInch: 300, pageSegmentationMode: 3)
+        let scored = try await withThrowingTaskGroup(of: (Int, Double).self) { group in
+            for sample in samples {
+                group.addTask {
+                    let result = try await engine.recognize(sample.image, request: request)
+                    return (sample.turns, Self.score(result))
+                }
+            }
+            var all: [(Int, Double)] = []
+            for try await s in group { all.append(s) }
+            return all
+        }
+        guard let best = scored.max(by: { $0.1 < $1.1 }), best.1 > 0 else { return estimate?.quarterTurnsClockwise ?? 0 }
+        return best.0
+    }
+
+    /// Confidence weighted by how much real text came out: upside-down text reads as a few unsure symbols.
+    static func score(_ result: RecognitionResult) -> Double {
+        var letters = 0, weighted = 0.0
+        for line in result.lines {
+            let n = line.text.unicodeScalars.filter { CharacterSet.letters.contains($0) }.count
+            letters += n
+            weighted += Double(n) * line.confidence
+        }
+        guard letters >= 8 else { return 0 }
+        return weighted / Double(letters) * min(1, Double(letters) / 200)
+    }
+}
