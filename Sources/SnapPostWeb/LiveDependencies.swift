@@ -21,7 +21,25 @@ extension AppDependencies {
         return OpenAICompatibleProvider(settings: provider, logger: logger)
     }
 
+    /// One initialised Tesseract handle per worker, created once at start (about 100 ms each).
     static func liveReader(settings: AppSettings, logger: Logger) throws -> any PageReader {
-        fatalError("wired when the OCR core lands")
+        for language in settings.ocrLanguages where !TesseractEngine.isInstalled(language: language) {
+            throw MissingLanguageError(language: language)
+        }
+        let engine = try TesseractEngine(languages: settings.ocrLanguages, workers: settings.ocrWorkers)
+        var config = ImageProcessor.Config()
+        config.recognitionLanguages = settings.ocrLanguages
+        if settings.ocrMaxWidth > 0 { config.maxImageWidthForProcessing = settings.ocrMaxWidth }
+        config.maxBytes = settings.uploadMaxBytes
+        logger.notice("OCR ready: \(settings.ocrWorkers) worker(s), languages \(settings.ocrLanguages.joined(separator: "+"))")
+        return ImageProcessor(config: config, engine: engine)
+    }
+}
+
+/// A configured OCR language has no traineddata installed; the server refuses to start rather than fail every photo.
+struct MissingLanguageError: Error, CustomStringConvertible {
+    let language: String
+    var description: String {
+        "Tesseract language '\(language)' is not installed (apt-get install tesseract-ocr-\(language)); check SNAPPOST_OCR_LANGUAGES."
     }
 }
