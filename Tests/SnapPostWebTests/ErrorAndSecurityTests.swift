@@ -157,3 +157,19 @@ struct ErrorAndSecurityTests {
         }
     }
 }
+
+@Suite("Uploads from real forms")
+struct FormUploadTests {
+    @Test("The unused second file input (empty, filename=\"\") is ignored, as browsers send it without JS")
+    func emptySecondInput() async throws {
+        let app = try await TestApp().build()
+        try await app.test(.router) { client in
+            let body = Multipart.body([
+                .init(name: "photo", filename: "", body: Data()),
+                .init(name: "photo", filename: "page.jpg", body: Data("TEXT:From the library".utf8)),
+            ])
+            let response = try await client.execute(uri: "/scans", method: .post, headers: Multipart.headers, body: body)
+            #expect(response.status == .seeOther)
+        }
+    }
+}

@@ -28,7 +28,8 @@ struct UploadReader: Sendable {
         }
         let body = try await collect(request.body, limit: maxBytes + 64 * 1024)
         let parts = try Self.parse(body, boundary: boundary)
-        let files = parts.filter { $0.filename != nil }
+        // A form with two file inputs (camera and library) sends the unused one as an empty part with filename="".
+        let files = parts.filter { part in part.filename != nil && !(part.filename == "" && part.body.isEmpty) }
         guard !files.isEmpty else {
             throw BadFormError("No photo was attached. Choose a photo and try again.", code: "no_file")
         }
