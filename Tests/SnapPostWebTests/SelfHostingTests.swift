@@ -273,3 +273,23 @@ extension HTTPFields {
         return out
     }
 }
+
+@Suite("Reverse proxy")
+struct ReverseProxyTests {
+    func loginCookie(_ app: some ApplicationProtocol) async throws -> String {
+        try await app.test(.router) { client in
+            let response = try await client.execute(
+                uri: "/login", method: .post, headers: Form.headers + [HTTPField.Name("X-Forwarded-Proto")!: "https"],
+                body: Form.encode([("password", "pw")]))
+            return response.headers[.setCookie] ?? ""
+        }
+    }
+
+    @Test("X-Forwarded-Proto: https makes the cookie Secure only when the proxy is trusted")
+    func forwardedProto() async throws {
+        let trusted = try await loginCookie(try await TestApp().build(["password": "pw", "trustProxy": "true"]))
+        #expect(trusted.contains("Secure"))
+        let untrusted = try await loginCookie(try await TestApp().build(["password": "pw"]))
+        #expect(!untrusted.contains("Secure") && untrusted.contains("HttpOnly"))
+    }
+}

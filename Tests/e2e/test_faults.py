@@ -166,3 +166,33 @@ def test_sigkill_during_writes_loses_nothing_acknowledged(tmp_path):
     finally:
         server.stop()
         shutil.rmtree(data_dir, ignore_errors=True)
+
+
+def test_sigterm_finishes_the_ocr_in_flight(tmp_path):
+    """Graceful shutdown: a photo being read when SIGTERM arrives still gets its Results redirect."""
+    server = Server().start()
+    try:
+        photo = render_page(tmp_path / "big.jpg", lines=PAGE_LINES_LONG, width=2400, height=3200, size=52).read_bytes()
+        result = {}
+
+        def send():
+            result["reply"] = upload(server.base, [("photo", "page.jpg", photo)])
+
+        thread = threading.Thread(target=send)
+        thread.start()
+        time.sleep(0.4)  # the upload is in; the OCR is running
+        server.process.send_signal(signal.SIGTERM)
+        thread.join(60)
+        assert result["reply"].status == 303, result["reply"].text[:300]
+        assert server.process.wait(30) == 0
+    finally:
+        server.stop()
+        shutil.rmtree(server.data_dir, ignore_errors=True)
+
+
+PAGE_LINES_LONG = [
+    "It was the custom of the house to keep a ledger of small things:",
+    "the price of bread, the hour the river froze, the names of guests.",
+    "Nobody remembered who began it, and nobody dared to let it lapse.",
+    "",
+] * 8
