@@ -10,7 +10,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 RUN_DEBS := tesseract-ocr tesseract-ocr-eng tesseract-ocr-osd tesseract-ocr-fra libtesseract-dev libleptonica-dev \
             libmagic-dev libheif-dev libsqlite3-dev pkg-config
-TEST_DEBS := $(RUN_DEBS) chromium libheif-examples
+TEST_DEBS := $(RUN_DEBS) chromium libheif-examples fonts-dejavu-core
 TEST_PIPS := pytest playwright jsonschema rapidfuzz numpy pillow
 
 .PHONY: run test bench deps test-deps build build-release swift-test py-test clean
@@ -43,6 +43,7 @@ run: build-release
 
 ## Every test: Swift unit and router tests, then the Python suites (schema, hostile input, real browser).
 test: test-deps
+	$(PYTHON) tools/make_fixtures.py .build/fixtures/ocr
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build 2>&1 | tee .build/swift-test.log; test $${PIPESTATUS[0]} -eq 0
 	$(PYTHON) -m pytest -q Tests/e2e
