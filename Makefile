@@ -43,6 +43,7 @@ run: build-release
 
 ## Every test: Swift unit and router tests, then the Python suites (schema, hostile input, real browser).
 test: test-deps
+	$(PYTHON) tools/make_fixtures.py .build/fixtures/ocr
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build 2>&1 | tee .build/swift-test.log; test $${PIPESTATUS[0]} -eq 0
 	$(PYTHON) -m pytest -q Tests/e2e

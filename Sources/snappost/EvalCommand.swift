@@ -54,6 +54,7 @@ enum EvalCommand {
             let reference = (try? String(contentsOf: url.deletingPathExtension().appendingPathExtension("txt"), encoding: .utf8)) ?? ""
             var config = ImageProcessor.Config()
             config.skipSteps(ProcessInfo.processInfo.environment["SNAPPOST_SKIP_STEPS"] ?? "")
+            config.applyTuning(ProcessInfo.processInfo.environment["SNAPPOST_TUNE"] ?? "")
             config.recognitionLanguages = language(of: name).split(separator: "+").map(String.init)
             let start = DispatchTime.now().uptimeNanoseconds
             var hypothesis = ""

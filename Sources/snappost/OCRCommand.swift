@@ -44,6 +44,7 @@ enum OCRCommand {
         if let languages { config.recognitionLanguages = languages }
         config.debugDirectory = debugDirectory
         config.skipSteps(skipped)
+        config.applyTuning(ProcessInfo.processInfo.environment["SNAPPOST_TUNE"] ?? "")
         do {
             let engine = try TesseractEngine(languages: config.recognitionLanguages, workers: CLIDefaults.workers)
             let capture = try await ImageProcessor(config: config, engine: engine).process(image: data)
@@ -69,6 +70,27 @@ enum OCRCommand {
 }
 
 extension ImageProcessor.Config {
+    /// Tuning knobs from SNAPPOST_TUNE="key=value,…", for measuring alternatives without rebuilding.
+    mutating func applyTuning(_ list: String) {
+        for pair in list.split(separator: ",") {
+            let kv = pair.split(separator: "=", maxSplits: 1).map(String.init)
+            guard kv.count == 2, let v = Double(kv[1]) else { continue }
+            switch kv[0] {
+            case "xheight": targetXHeight = v
+            case "illum": illumination = v == 0 ? .tiled : .morphological
+            case "skewrange": deskewRangeDegrees = v
+            case "dewarpgain": dewarpMinimumGain = v
+            case "minlines": dewarpMinLines = Int(v)
+            case "psm": pageSegmentationMode = Int(v)
+            case "osdconf": orientationConfidenceThreshold = v
+            case "maxside": maxImageWidthForProcessing = Int(v)
+            case "minconf": minimumLineConfidence = v
+            case "upscale": maxUpscale = v
+            default: FileHandle.standardError.write(Data("unknown tuning key '\(kv[0])' ignored\n".utf8))
+            }
+        }
+    }
+
     /// Switches steps off by name ("page,deskew"), for experiments from the command line.
     mutating func skipSteps(_ list: String) {
         for name in list.split(separator: ",") {

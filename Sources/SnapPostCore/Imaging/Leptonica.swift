@@ -231,6 +231,14 @@ final class LeptonicaImage: @unchecked Sendable {
         return wrap(pixBackgroundNorm(gray.pix, nil, nil, Int32(tile), Int32(tile), Int32(threshold), 40, Int32(background), 2, 1))
     }
 
+    /// Flattens lighting from a morphological estimate of the paper (a grey closing wider than the strokes):
+    /// robust to dense print and strong vignetting. 8-bit grey in, 8-bit grey out.
+    func backgroundNormalisedMorph(reduction: Int = 4, size: Int = 15, background: Int = 230) -> LeptonicaImage? {
+        guard let gray = depth == 8 ? self : grayscale() else { return nil }
+        guard gray.width / reduction > size, gray.height / reduction > size else { return gray.backgroundNormalised() }
+        return wrap(pixBackgroundNormMorph(gray.pix, nil, Int32(reduction), Int32(size | 1), Int32(background)))
+    }
+
     /// Stretches local contrast so faint print gets dark.
     func contrastNormalised(tile: Int = 64, minDifference: Int = 50) -> LeptonicaImage? {
         guard depth == 8 else { return nil }
@@ -259,11 +267,37 @@ final class LeptonicaImage: @unchecked Sendable {
     // MARK: Analysis
 
     /// Skew of text lines in a binary image, in degrees (positive: text runs down to the right), with confidence.
-    func skew() -> (degrees: Double, confidence: Double)? {
+    func skew(rangeDegrees: Double = 15) -> (degrees: Double, confidence: Double)? {
         guard depth == 1 else { return nil }
         var angle: Float = 0, conf: Float = 0
-        guard pixFindSkew(pix, &angle, &conf) == 0 else { return nil }
+        // Phone photos tilt more than scans: sweep wider than Leptonica's default ±7°.
+        guard pixFindSkewSweepAndSearch(pix, &angle, &conf, 4, 2, Float(rangeDegrees), 1, 0.01) == 0 else { return nil }
         return (Double(angle), Double(conf))
+    }
+
+    /// A binary image keeping only components whose height lies in `heights` and width is at most `maxWidth`:
+    /// letters stay, while rules, photos, keyboards and specks go.
+    func keepingComponents(heights: ClosedRange<Int>, maxWidth: Int) -> LeptonicaImage? {
+        guard depth == 1 else { return nil }
+        guard let small = pixSelectBySize(pix, Int32(maxWidth), Int32(heights.upperBound), 8, Int32(L_SELECT_IF_BOTH), Int32(L_SELECT_IF_LTE), nil)
+        else { return nil }
+        var sp: UnsafeMutablePointer<PIX>? = small
+        defer { pixDestroy(&sp) }
+        return wrap(pixSelectBySize(small, 0, Int32(heights.lowerBound), 8, Int32(L_SELECT_HEIGHT), Int32(L_SELECT_IF_GTE), nil))
+    }
+
+    /// Ink pixels per row of a binary image.
+    func rowInkCounts() -> [Int] {
+        guard depth == 1, let numa = pixCountPixelsByRow(pix, nil) else { return [] }
+        var na: UnsafeMutablePointer<NUMA>? = numa
+        defer { numaDestroy(&na) }
+        let n = Int(numaGetCount(numa))
+        var out = [Int](repeating: 0, count: n)
+        for i in 0..<n {
+            var v: Int32 = 0
+            if numaGetIValue(numa, Int32(i), &v) == 0 { out[i] = Int(v) }
+        }
+        return out
     }
 
     /// Bounding boxes of 8-connected ink components in a binary image.

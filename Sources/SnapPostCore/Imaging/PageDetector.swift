@@ -23,7 +23,11 @@ struct PageDetector: Sendable {
     /// The rectified page and the transform from `image` pixels to the new page, or nil to keep the frame.
     func straighten(_ image: LeptonicaImage) -> (LeptonicaImage, Homography)? {
         let factor = min(1, Double(searchLongSide) / Double(max(image.width, image.height)))
-        guard let small = image.scaled(by: factor)?.grayImage(), let quad = detect(in: small) else { return nil }
+        guard let small = image.scaled(by: factor)?.grayImage(), let quad = detect(in: small) else {
+            trace("page: none")
+            return nil
+        }
+        trace("page: \(quad.corners.map { "(\(Int($0.x / factor)),\(Int($0.y / factor)))" }) confidence \(quad.confidence)")
         let corners = quad.corners.map { (x: $0.x / factor, y: $0.y / factor) }
         func dist(_ a: (x: Double, y: Double), _ b: (x: Double, y: Double)) -> Double { hypot(a.x - b.x, a.y - b.y) }
         let outW = Int(((dist(corners[0], corners[1]) + dist(corners[3], corners[2])) / 2).rounded())
@@ -90,6 +94,14 @@ struct PageDetector: Sendable {
         let margin = 0.03 * Double(max(w, h))
         let frame = [Point(x: 0, y: 0), Point(x: Double(w - 1), y: 0), Point(x: Double(w - 1), y: Double(h - 1)), Point(x: 0, y: Double(h - 1))]
         if zip(corners, frame).allSatisfy({ hypot($0.x - $1.x, $0.y - $1.y) < margin }) { return nil }
+        // A real page shows background along most of its outline; sides lying on the frame mean the bright
+        // region was cut by the photo's edge (a lit patch, a shadow boundary), not a sheet of paper.
+        func onFrame(_ a: Point, _ b: Point) -> Bool {
+            (a.x < margin && b.x < margin) || (a.y < margin && b.y < margin)
+                || (a.x > Double(w - 1) - margin && b.x > Double(w - 1) - margin) || (a.y > Double(h - 1) - margin && b.y > Double(h - 1) - margin)
+        }
+        let sidesOnFrame = (0..<4).filter { onFrame(corners[$0], corners[($0 + 1) % 4]) }.count
+        if sidesOnFrame >= 2 { return nil }
         // Angles near 90°.
         for i in 0..<4 {
             let a = corners[(i + 3) % 4], b = corners[i], c = corners[(i + 1) % 4]

@@ -29,14 +29,22 @@ public struct ImageProcessor: Sendable {
         public var dewarps = true
         public var removesPageNumbers = true
 
+        /// How uneven lighting is flattened.
+        public var illumination: IlluminationMethod = .morphological
+        /// Half-range of the skew search, in degrees.
+        public var deskewRangeDegrees: Double = 15
+        /// A dewarped page is kept only when its text rows get at least this much sharper.
+        public var dewarpMinimumGain: Double = 1.02
         /// Target x-height in pixels for recognition.
-        public var targetXHeight: Double = 24
+        public var targetXHeight: Double = 20
         /// Largest upscale for small photos.
         public var maxUpscale: Double = 3
         /// Minimum text lines for a dewarp model.
         public var dewarpMinLines: Int = 6
         /// OSD confidence below which the orientation is confirmed by recognising samples.
         public var orientationConfidenceThreshold: Double = 2.5
+        /// Recognise the top and bottom halves of a tall page on two workers at once (split at a blank band).
+        public var splitsForParallelRecognition = true
         /// Tesseract page segmentation mode.
         public var pageSegmentationMode: Int = 3
         /// Lines below this confidence that hold almost no letters are dropped as noise.
@@ -83,6 +91,7 @@ public struct ImageProcessor: Sendable {
             let xHeight = scaler.estimateXHeight(of: gray)
             let factor = scaler.factor(forXHeight: xHeight, width: gray.width, height: gray.height)
             guard let image = gray.scaled(by: factor), image.width >= 8, image.height >= 8 else { throw OCRError.unreadable }
+            trace("scale: x-height \(xHeight.map { String(format: "%.1f", $0) } ?? "?") factor \(String(format: "%.3f", factor)) -> \(image.width)x\(image.height)")
             return ScaledPage(image: image, factor: factor, xHeight: xHeight)
         }
         clock.lap("scale")
@@ -108,7 +117,13 @@ public struct ImageProcessor: Sendable {
         // normalise illumination
         if config.normalisesIllumination {
             let current = page
-            page = await offload { current.backgroundNormalised() ?? current }
+            let method = config.illumination
+            page = await offload {
+                switch method {
+                case .morphological: current.backgroundNormalisedMorph() ?? current
+                case .tiled: current.backgroundNormalised() ?? current
+                }
+            }
             clock.lap("normalise")
             debug.write(page, "04-normalise")
         }
@@ -131,7 +146,8 @@ public struct ImageProcessor: Sendable {
         // deskew
         if config.deskews {
             let current = page
-            if let (straight, degrees) = await offload({ Deskewer().deskew(current) }) {
+            let deskewer = Deskewer(rangeDegrees: config.deskewRangeDegrees, xHeight: scaled.xHeight.map { $0 * scaled.factor } ?? config.targetXHeight)
+            if let (straight, degrees) = await offload({ deskewer.deskew(current) }) {
                 toPage = toPage.followed(by: .rotation(degrees: degrees, cx: Double(current.width) / 2, cy: Double(current.height) / 2))
                 page = straight
             }
@@ -142,8 +158,8 @@ public struct ImageProcessor: Sendable {
         // dewarp
         if config.dewarps {
             let current = page
-            let minLines = config.dewarpMinLines
-            page = await offload { Dewarper(minLines: minLines).dewarp(current) ?? current }
+            let dewarper = Dewarper(minLines: config.dewarpMinLines, minimumGain: config.dewarpMinimumGain)
+            page = await offload { dewarper.dewarp(current) ?? current }
             clock.lap("dewarp")
             debug.write(page, "07-dewarp")
         }
@@ -152,7 +168,15 @@ public struct ImageProcessor: Sendable {
         let finalPage = page
         guard let gray = await offload({ finalPage.grayImage() }) else { throw OCRError.unreadable }
         let request = RecognitionRequest(languages: languages, pixelsPerInch: 300, pageSegmentationMode: config.pageSegmentationMode)
-        let result = try await engine.recognize(gray, request: request)
+        let result: RecognitionResult
+        if config.splitsForParallelRecognition, let (top, bottom, offset) = await offload({ PageSplitter().split(gray) }) {
+            // Two halves on two workers: both cores busy, about half the wall time.
+            async let upper = engine.recognize(top, request: request)
+            async let lower = engine.recognize(bottom, request: request)
+            result = PageSplitter.merge(try await upper, try await lower, offset: offset)
+        } else {
+            result = try await engine.recognize(gray, request: request)
+        }
         clock.lap("recognise")
 
         // order
@@ -203,6 +227,14 @@ public struct ImageProcessor: Sendable {
     }
 }
 
+/// Ways to flatten uneven lighting before recognition.
+public enum IlluminationMethod: String, Sendable {
+    /// Background from a grey closing wider than the strokes (Leptonica's morphological normalisation).
+    case morphological
+    /// Background from tile statistics (Leptonica's tiled normalisation).
+    case tiled
+}
+
 private struct ScaledPage: Sendable {
     var image: LeptonicaImage
     var factor: Double
@@ -218,6 +250,12 @@ enum LineFilter {
         if line.confidence >= minimumConfidence { return letters > 0 || visible >= 2 }
         return Double(letters) / Double(visible) >= 0.6 && letters >= 4 && line.confidence >= minimumConfidence / 2
     }
+}
+
+/// Step diagnostics on stderr when SNAPPOST_TRACE=1 (development only; never paths or text).
+func trace(_ message: @autoclosure () -> String) {
+    guard ProcessInfo.processInfo.environment["SNAPPOST_TRACE"] == "1" else { return }
+    FileHandle.standardError.write(Data(("trace: " + message() + "\n").utf8))
 }
 
 /// Measures each step in order.

@@ -13,6 +13,7 @@ struct OrientationCorrector: Sendable {
     func quarterTurns(for page: LeptonicaImage) async throws -> Int {
         guard let gray = await offload({ page.grayImage() }) else { return 0 }
         let estimate = try await engine.detectOrientation(gray)
+        trace("orient: OSD \(estimate.map { "\($0.quarterTurnsClockwise) turns, confidence \($0.confidence)" } ?? "none")")
         if let estimate, estimate.confidence >= confidenceThreshold { return estimate.quarterTurnsClockwise }
 
         // Doubtful: read a central sample at each turn and keep the one the recogniser is surest of.
@@ -34,6 +35,7 @@ struct OrientationCorrector: Sendable {
             for try await s in group { all.append(s) }
             return all
         }
+        trace("orient: samples \(scored.sorted { $0.0 < $1.0 })")
         guard let best = scored.max(by: { $0.1 < $1.1 }), best.1 > 0 else { return estimate?.quarterTurnsClockwise ?? 0 }
         return best.0
     }

@@ -72,7 +72,7 @@ public struct LineOrderer: Sendable {
         for line in narrow {
             for x in max(0, line.box.x - minX)..<min(span + 1, line.box.maxX - minX) { coverage[x] += 1 }
         }
-        let minGap = max(1.5 * lineHeight, 0.02 * Double(span))
+        let minGap = max(1.0 * lineHeight, 0.02 * Double(span))
         var gutters: [Double] = []
         var runStart: Int? = nil
         for x in 0...span {
@@ -80,8 +80,10 @@ public struct LineOrderer: Sendable {
                 if runStart == nil { runStart = x }
             } else if let start = runStart {
                 let centre = Double(minX) + Double(start + x) / 2
-                let left = narrow.filter { Double($0.box.maxX) <= centre }.count
-                let right = narrow.filter { Double($0.box.x) >= centre }.count
+                // Columns of running text on both sides; short cells (tables, split fragments) read row by row.
+                func isProse(_ l: RecognizedLine) -> Bool { l.text.split(separator: " ").count >= 4 }
+                let left = narrow.filter { Double($0.box.maxX) <= centre && isProse($0) }.count
+                let right = narrow.filter { Double($0.box.x) >= centre && isProse($0) }.count
                 if Double(x - start) >= minGap, left >= 3, right >= 3 { gutters.append(centre) }
                 runStart = nil
             }

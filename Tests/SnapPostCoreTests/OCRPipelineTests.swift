@@ -1,0 +1,81 @@
+// The whole pipeline on rendered pages: known text must come back through each way a phone photo goes wrong.
+import Foundation
+import Testing
+
+@testable import SnapPostCore
+
+@Suite struct OCRPipelineTests {
+    /// CER of the capture against the rendered text, scored like the benchmark.
+    func cer(_ name: String) async throws -> (Double, ExcerptCapture) {
+        let capture = try await OCRFixtures.processor().process(image: try OCRFixtures.data(name), sourceHint: name)
+        return (OCRScorer.score(reference: try OCRFixtures.truth(), hypothesis: capture.text).cer, capture)
+    }
+
+    @Test(arguments: [
+        ("clean.png", 0.02), ("exif3.jpg", 0.03), ("exif5.jpg", 0.03), ("exif6.jpg", 0.03), ("exif8.jpg", 0.03),
+        ("turned90.png", 0.03), ("perspective.png", 0.08), ("curl.png", 0.08), ("shading.png", 0.05), ("blur.png", 0.05),
+        ("small.png", 0.08), ("page.webp", 0.03), ("page.heic", 0.03),
+    ])
+    func knownTextComesBack(name: String, bound: Double) async throws {
+        let (rate, capture) = try await cer(name)
+        #expect(rate <= bound, "\(name): CER \(rate) > \(bound); got: \(capture.text)")
+        #expect(capture.sourceHint == name)
+        #expect(!capture.lines.isEmpty)
+        #expect(capture.confidence > 0.5)
+    }
+
+    @Test func capturesCarryUprightSizeBoxesTimingsAndPreview() async throws {
+        let (_, capture) = try await cer("exif6.jpg")
+        // The stored pixels are portrait; upright (after EXIF) the page is landscape, and boxes live in that frame.
+        #expect(capture.imageSize == PixelSize(width: 1700, height: 588))
+        for line in capture.lines {
+            #expect(line.box.x >= 0 && line.box.maxX <= capture.imageSize.width)
+            #expect(line.box.y >= 0 && line.box.maxY <= capture.imageSize.height)
+            #expect(line.confidence >= 0 && line.confidence <= 1)
+        }
+        // The first line sits near the top margin of the rendered page (y = 90).
+        let first = try #require(capture.lines.first)
+        #expect(abs(first.box.y - 90) < 40, "first line box \(first.box)")
+        #expect(first.box.x < 140)
+        let steps = capture.timings.map(\.step)
+        #expect(steps.starts(with: ["decode", "scale"]))
+        #expect(steps.contains("recognise"))
+        #expect(capture.language == "eng")
+        let preview = try #require(capture.preview)
+        #expect(preview.starts(with: [0xFF, 0xD8]))
+    }
+
+    @Test func turnedPixelsAreFoundByOrientation() async throws {
+        let (_, capture) = try await cer("turned90.png")
+        // Turned back upright: the page is wider than tall again.
+        #expect(capture.imageSize.width > capture.imageSize.height)
+    }
+
+    @Test func animatedGIFReadsItsFirstFrame() async throws {
+        let capture = try await OCRFixtures.processor().process(image: try OCRFixtures.data("animated.gif"))
+        #expect(capture.text.uppercased().contains("FIRST FRAME"))
+    }
+
+    @Test func everyStepCanBeSwitchedOff() async throws {
+        let processor = try OCRFixtures.processor { c in
+            c.detectsPage = false
+            c.normalisesIllumination = false
+            c.detectsOrientation = false
+            c.deskews = false
+            c.dewarps = false
+            c.removesPageNumbers = false
+        }
+        let capture = try await processor.process(image: try OCRFixtures.data("clean.png"))
+        #expect(OCRScorer.score(reference: try OCRFixtures.truth(), hypothesis: capture.text).cer < 0.03)
+        #expect(!capture.timings.map(\.step).contains("dewarp"))
+    }
+
+    @Test func writesDebugImagesOfEveryStep() async throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("snappost-debug-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        _ = try await OCRFixtures.processor { $0.debugDirectory = dir }.process(image: try OCRFixtures.data("clean.png"))
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir.path)
+        #expect(files.contains("01-decode.png"))
+        #expect(files.contains("07-dewarp.png"))
+    }
+}

@@ -1,0 +1,151 @@
+#!/usr/bin/env python3
+"""Render the OCR test fixtures: known text on a page, then the ways phone photos go wrong, plus bad inputs.
+
+usage: make_fixtures.py OUTDIR      (make test writes to .build/fixtures/ocr)
+Needs Pillow, the DejaVu fonts (fonts-dejavu-core) and heif-enc (libheif-examples). Deterministic: same bytes
+every run. The Swift tests read OUTDIR/text.txt as the truth and fail loudly when a fixture is missing.
+"""
+import io, math, os, random, struct, subprocess, sys, zlib
+from PIL import Image, ImageDraw, ImageFilter, ImageFont
+
+TEXT = [
+    "The quiet library opened early on Monday, and the",
+    "first readers found the long tables already warm",
+    "with sunlight. A well-known author sat near the",
+    "window, turning the pages of an old atlas while",
+    "students copied notes about rivers, mountains and",
+    "the slow work of weather on ancient stone walls.",
+]
+FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf"
+
+
+def page(size=44, margin=90, width=1700):
+    font = ImageFont.truetype(FONT, size)
+    line_h = int(size * 1.55)
+    img = Image.new("L", (width, margin * 2 + line_h * len(TEXT)), 250)
+    d = ImageDraw.Draw(img)
+    for i, line in enumerate(TEXT):
+        d.text((margin, margin + i * line_h), line, fill=20, font=font)
+    return img
+
+
+def save_jpeg_with_orientation(img, path, orientation):
+    exif = Image.Exif()
+    exif[0x0112] = orientation
+    img.convert("RGB").save(path, "JPEG", quality=92, exif=exif.tobytes())
+
+
+def stored_for_orientation(upright, orientation):
+    """The pixels a camera would store so that applying `orientation` shows `upright`."""
+    t = Image.Transpose
+    inverse = {1: [], 2: [t.FLIP_LEFT_RIGHT], 3: [t.ROTATE_180], 4: [t.FLIP_TOP_BOTTOM], 5: [t.TRANSPOSE],
+               6: [t.ROTATE_90], 7: [t.TRANSVERSE], 8: [t.ROTATE_270]}[orientation]
+    img = upright
+    for op in inverse:
+        img = img.transpose(op)
+    return img
+
+
+def perspective(img):
+    """The page photographed at an angle, lying on a dark desk."""
+    w, h = img.size
+    canvas = Image.new("L", (int(w * 1.3), int(h * 1.5)), 60)
+    ox, oy = int(w * 0.15), int(h * 0.25)
+    canvas.paste(img, (ox, oy))
+    cw, ch = canvas.size
+    # Corners of the page in the output, pulled in at the top like a keystone.
+    dst = [(ox + 0.08 * w, oy + 0.02 * h), (ox + 0.95 * w, oy - 0.06 * h), (ox + w * 1.02, oy + h * 1.04), (ox - 0.02 * w, oy + h * 0.98)]
+    src = [(ox, oy), (ox + w, oy), (ox + w, oy + h), (ox, oy + h)]
+    coeffs = solve_perspective(dst, src)
+    return canvas.transform((cw, ch), Image.Transform.PERSPECTIVE, coeffs, Image.Resampling.BICUBIC, fillcolor=60)
+
+
+def solve_perspective(dst, src):
+    """Coefficients mapping output (dst) points back to input (src) points, as Pillow wants."""
+    rows, rhs = [], []
+    for (x, y), (u, v) in zip(dst, src):
+        rows.append([x, y, 1, 0, 0, 0, -u * x, -u * y]); rhs.append(u)
+        rows.append([0, 0, 0, x, y, 1, -v * x, -v * y]); rhs.append(v)
+    n = 8
+    a = [r + [b] for r, b in zip(rows, rhs)]
+    for c in range(n):
+        p = max(range(c, n), key=lambda r: abs(a[r][c]))
+        a[c], a[p] = a[p], a[c]
+        for r in range(n):
+            if r != c:
+                f = a[r][c] / a[c][c]
+                a[r] = [x - f * y for x, y in zip(a[r], a[c])]
+    return [a[i][n] / a[i][i] for i in range(n)]
+
+
+def curl(img, depth=0.06):
+    """Lines bent like a page curling towards the gutter: each column shifted down by a parabola."""
+    w, h = img.size
+    out = Image.new("L", (w, int(h * (1 + depth)) + 4), 250)
+    for x in range(w):
+        t = x / (w - 1)
+        dy = int(depth * h * (t ** 2.2))
+        out.paste(img.crop((x, 0, x + 1, h)), (x, dy))
+    return out
+
+
+def shaded(img):
+    """A strong shadow across the page: left side at 40 % brightness, fading out to the right."""
+    w, h = img.size
+    mask = Image.linear_gradient("L").rotate(90).resize((w, h))  # black on the left, white on the right
+    return Image.composite(img, img.point(lambda v: int(v * 0.4)), mask)
+
+
+def png_with_claimed_size(w, h):
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    ihdr = struct.pack(">IIBBBBB", w, h, 8, 0, 0, 0, 0)
+    idat = zlib.compress(b"\x00" * 64)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", idat) + chunk(b"IEND", b"")
+
+
+def main():
+    out = sys.argv[1] if len(sys.argv) > 1 else ".build/fixtures/ocr"
+    os.makedirs(out, exist_ok=True)
+    p = lambda name: os.path.join(out, name)
+    with open(p("text.txt"), "w") as f:
+        f.write("\n".join(TEXT) + "\n")
+
+    base = page()
+    base.save(p("clean.png"))
+    for o in (3, 5, 6, 8):
+        save_jpeg_with_orientation(stored_for_orientation(base, o), p(f"exif{o}.jpg"), o)
+    base.transpose(Image.Transpose.ROTATE_270).save(p("turned90.png"))  # pixels turned 90° clockwise, no tag
+    perspective(base).save(p("perspective.png"))
+    curl(base).save(p("curl.png"))
+    shaded(base).save(p("shading.png"))
+    base.filter(ImageFilter.GaussianBlur(1.6)).save(p("blur.png"))
+    base.resize((base.width * 2 // 5, base.height * 2 // 5), Image.Resampling.LANCZOS).save(p("small.png"))
+    base.convert("RGB").save(p("page.webp"), "WEBP", quality=90)
+    subprocess.run(["heif-enc", "-q", "90", "-o", p("page.heic"), p("clean.png")], check=True, capture_output=True)
+
+    # Inputs that must be refused with a typed error.
+    with open(p("doc.pdf"), "wb") as f:
+        f.write(b"%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n")
+    with open(p("drawing.svg"), "w") as f:
+        f.write('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><text x="0" y="9">Hi</text></svg>\n')
+    with open(p("page.html"), "w") as f:
+        f.write("<!DOCTYPE html>\n<html><head><title>x</title></head><body><p>Not a photo</p></body></html>\n")
+    open(p("empty.jpg"), "wb").close()
+    with open(p("exif6.jpg"), "rb") as f:
+        jpeg = f.read()
+    with open(p("truncated.jpg"), "wb") as f:
+        f.write(jpeg[: len(jpeg) // 3])
+    with open(p("random.bin"), "wb") as f:
+        f.write(random.Random(7).randbytes(4096))
+    with open(p("huge_header.png"), "wb") as f:
+        f.write(png_with_claimed_size(30000, 30000))
+    frames = [Image.new("L", (400, 200), 255), Image.new("L", (400, 200), 0)]
+    ImageDraw.Draw(frames[0]).text((20, 80), "FIRST FRAME", fill=0, font=ImageFont.truetype(FONT, 40))
+    frames[0].save(p("animated.gif"), save_all=True, append_images=frames[1:], duration=200, loop=0)
+    Image.new("L", (1, 1), 128).save(p("one_pixel.png"))
+    Image.new("L", (1200, 900), 255).save(p("white.png"))
+
+
+if __name__ == "__main__":
+    main()
