@@ -37,6 +37,7 @@ POSTS = {"posts": [{"tone": t, "text": (
 class FakeProvider(BaseHTTPRequestHandler):
     """An OpenAI-compatible chat-completions endpoint with a fixed delay and a valid five-post reply."""
     protocol_version = "HTTP/1.1"
+    disable_nagle_algorithm = True
     delay = 0.2
     own_times = []
     lock = threading.Lock()
@@ -53,11 +54,10 @@ class FakeProvider(BaseHTTPRequestHandler):
             "usage": {"prompt_tokens": 500, "completion_tokens": 400, "total_tokens": 900},
         }
         body = json.dumps(reply).encode()
-        self.send_response(200)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
+        # Head and body in one write: two small writes meet Nagle + delayed ACK and stall for tens of ms.
+        head = (f"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {len(body)}\r\n"
+                f"Date: {self.date_time_string()}\r\n\r\n").encode()
+        self.wfile.write(head + body)
         self.wfile.flush()
         with self.lock:
             self.own_times.append(time.perf_counter() - start)

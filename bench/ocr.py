@@ -24,6 +24,8 @@ from common import (bullets, ROOT, TMP, SHARED, Deadline, binary, e2e, median, p
                     mb_from_kb)
 from scoring import SOURCE as SCORING_SOURCE, Score, Total
 
+PIPELINE = ["decode", "scale", "page", "normalise", "orient", "deskew", "dewarp", "recognise", "order", "clean",
+            "preview"]
 EXTENSIONS = (".jpg", ".jpeg", ".png", ".heic", ".webp", ".tif")
 
 SYNTHETIC = {
@@ -340,12 +342,13 @@ def run(folder_arg=None, budget=1500, limit=40):
         lines.append("- Text differs between eval and the one-worker server: " + "; ".join(mismatches))
     out.append("\n".join(lines))
 
-    # Per-step times.
+    # Per-step times, in pipeline order.
     steps = []
     for p in photos:
         for s in ours_text.get(p["name"], {}).get("steps", {}):
             if s not in steps:
                 steps.append(s)
+    steps.sort(key=lambda s: (PIPELINE.index(s) if s in PIPELINE else len(PIPELINE), s))
     if steps:
         srows = []
         for p in photos:

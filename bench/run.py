@@ -22,6 +22,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import BENCH, binary, commit, machine, short, tesseract_version  # noqa: E402
 
 
+def loadavg():
+    try:
+        return " ".join(open("/proc/loadavg").read().split()[:3])
+    except OSError:
+        return "unknown"
+
+
 def section(title, fn):
     print(f"## {title}\n", flush=True)
     start = time.monotonic()
@@ -56,7 +63,8 @@ def main():
         f"- Binary: `{os.path.relpath(binary(), BENCH.parent) if str(binary()).startswith(str(BENCH.parent)) else binary()}`"
         + ("" if binary().exists() else " (**missing**: run `make bench`, which builds it)"),
         f"- Tesseract CLI: {tesseract_version()}",
-        f"- Command: `python3 bench/run.py {' '.join(sys.argv[1:])}`".replace(" `", " `").rstrip(),
+        f"- Command: `{' '.join(['python3', 'bench/run.py', *sys.argv[1:]])}`",
+        f"- Load average at start: {loadavg()} (other work on the machine skews the timings)",
         "",
     ]
     print("\n".join(head), flush=True)
