@@ -208,7 +208,7 @@ def run_tesseract(p, workdir: Path, timeout):
 
 # ---------------------------------------------------------------------------------------------------------------
 
-def run(folder_arg=None, budget=1500, limit=40):
+def run(folder_arg=None, budget=1500, limit=40, rounds=2):
     """Returns (markdown, measured: bool)."""
     deadline = Deadline(budget)
     notes, out = [], []
@@ -257,17 +257,36 @@ def run(folder_arg=None, budget=1500, limit=40):
         if len(missing) == len(photos):
             step_source = "from `snappost ocr --json` (one cold process per photo)"
 
-    # The tesseract CLI.
+    # The tesseract CLI; then further rounds of eval and CLI alternately, so both sides see the same background
+    # load. Seconds are each photo's best round on both sides; texts and scores come from the first round.
     cli = {}
+    rounds_done = 1
     with tempfile.TemporaryDirectory(prefix="snappost-bench-") as work:
-        for p in photos:
-            if deadline.passed():
-                notes.append(f"time budget spent: tesseract CLI skipped {p['name']} and later")
-                break
-            try:
-                cli[p["name"]] = run_tesseract(p, Path(work), timeout=min(600, max(10, deadline.left())))
-            except Exception as e:
-                notes.append(f"tesseract CLI failed on {p['name']}: {e}")
+        for round_ in range(rounds):
+            if round_ > 0:
+                if deadline.left() < 60 + 2 * (eval_wall + sum(c["sec"] for c in cli.values())):
+                    notes.append(f"time budget: stopped after {round_} round(s) of timing")
+                    break
+                try:
+                    again, _, _, _ = run_eval(folder, len(photos), notes)
+                    for name, row in again.items():
+                        if name in eval_rows:
+                            eval_rows[name]["sec"] = min(eval_rows[name]["sec"], row["sec"])
+                except Exception as e:
+                    notes.append(f"`snappost eval` round {round_ + 1} could not run: {e}")
+                rounds_done = round_ + 1
+            for p in photos:
+                if deadline.passed():
+                    notes.append(f"time budget spent: tesseract CLI skipped {p['name']} and later")
+                    break
+                try:
+                    r = run_tesseract(p, Path(work), timeout=min(600, max(10, deadline.left())))
+                    if p["name"] in cli:
+                        cli[p["name"]]["sec"] = min(cli[p["name"]]["sec"], r["sec"])
+                    else:
+                        cli[p["name"]] = r
+                except Exception as e:
+                    notes.append(f"tesseract CLI failed on {p['name']}: {e}")
 
     # Ours seconds: eval (warm, default workers), else the one-worker server, else the cold CLI.
     def ours_seconds(name):
@@ -328,6 +347,7 @@ def run(folder_arg=None, budget=1500, limit=40):
     lines = [f"- **Median seconds per photo: ours {sec(mo)} s, tesseract CLI {sec(mc)} s → the CLI takes "
              f"{mc / mo:.1f}× as long.**" if ours_secs and cli_secs else "- Median seconds: not measured on both sides.",
              f"- Ours s: {secs_source}. Ours text: {text_source}.",
+             f"- Seconds on both sides: each photo's best of {rounds_done} round(s), eval and CLI rounds alternating.",
              "- CLI: Pillow `ImageOps.exif_transpose` → PNG (not timed), then "
              "`tesseract PNG - --psm 1 --dpi 300 -l LANG` (timed; tesseract's default threads).",
              f"- Issue 2 targets (set for ../shared/photos/pages): CER ≤ 0.10 ({'met' if to.cer <= 0.10 else 'NOT met'}: {f3(to.cer)}), word recall ≥ 0.90 "

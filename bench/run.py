@@ -40,7 +40,7 @@ def section(title, fn):
         traceback.print_exc(file=sys.stderr)
         md, measured, failures = f"**This section failed:** `{short(f'{e.__class__.__name__}: {e}')}`", False, []
     md = "\n".join(short(l, 900) if len(l) > 900 and not l.startswith("|") else l for l in md.splitlines())
-    md += f"\n\n_Section time: {time.monotonic() - start:.0f} s._"
+    md += f"\n\n_Section time: {time.monotonic() - start:.0f} s; load average at its end: {loadavg()}._"
     print(md + "\n", flush=True)
     return f"## {title}\n\n{md}\n", measured, failures
 
@@ -72,7 +72,8 @@ def main():
     parts, measured_any, failures = ["\n".join(head)], False, []
     if "ocr" in only:
         import ocr
-        md, m, f = section("1. OCR accuracy and speed", lambda: ocr.run(args.folder, budget=900 if args.quick else 1800))
+        md, m, f = section("1. OCR accuracy and speed", lambda: ocr.run(args.folder, budget=900 if args.quick else 1800,
+                                                                      rounds=1 if args.quick else 2))
         parts.append(md); measured_any |= m; failures += f
     if "http" in only:
         import http_load
