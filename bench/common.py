@@ -136,7 +136,7 @@ def commit():
     try:
         head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True,
                               timeout=10).stdout.strip()
-        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=ROOT,
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no", "--", ".", ":!bench/results.md"], cwd=ROOT,
                                capture_output=True, text=True, timeout=10).stdout.strip()
         return (head or "unknown") + ("+dirty" if dirty else "")
     except Exception:

@@ -187,6 +187,8 @@ def run(budget=240, runs=20, delay=0.2):
             fake.shutdown()
             fake.server_close()
 
+    if not rows:
+        rows.append(["not measured"] + ["—"] * 8)
     out.append("### Generation: server overhead over the writer's own time (POST /scans/{id}/posts → 303)\n\n" + table(
         ["writer", "runs", "request p50 ms", "writer p50 ms (/metrics)", "provider own p50 ms", "overhead p50 ms",
          "overhead p95 ms", "AI client part p50 ms", "statuses"], rows)

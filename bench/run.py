@@ -61,7 +61,8 @@ def main():
         f"- Machine: {machine()}",
         f"- Commit: {commit()}",
         f"- Binary: `{os.path.relpath(binary(), BENCH.parent) if str(binary()).startswith(str(BENCH.parent)) else binary()}`"
-        + ("" if binary().exists() else " (**missing**: run `make bench`, which builds it)"),
+        + (f" (built {datetime.datetime.fromtimestamp(binary().stat().st_mtime, datetime.timezone.utc):%Y-%m-%d %H:%M} UTC)"
+           if binary().exists() else " (**missing**: run `make bench`, which builds it)"),
         f"- Tesseract CLI: {tesseract_version()}",
         f"- Command: `{' '.join(['python3', 'bench/run.py', *sys.argv[1:]])}`",
         f"- Load average at start: {loadavg()} (other work on the machine skews the timings)",
