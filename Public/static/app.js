@@ -170,6 +170,44 @@
     });
   });
 
+  // Autosave: what is typed is stored on the server a moment after typing stops, and before leaving the page.
+  $all("textarea[data-autosave]").forEach(function (area) {
+    var form = area.form;
+    var state = $("[data-save-state]");
+    var timer = null;
+    var saved = area.value;
+    function fields() {
+      var body = new URLSearchParams();
+      body.set("text", area.value);
+      ["book", "author"].forEach(function (name) {
+        var input = form && form.elements[name];
+        if (input) body.set(name, input.value);
+      });
+      return body;
+    }
+    function save(beacon) {
+      clearTimeout(timer);
+      var body = fields();
+      var key = body.toString();
+      if (key === saved) return;
+      if (state) state.textContent = "Saving…";
+      fetch(area.getAttribute("data-autosave"), {
+        method: "POST", body: body, credentials: "same-origin", keepalive: !!beacon,
+        headers: { "X-SnapPost-Autosave": "1" }
+      }).then(function (response) {
+        if (response.ok) { saved = key; if (state) state.textContent = "Saved"; }
+        else if (state) { state.textContent = "Not saved — use Save text"; }
+      }).catch(function () { if (state) state.textContent = "Offline — not saved yet"; });
+    }
+    saved = fields().toString();
+    form.addEventListener("input", function () {
+      if (state) state.textContent = "Editing…";
+      clearTimeout(timer);
+      timer = setTimeout(save, 1200);
+    });
+    window.addEventListener("pagehide", function () { save(true); });
+  });
+
   // Paragraph picking: ticking a box rebuilds the text from the ticked paragraphs.
   $all("[data-passages]").forEach(function (details) {
     var area = $("#text");
@@ -182,6 +220,7 @@
         });
         if (!kept.length) { box.checked = true; toast("Keep at least one paragraph"); return; }
         area.value = kept.join("\n\n");
+        area.dispatchEvent(new Event("input", { bubbles: true }));
         toast(kept.length + " of " + boxes.length + " paragraphs kept");
       });
     });

@@ -157,3 +157,21 @@ struct PageFlowTests {
         }
     }
 }
+
+@Suite("Autosave")
+struct AutosaveTests {
+    @Test("The page's background save stores the text and answers 204")
+    func autosave() async throws {
+        let harness = try TestApp()
+        let app = try await harness.build()
+        try await app.test(.router) { client in
+            let path = try await client.uploadPage("Before.")
+            var headers = Form.headers
+            headers[HTTPField.Name("X-SnapPost-Autosave")!] = "1"
+            let response = try await client.execute(uri: path, method: .post, headers: headers, body: Form.encode([("text", "After typing.")]))
+            #expect(response.status == .noContent)
+            let id = String(path.dropFirst("/scans/".count))
+            #expect(try await harness.store.scan(id: id)?.editedText == "After typing.")
+        }
+    }
+}

@@ -53,6 +53,10 @@ def test_flow_with_javascript_on_iphone(browser, server, page_photo):
     assert "lighthouse" in text.lower() and "notebook" in text.lower(), text
     edited = "Edited: " + text
     area.fill(edited)
+    # What is typed is saved without pressing anything: a reload shows it.
+    expect(page.locator("[data-save-state]")).to_have_text("Saved", timeout=10_000)
+    page.reload()
+    assert page.locator("#text").input_value() == edited
 
     # 3. Generate with the offline writer: five cards, with the writer badge.
     page.get_by_role("button", name="Generate posts").click()

@@ -50,6 +50,8 @@ struct ScanController {
         let scan = try await loadScan(context)
         let form = try await FormBody.read(request)
         try await Self.saveEdits(form, scan: scan, store: services.store)
+        // The page's script saves as the person types; it needs no page back.
+        if request.headers[HTTPField.Name("X-SnapPost-Autosave")!] == "1" { return Response(status: .noContent) }
         return .redirect(to: "\(services.base)/scans/\(scan.id)?saved=1", type: .normal)
     }
 
