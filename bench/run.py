@@ -2,6 +2,7 @@
 """`make bench`: OCR accuracy and speed against the tesseract CLI, HTTP latency on loopback, generation overhead.
 
 usage: python3 bench/run.py [DIR] [--only ocr,http,gen] [--quick]
+       make bench [BENCH_ARGS="DIR --only ocr"]     (installs the test packages and builds the release binary first)
 
 DIR: photos NAME.(jpg|png|...) with NAME.txt ground truth and optional NAME.lang. Default: ../shared/photos/pages
 when it exists, else a test-generated set in bench/tmp/pages.
