@@ -175,3 +175,26 @@ struct AutosaveTests {
         }
     }
 }
+
+@Suite("Deleting a scan")
+struct DeleteScanTests {
+    @Test("Delete removes the scan and its drafts; history items stay; the id then 404s")
+    func deleteScan() async throws {
+        let harness = try TestApp()
+        let app = try await harness.build()
+        try await app.test(.router) { client in
+            let path = try await client.uploadPage("To be deleted.")
+            #expect(try await client.execute(uri: path, method: .get).text.contains("/delete\""))
+            let generated = try await client.execute(uri: path + "/posts", method: .post, headers: Form.headers, body: Form.encode([("text", "To be deleted.")]))
+            let id = String(path.dropFirst("/scans/".count))
+            _ = try await client.execute(uri: "/history", method: .post, headers: Form.headers,
+                                         body: Form.encode([("text", "Kept draft."), ("tone", "punchy"), ("action", "posted"), ("scan", id)]))
+            let deleted = try await client.execute(uri: path + "/delete", method: .post)
+            #expect(deleted.status == .seeOther && deleted.location == "/")
+            #expect(try await client.execute(uri: path, method: .get).status == .notFound)
+            #expect(try await client.execute(uri: generated.location, method: .get).status == .notFound)
+            let history = try await harness.store.history(limit: 10)
+            #expect(history.count == 1 && history[0].scanId == nil)
+        }
+    }
+}
