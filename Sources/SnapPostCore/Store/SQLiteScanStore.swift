@@ -110,16 +110,7 @@ public struct SQLiteScanStore: ScanStore {
     }
 
     public func searchScans(_ query: String, limit: Int) async throws -> [ScanRecord] {
-        guard let pattern = FTS5Pattern(matchingAllPrefixesIn: query) else { return [] }
-        return try await writer.read { db in
-            try ScanRecord.fetchAll(
-                db,
-                sql: """
-                    SELECT scan.* FROM scan JOIN scanSearch ON scanSearch.rowid = scan.rowid
-                    WHERE scanSearch MATCH ? ORDER BY scan.createdAt DESC LIMIT ?
-                    """,
-                arguments: [pattern, limit])
-        }
+        try await fullTextSearch(query, table: "scan", index: "scanSearch", newestFirstBy: "createdAt", limit: limit)
     }
 
     public func saveEdits(scanId: String, text: String, book: String, author: String) async throws {
@@ -180,13 +171,21 @@ public struct SQLiteScanStore: ScanStore {
     }
 
     public func searchHistory(_ query: String, limit: Int) async throws -> [HistoryRecord] {
+        try await fullTextSearch(query, table: "history", index: "historySearch", newestFirstBy: "postedAt", limit: limit)
+    }
+
+    /// Rows of `table` whose FTS5 `index` matches every word of `query` as a prefix, newest first.
+    /// Table and column names are ours, never the caller's; the query goes in as a bound FTS5 pattern.
+    private func fullTextSearch<Record: FetchableRecord & Sendable>(
+        _ query: String, table: String, index: String, newestFirstBy column: String, limit: Int
+    ) async throws -> [Record] {
         guard let pattern = FTS5Pattern(matchingAllPrefixesIn: query) else { return [] }
         return try await writer.read { db in
-            try HistoryRecord.fetchAll(
+            try Record.fetchAll(
                 db,
                 sql: """
-                    SELECT history.* FROM history JOIN historySearch ON historySearch.rowid = history.rowid
-                    WHERE historySearch MATCH ? ORDER BY history.postedAt DESC LIMIT ?
+                    SELECT \(table).* FROM \(table) JOIN \(index) ON \(index).rowid = \(table).rowid
+                    WHERE \(index) MATCH ? ORDER BY \(table).\(column) DESC LIMIT ?
                     """,
                 arguments: [pattern, limit])
         }
