@@ -43,6 +43,10 @@ public struct ImageProcessor: Sendable {
         public var dewarpMinLines: Int = 6
         /// OSD confidence below which the orientation is confirmed by recognising samples.
         public var orientationConfidenceThreshold: Double = 2.5
+        /// How the page is binarised before recognition (`.none` leaves it to Tesseract's global Otsu).
+        public var binarisation: Binarisation = .sauvola
+        /// Re-read regions of letters that no recognised line covers (Tesseract sometimes drops a paragraph).
+        public var recoversMissedText = true
         /// Recognise the top and bottom halves of a tall page on two workers at once (split at a blank band).
         public var splitsForParallelRecognition = true
         /// Tesseract page segmentation mode.
@@ -164,11 +168,29 @@ public struct ImageProcessor: Sendable {
             debug.write(page, "07-dewarp")
         }
 
+        // binarise: our own threshold beats Tesseract's global Otsu on photos with uneven paper
+        if config.binarisation != .none {
+            let current = page, method = config.binarisation, window = Int(config.targetXHeight)
+            page = await offload { () -> LeptonicaImage in
+                let binary: LeptonicaImage?
+                switch method {
+                case .sauvola: binary = current.sauvolaBinarised(halfWindow: window, factor: 0.3)
+                case .otsu:
+                    let threshold = current.grayImage().map { PageDetector.otsuThreshold($0.bytes) } ?? 128
+                    binary = current.thresholded(threshold)
+                case .none: binary = nil
+                }
+                return binary?.grayscale() ?? current
+            }
+            clock.lap("binarise")
+            debug.write(page, "08-binarise")
+        }
+
         // recognise
         let finalPage = page
         guard let gray = await offload({ finalPage.grayImage() }) else { throw OCRError.unreadable }
         let request = RecognitionRequest(languages: languages, pixelsPerInch: 300, pageSegmentationMode: config.pageSegmentationMode)
-        let result: RecognitionResult
+        var result: RecognitionResult
         if config.splitsForParallelRecognition, let (top, bottom, offset) = await offload({ PageSplitter().split(gray) }) {
             // Two halves on two workers: both cores busy, about half the wall time.
             async let upper = engine.recognize(top, request: request)
@@ -179,9 +201,39 @@ public struct ImageProcessor: Sendable {
         }
         clock.lap("recognise")
 
+        // recover text the layout analysis dropped
+        if config.recoversMissedText {
+            let recovery = MissedTextRecovery(xHeight: scaled.xHeight.map { $0 * scaled.factor } ?? config.targetXHeight)
+            let found = result.lines
+            let regions = await offload { recovery.missedRegions(in: finalPage, lines: found) }
+            if !regions.isEmpty {
+                trace("recover: \(regions)")
+                let blockRequest = RecognitionRequest(languages: languages, pixelsPerInch: 300, pageSegmentationMode: 6)
+                var nextBlock = (result.lines.map(\.block).max() ?? -1) + 1
+                var nextParagraph = (result.lines.map(\.paragraph).max() ?? -1) + 1
+                for region in regions {
+                    guard let crop = MissedTextRecovery.crop(gray, to: region) else { continue }
+                    let extra = try await engine.recognize(crop, request: blockRequest)
+                    for var line in extra.lines {
+                        line.box.x += region.x
+                        line.box.y += region.y
+                        line.block = nextBlock
+                        line.paragraph += nextParagraph
+                        result.lines.append(line)
+                    }
+                    nextBlock += 1
+                    nextParagraph += (extra.lines.map(\.paragraph).max() ?? 0) + 1
+                }
+            }
+            clock.lap("recover")
+        }
+
         // order
         let kept = result.lines.filter { LineFilter.keeps($0, minimumConfidence: config.minimumLineConfidence) }
-        let ordered = LineOrderer(yTolerance: config.yTolerancePixels).order(kept)
+        // Rows within about half a line height share a row, however large the print came out.
+        let heights = kept.map(\.box.height).sorted()
+        let tolerance = max(config.yTolerancePixels, heights.isEmpty ? 0 : 0.5 * Double(heights[heights.count / 2]))
+        let ordered = LineOrderer(yTolerance: tolerance).order(kept)
         clock.lap("order")
 
         // clean
@@ -233,6 +285,15 @@ public enum IlluminationMethod: String, Sendable {
     case morphological
     /// Background from tile statistics (Leptonica's tiled normalisation).
     case tiled
+}
+
+/// Binarisation before recognition.
+public enum Binarisation: String, Sendable {
+    case none
+    /// One Otsu threshold for the whole normalised page.
+    case otsu
+    /// Sauvola adaptive threshold with a window of about two x-heights.
+    case sauvola
 }
 
 private struct ScaledPage: Sendable {
