@@ -40,6 +40,23 @@ struct MissedTextRecovery: Sendable {
                 blocks.append((c, 1))
             }
         }
+        // Growing blocks can come to overlap: merge until none do.
+        var merged = true
+        while merged {
+            merged = false
+            outer: for i in blocks.indices {
+                for j in blocks.indices where j > i {
+                    let a = blocks[i].box, b = blocks[j].box
+                    if a.x <= b.maxX + gap && a.maxX >= b.x - gap && a.y <= b.maxY + gap && a.maxY >= b.y - gap {
+                        let nx = min(a.x, b.x), ny = min(a.y, b.y)
+                        blocks[i] = (PixelBox(x: nx, y: ny, width: max(a.maxX, b.maxX) - nx, height: max(a.maxY, b.maxY) - ny), blocks[i].count + blocks[j].count)
+                        blocks.remove(at: j)
+                        merged = true
+                        break outer
+                    }
+                }
+            }
+        }
         // Real text: several letters in a region at least a few letters wide.
         return blocks.filter { $0.count >= 8 && Double($0.box.width) >= 6 * x }
             .sorted { $0.count > $1.count }.prefix(4)
