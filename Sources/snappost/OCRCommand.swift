@@ -82,6 +82,7 @@ extension ImageProcessor.Config {
             case "dewarpgain": dewarpMinimumGain = v
             case "minlines": dewarpMinLines = Int(v)
             case "psm": pageSegmentationMode = Int(v)
+            case "multipsm": multiColumnPageSegmentationMode = v == 0 ? nil : Int(v)
             case "osdconf": orientationConfidenceThreshold = v
             case "maxside": maxImageWidthForProcessing = Int(v)
             case "minconf": minimumLineConfidence = v

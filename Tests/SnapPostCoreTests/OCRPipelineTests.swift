@@ -51,6 +51,16 @@ import Testing
         #expect(capture.imageSize.width > capture.imageSize.height)
     }
 
+    @Test func twoColumnsAreReadOneAfterTheOther() async throws {
+        let capture = try await OCRFixtures.processor().process(image: try OCRFixtures.data("two_columns.png"))
+        let text = capture.text
+        let title = try #require(text.range(of: "Notes on Earth and Water"), "got: \(text)")
+        let left = try #require(text.range(of: "stone towards the sea."), "got: \(text)")
+        let right = try #require(text.range(of: "Mountains rise where the"), "got: \(text)")
+        #expect(title.upperBound <= left.lowerBound)
+        #expect(left.upperBound <= right.lowerBound, "left column must come first: \(text)")
+    }
+
     @Test func animatedGIFReadsItsFirstFrame() async throws {
         let capture = try await OCRFixtures.processor().process(image: try OCRFixtures.data("animated.gif"))
         #expect(capture.text.uppercased().contains("FIRST FRAME"))

@@ -286,6 +286,20 @@ final class LeptonicaImage: @unchecked Sendable {
         return wrap(pixSelectBySize(small, 0, Int32(heights.lowerBound), 8, Int32(L_SELECT_HEIGHT), Int32(L_SELECT_IF_GTE), nil))
     }
 
+    /// Ink pixels per column of a binary image.
+    func columnInkCounts() -> [Int] {
+        guard depth == 1, let numa = pixCountPixelsByColumn(pix) else { return [] }
+        var na: UnsafeMutablePointer<NUMA>? = numa
+        defer { numaDestroy(&na) }
+        let n = Int(numaGetCount(numa))
+        var out = [Int](repeating: 0, count: n)
+        for i in 0..<n {
+            var v: Int32 = 0
+            if numaGetIValue(numa, Int32(i), &v) == 0 { out[i] = Int(v) }
+        }
+        return out
+    }
+
     /// Ink pixels per row of a binary image.
     func rowInkCounts() -> [Int] {
         guard depth == 1, let numa = pixCountPixelsByRow(pix, nil) else { return [] }
