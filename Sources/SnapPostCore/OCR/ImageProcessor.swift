@@ -47,6 +47,8 @@ public struct ImageProcessor: Sendable {
         public var binarisation: Binarisation = .sauvola
         /// Re-read regions of letters that no recognised line covers (Tesseract sometimes drops a paragraph).
         public var recoversMissedText = true
+        /// Put lines in reading order ourselves (rows, then columns); off keeps Tesseract's order.
+        public var reordersLines = true
         /// Recognise the top and bottom halves of a tall page on two workers at once (split at a blank band).
         public var splitsForParallelRecognition = true
         /// Tesseract page segmentation mode for single-column pages: 4 (one column of variable-size text) keeps
@@ -242,7 +244,7 @@ public struct ImageProcessor: Sendable {
         // Rows within about half a line height share a row, however large the print came out.
         let heights = kept.map(\.box.height).sorted()
         let tolerance = max(config.yTolerancePixels, heights.isEmpty ? 0 : 0.5 * Double(heights[heights.count / 2]))
-        let ordered = LineOrderer(yTolerance: tolerance).order(kept)
+        let ordered = config.reordersLines ? LineOrderer(yTolerance: tolerance).order(kept) : kept
         clock.lap("order")
 
         // clean

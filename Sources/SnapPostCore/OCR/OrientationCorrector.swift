@@ -6,12 +6,16 @@ struct OrientationCorrector: Sendable {
     var languages: [String]
     /// OSD confidences at or above this are taken as they are.
     var confidenceThreshold: Double
+    /// Scale of the copy handed to OSD.
+    var osdScale: Double = 0.5
     /// Side of the square sample recognised at each candidate turn.
     var sampleSide: Int = 900
 
     /// Quarter turns clockwise that make `page` upright.
     func quarterTurns(for page: LeptonicaImage) async throws -> Int {
-        guard let gray = await offload({ page.grayImage() }) else { return 0 }
+        // OSD needs far fewer pixels than recognition: half the working scale (x-height ~10 px) is plenty.
+        let factor = osdScale
+        guard let gray = await offload({ page.scaled(by: factor)?.grayImage() }) else { return 0 }
         let estimate = try await engine.detectOrientation(gray)
         trace("orient: OSD \(estimate.map { "\($0.quarterTurnsClockwise) turns, confidence \($0.confidence)" } ?? "none")")
         if let estimate, estimate.confidence >= confidenceThreshold { return estimate.quarterTurnsClockwise }

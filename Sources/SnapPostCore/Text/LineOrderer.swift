@@ -55,7 +55,10 @@ public struct LineOrderer: Sendable {
                 }
                 let neighbour = row.min { horizontalGap($0.box, line.box) < horizontalGap($1.box, line.box) }!
                 let overlap = min(neighbour.box.maxY, line.box.maxY) - max(neighbour.box.y, line.box.y)
-                let joins = Double(overlap) >= 0.5 * Double(min(neighbour.box.height, line.box.height))
+                let minHeight = Double(min(neighbour.box.height, line.box.height))
+                let close = Double(horizontalGap(neighbour.box, line.box)) <= 2 * minHeight
+                // Close neighbours of a tilted line overlap less; far pieces must overlap more.
+                let joins = Double(overlap) >= (close ? 0.25 : 0.5) * minHeight
                     || abs(neighbour.box.midY - line.box.midY) <= yTolerance
                 if joins {
                     let d = horizontalGap(neighbour.box, line.box)
