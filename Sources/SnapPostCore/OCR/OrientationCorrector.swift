@@ -6,6 +6,8 @@ struct OrientationCorrector: Sendable {
     var languages: [String]
     /// OSD confidences at or above this are taken as they are.
     var confidenceThreshold: Double
+    /// Leptonica up-confidence above which (with no sign of a sideways page) the page is taken as upright.
+    var uprightConfidence: Double = 6
     /// Scale of the copy handed to OSD.
     var osdScale: Double = 0.5
     /// Side of the square sample recognised at each candidate turn.
@@ -13,6 +15,14 @@ struct OrientationCorrector: Sendable {
 
     /// Quarter turns clockwise that make `page` upright.
     func quarterTurns(for page: LeptonicaImage) async throws -> Int {
+        // Fast path: Leptonica's ascender/descender statistics are quick and reliable when the page is plainly
+        // upright; only otherwise ask Tesseract's OSD.
+        let quick = await offload { () -> (up: Double, left: Double)? in
+            page.scaled(by: 0.5)?.sauvolaBinarised(halfWindow: 8, factor: 0.34)?.textOrientationConfidence()
+        }
+        trace("orient: leptonica up \(quick?.up ?? .nan) left \(quick?.left ?? .nan)")
+        if let quick, quick.up >= uprightConfidence, abs(quick.left) * 3 < quick.up { return 0 }
+
         // OSD needs far fewer pixels than recognition: half the working scale (x-height ~10 px) is plenty.
         let factor = osdScale
         guard let gray = await offload({ page.scaled(by: factor)?.grayImage() }) else { return 0 }
