@@ -152,6 +152,14 @@ public struct ImageProcessor: Sendable {
             debug.write(page, "05-orient")
         }
 
+        // The preview only needs the orientation: make it on the side while the page is prepared and read.
+        let previewSide = config.previewMaxSide, previewTurns = turns
+        async let previewJPEG = offload { () -> Data? in
+            let long = Double(max(decoded.image.width, decoded.image.height))
+            let small = decoded.image.scaled(by: min(1, Double(previewSide) / long))
+            return small?.colour()?.rotatedQuarterTurns(previewTurns)?.jpegData(quality: 80)
+        }
+
         // deskew
         if config.deskews {
             let current = page
@@ -267,7 +275,6 @@ public struct ImageProcessor: Sendable {
 
         // map boxes back to the upright photo, and make the preview
         let uprightTurn = turns
-        let finalTurns = turns
         let exifSize = PixelSize(width: decoded.image.width, height: decoded.image.height)
         let toUpright = Homography.quarterTurns(uprightTurn, width: exifSize.width, height: exifSize.height)
         let imageSize = uprightTurn % 2 == 0 ? exifSize : PixelSize(width: exifSize.height, height: exifSize.width)
@@ -275,12 +282,7 @@ public struct ImageProcessor: Sendable {
         let lines = orderedLines.map { line in
             OCRLine(text: line.text, box: pageToUpright.apply(line.box, clippedTo: imageSize), confidence: line.confidence)
         }
-        let previewSide = config.previewMaxSide
-        let preview = await offload { () -> Data? in
-            let long = Double(max(exifSize.width, exifSize.height))
-            let small = decoded.image.scaled(by: min(1, Double(previewSide) / long))
-            return small?.colour()?.rotatedQuarterTurns(finalTurns)?.jpegData(quality: 80)
-        }
+        let preview = await previewJPEG
         clock.lap("preview")
 
         let confidence = lines.isEmpty ? 0 : lines.map(\.confidence).reduce(0, +) / Double(lines.count)

@@ -50,7 +50,13 @@ struct OrientationCorrector: Sendable {
             return all
         }
         trace("orient: samples \(scored.sorted { $0.0 < $1.0 })")
-        guard let best = scored.max(by: { $0.1 < $1.1 }), best.1 > 0 else { return estimate?.quarterTurnsClockwise ?? 0 }
+        // Keep the page as it is (or OSD's guess) unless another turn reads clearly better; ties must not depend
+        // on which sample finished first.
+        let fallback = estimate?.quarterTurnsClockwise ?? 0
+        let baseline = scored.first { $0.0 == fallback }?.1 ?? 0
+        guard let best = scored.sorted(by: { $0.0 < $1.0 }).max(by: { $0.1 < $1.1 }), best.1 > 0,
+            best.1 > baseline * 1.15
+        else { return fallback }
         return best.0
     }
 
