@@ -248,7 +248,10 @@ public struct ImageProcessor: Sendable {
         }
 
         // order
-        let kept = result.lines.filter { LineFilter.keeps($0, minimumConfidence: config.minimumLineConfidence) }
+        var kept = result.lines.filter { LineFilter.keeps($0, minimumConfidence: config.minimumLineConfidence) }
+        // A page the engine is unsure of overall is mostly texture read as letters: keep only its sure lines.
+        let meanKept = kept.isEmpty ? 0 : kept.map(\.confidence).reduce(0, +) / Double(kept.count)
+        if meanKept < 0.45 { kept = kept.filter { $0.confidence >= 0.6 } }
         // Rows within about half a line height share a row, however large the print came out.
         let heights = kept.map(\.box.height).sorted()
         let tolerance = max(config.yTolerancePixels, heights.isEmpty ? 0 : 0.5 * Double(heights[heights.count / 2]))
@@ -271,7 +274,8 @@ public struct ImageProcessor: Sendable {
         }
         let text = TextCleaner.clean(raw)
         clock.lap("clean")
-        guard !text.isEmpty else { throw OCRError.noText }
+        // A few stray letters are not a page of text.
+        guard text.filter(\.isLetter).count >= 4 else { throw OCRError.noText }
 
         // map boxes back to the upright photo, and make the preview
         let uprightTurn = turns
@@ -315,14 +319,27 @@ private struct ScaledPage: Sendable {
     var xHeight: Double?
 }
 
-/// Drops lines that are almost surely noise: low confidence and hardly any letters (edges, shadows, spine).
+/// Drops lines that are almost surely noise: low confidence and hardly any letters (edges, shadows, spine), or
+/// unsure lines made of letter crumbs (what texture such as sky, wires or a keyboard reads as).
 enum LineFilter {
     static func keeps(_ line: RecognizedLine, minimumConfidence: Double) -> Bool {
         let letters = line.text.unicodeScalars.filter { CharacterSet.letters.contains($0) }.count
         let visible = line.text.unicodeScalars.filter { !CharacterSet.whitespaces.contains($0) }.count
         guard visible > 0 else { return false }
+        if line.confidence < 0.75 && wordShare(line.text) < 0.3 { return false }
         if line.confidence >= minimumConfidence { return letters > 0 || visible >= 2 }
         return Double(letters) / Double(visible) >= 0.6 && letters >= 4 && line.confidence >= minimumConfidence / 2
+    }
+
+    /// Share of tokens that look like words: three or more letters once punctuation is stripped.
+    static func wordShare(_ text: String) -> Double {
+        let tokens = text.split(separator: " ")
+        guard !tokens.isEmpty else { return 0 }
+        let words = tokens.filter { token in
+            let core = token.trimmingCharacters(in: .punctuationCharacters.union(.symbols))
+            return core.count >= 3 && core.allSatisfy { $0.isLetter || $0 == "-" || $0 == "'" || $0 == "’" }
+        }
+        return Double(words.count) / Double(tokens.count)
     }
 }
 
