@@ -18,7 +18,8 @@ final class LeptonicaImage: @unchecked Sendable {
 
     /// Leptonica prints to stderr by default; we report failures through return values instead.
     static let silence: Void = {
-        _ = setMsgSeverity(Int32(L_SEVERITY_NONE))
+        let verbose = ProcessInfo.processInfo.environment["SNAPPOST_TRACE"] == "2"
+        _ = setMsgSeverity(Int32(verbose ? L_SEVERITY_INFO : L_SEVERITY_NONE))
     }()
 
     // MARK: Reading and writing

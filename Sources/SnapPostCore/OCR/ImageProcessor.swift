@@ -39,8 +39,8 @@ public struct ImageProcessor: Sendable {
         public var targetXHeight: Double = 20
         /// Largest upscale for small photos.
         public var maxUpscale: Double = 3
-        /// Minimum text lines for a dewarp model.
-        public var dewarpMinLines: Int = 6
+        /// Minimum text lines for a dewarp model (Leptonica silently uses 15 for anything below 4).
+        public var dewarpMinLines: Int = 4
         /// OSD confidence below which the orientation is confirmed by recognising samples.
         public var orientationConfidenceThreshold: Double = 2.5
         /// How the page is binarised before recognition (`.none` leaves it to Tesseract's global Otsu).
@@ -345,7 +345,7 @@ enum LineFilter {
 
 /// Step diagnostics on stderr when SNAPPOST_TRACE=1 (development only; never paths or text).
 func trace(_ message: @autoclosure () -> String) {
-    guard ProcessInfo.processInfo.environment["SNAPPOST_TRACE"] == "1" else { return }
+    guard let level = ProcessInfo.processInfo.environment["SNAPPOST_TRACE"], level == "1" || level == "2" else { return }
     FileHandle.standardError.write(Data(("trace: " + message() + "\n").utf8))
 }
 
