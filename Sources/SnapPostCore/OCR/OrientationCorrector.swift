@@ -7,7 +7,7 @@ struct OrientationCorrector: Sendable {
     /// OSD confidences at or above this are taken as they are.
     var confidenceThreshold: Double
     /// Leptonica up-confidence above which (with no sign of a sideways page) the page is taken as upright.
-    var uprightConfidence: Double = 6
+    var uprightConfidence: Double = 3
     /// Scale of the copy handed to OSD.
     var osdScale: Double = 0.5
     /// Side of the square sample recognised at each candidate turn.
@@ -37,7 +37,9 @@ struct OrientationCorrector: Sendable {
             guard let crop = page.cropped(x: (page.width - w) / 2, y: (page.height - h) / 2, width: w, height: h) else { return [] }
             return (0..<4).compactMap { t in crop.rotatedQuarterTurns(t)?.grayImage().map { (t, $0) } }
         }
-        let request = RecognitionRequest(languages: languages, pixelsPerInch: 300, pageSegmentationMode: 3)
+        // psm 6 (one uniform block) reads only horizontal lines; psm 3 would find sideways text and read it
+        // anyway, scoring 0° and 90° alike.
+        let request = RecognitionRequest(languages: languages, pixelsPerInch: 300, pageSegmentationMode: 6)
         let scored = try await withThrowingTaskGroup(of: (Int, Double).self) { group in
             for sample in samples {
                 group.addTask {
