@@ -59,6 +59,9 @@ public struct ImageProcessor: Sendable {
         /// Lines below this confidence that hold almost no letters are dropped as noise.
         public var minimumLineConfidence: Double = 0.35
 
+        /// JPEGs whose long side is at least this are decoded at half size (libjpeg scales in the DCT, several
+        /// times faster), and again in full when the print is then too small; nil always decodes in full.
+        public var halfSizeJPEGLongSide: Int? = 3000
         /// Refuse photos with more pixels than this.
         public var maxPixels: Int = 50_000_000
         /// Refuse uploads larger than this many bytes.
@@ -85,10 +88,22 @@ public struct ImageProcessor: Sendable {
         let languages = config.recognitionLanguages.isEmpty ? engine.defaultLanguages : config.recognitionLanguages
         let debug = DebugWriter(directory: config.debugDirectory)
 
-        // decode
-        let decoded = try await offload { () throws(OCRError) in
-            try PhotoDecoder(maxPixels: config.maxPixels, maxBytes: config.maxBytes).decode(data)
+        // decode (big JPEGs at half size first; in full when the print turns out too small for that)
+        let decoder = PhotoDecoder(maxPixels: config.maxPixels, maxBytes: config.maxBytes, halfSizeJPEGLongSide: config.halfSizeJPEGLongSide)
+        let first = try await offload { () throws(OCRError) in try decoder.decode(data) }
+        var chosen = first
+        if first.reduction > 1 {
+            let scaler = TextScaler(targetXHeight: config.targetXHeight, maxLongSide: config.maxImageWidthForProcessing, maxUpscale: config.maxUpscale)
+            let xHeight = await offload { first.image.grayscale().flatMap { scaler.estimateXHeight(of: $0) } }
+            if (xHeight ?? 0) < config.targetXHeight * 0.7 {
+                var fullDecoder = decoder
+                fullDecoder.halfSizeJPEGLongSide = nil
+                let full = fullDecoder
+                chosen = try await offload { () throws(OCRError) in try full.decode(data) }
+            }
+            trace("decode: half-size x-height \(xHeight ?? 0), kept \(chosen.reduction == 2 ? "half" : "full")")
         }
+        let decoded = chosen
         clock.lap("decode")
         debug.write(decoded.image, "01-decode")
 
@@ -107,7 +122,7 @@ public struct ImageProcessor: Sendable {
         debug.write(scaled.image, "02-scale")
         var page = scaled.image
         // From the upright (EXIF) photo to the current page image.
-        var toPage = Homography.scale(scaled.factor)
+        var toPage = Homography.scale(scaled.factor / Double(decoded.reduction))
 
         // find page and rectify
         if config.detectsPage {
@@ -279,7 +294,7 @@ public struct ImageProcessor: Sendable {
 
         // map boxes back to the upright photo, and make the preview
         let uprightTurn = turns
-        let exifSize = PixelSize(width: decoded.image.width, height: decoded.image.height)
+        let exifSize = decoded.fullSize
         let toUpright = Homography.quarterTurns(uprightTurn, width: exifSize.width, height: exifSize.height)
         let imageSize = uprightTurn % 2 == 0 ? exifSize : PixelSize(width: exifSize.height, height: exifSize.width)
         let pageToUpright = toPage.inverse().map { $0.followed(by: toUpright) } ?? toUpright
