@@ -140,6 +140,8 @@ def main():
     base.filter(ImageFilter.GaussianBlur(1.6)).save(p("blur.png"))
     base.resize((base.width * 2 // 5, base.height * 2 // 5), Image.Resampling.LANCZOS).save(p("small.png"))
     two_columns().save(p("two_columns.png"))
+    big = base.resize((base.width * 2, base.height * 2), Image.Resampling.LANCZOS)  # 3400 × 1176: decoded at half size
+    save_jpeg_with_orientation(stored_for_orientation(big, 6), p("big_exif6.jpg"), 6)
     base.convert("RGB").save(p("page.webp"), "WEBP", quality=90)
     subprocess.run(["heif-enc", "-q", "90", "-o", p("page.heic"), p("clean.png")], check=True, capture_output=True)
 
