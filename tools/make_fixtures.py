@@ -29,6 +29,24 @@ def page(size=44, margin=90, width=1700):
     return img
 
 
+LEFT = ["Rivers carve their valleys", "over many thousands of", "years, moving sand and", "stone towards the sea."]
+RIGHT = ["Mountains rise where the", "plates of the earth press", "together, folding rock", "into long high ridges."]
+
+
+def two_columns(size=40, margin=90, width=1900):
+    """Two columns of prose under a title that spans both."""
+    font = ImageFont.truetype(FONT, size)
+    line_h = int(size * 1.55)
+    img = Image.new("L", (width, margin * 2 + line_h * (len(LEFT) + 2)), 250)
+    d = ImageDraw.Draw(img)
+    d.text((margin, margin), "Notes on Earth and Water", fill=20, font=font)
+    for i, (l, r) in enumerate(zip(LEFT, RIGHT)):
+        y = margin + (i + 2) * line_h
+        d.text((margin, y), l, fill=20, font=font)
+        d.text((width // 2 + 60, y), r, fill=20, font=font)
+    return img
+
+
 def save_jpeg_with_orientation(img, path, orientation):
     exif = Image.Exif()
     exif[0x0112] = orientation
@@ -121,6 +139,9 @@ def main():
     shaded(base).save(p("shading.png"))
     base.filter(ImageFilter.GaussianBlur(1.6)).save(p("blur.png"))
     base.resize((base.width * 2 // 5, base.height * 2 // 5), Image.Resampling.LANCZOS).save(p("small.png"))
+    two_columns().save(p("two_columns.png"))
+    big = base.resize((base.width * 2, base.height * 2), Image.Resampling.LANCZOS)  # 3400 × 1176: decoded at half size
+    save_jpeg_with_orientation(stored_for_orientation(big, 6), p("big_exif6.jpg"), 6)
     base.convert("RGB").save(p("page.webp"), "WEBP", quality=90)
     subprocess.run(["heif-enc", "-q", "90", "-o", p("page.heic"), p("clean.png")], check=True, capture_output=True)
 

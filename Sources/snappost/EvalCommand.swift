@@ -6,6 +6,7 @@ enum EvalCommand {
     static func run(_ arguments: [String]) async -> Int32 {
         var directory: String?
         var defaultLanguage = "eng"
+        var showSteps = false
         var i = 0
         while i < arguments.count {
             switch arguments[i] {
@@ -13,6 +14,7 @@ enum EvalCommand {
                 i += 1
                 guard i < arguments.count else { return usage("--lang needs a value") }
                 defaultLanguage = arguments[i]
+            case "--steps": showSteps = true
             case let a where a.hasPrefix("-"): return usage("unexpected argument '\(a)'")
             case let a: directory = a
             }
@@ -61,7 +63,11 @@ enum EvalCommand {
             var status = 0
             if let data = FileManager.default.contents(atPath: url.path) {
                 do {
-                    hypothesis = try await ImageProcessor(config: config, engine: engine).process(image: data).text
+                    let capture = try await ImageProcessor(config: config, engine: engine).process(image: data)
+                    hypothesis = capture.text
+                    if showSteps {
+                        print("  " + capture.timings.map { String(format: "%@ %.2f", $0.step, $0.seconds) }.joined(separator: ", "))
+                    }
                 } catch {
                     status = 1
                 }
@@ -91,7 +97,7 @@ enum EvalCommand {
     }
 
     static func usage(_ problem: String) -> Int32 {
-        FileHandle.standardError.write(Data("eval: \(problem)\nusage: snappost eval DIR [--lang eng]\n".utf8))
+        FileHandle.standardError.write(Data("eval: \(problem)\nusage: snappost eval DIR [--lang eng] [--steps]\n".utf8))
         return 64
     }
 }

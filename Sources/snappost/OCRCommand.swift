@@ -82,10 +82,17 @@ extension ImageProcessor.Config {
             case "dewarpgain": dewarpMinimumGain = v
             case "minlines": dewarpMinLines = Int(v)
             case "psm": pageSegmentationMode = Int(v)
+            case "multipsm": multiColumnPageSegmentationMode = v == 0 ? nil : Int(v)
             case "osdconf": orientationConfidenceThreshold = v
             case "maxside": maxImageWidthForProcessing = Int(v)
             case "minconf": minimumLineConfidence = v
             case "upscale": maxUpscale = v
+            case "bin": binarisation = v == 0 ? .none : v == 1 ? .otsu : .sauvola
+            case "recover": recoversMissedText = v != 0
+            case "order": reordersLines = v != 0
+            case "halfjpeg": halfSizeJPEGLongSide = v == 0 ? nil : Int(v)
+            case "split": splitsForParallelRecognition = v != 0
+            case "page": detectsPage = v != 0
             default: FileHandle.standardError.write(Data("unknown tuning key '\(kv[0])' ignored\n".utf8))
             }
         }

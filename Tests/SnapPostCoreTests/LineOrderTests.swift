@@ -53,3 +53,30 @@ import Testing
         #expect(LineOrderer.paragraphBreaks(lines) == [false, false, true, false, true])
     }
 }
+
+@Suite struct ImagingLayoutTests {
+    @Test func gutterFoundOnlyBetweenRealColumns() {
+        // Two columns of ink with an empty band in the middle.
+        let twoColumns = (0..<1000).map { x in (x >= 470 && x < 530) ? 0 : 40 }
+        #expect(ColumnDetector.hasGutter(columnInk: twoColumns, minimumWidth: 20))
+        // A narrow gap near the edge (a table's last column) is not a gutter.
+        let table = (0..<1000).map { x in (x >= 820 && x < 880) ? 0 : 40 }
+        #expect(!ColumnDetector.hasGutter(columnInk: table, minimumWidth: 20))
+        #expect(!ColumnDetector.hasGutter(columnInk: [], minimumWidth: 20))
+    }
+
+    @Test func pageDetectorFindsABrightSheetAndIgnoresAFullFrame() throws {
+        // A bright tilted quadrilateral on a dark desk.
+        let w = 400, h = 300
+        var bytes = [UInt8](repeating: 40, count: w * h)
+        for y in 0..<h {
+            for x in 0..<w where x > 60 + y / 10 && x < 340 + y / 10 && y > 40 && y < 260 { bytes[y * w + x] = 230 }
+        }
+        let detector = PageDetector(minAspectRatio: 0.3, minimumSize: 0.25, quadratureTolerance: 25, minimumConfidence: 0.8)
+        let quad = try #require(detector.detect(in: GrayImage(width: w, height: h, bytes: bytes)))
+        #expect(abs(quad.corners[0].x - 65) < 6 && abs(quad.corners[0].y - 41) < 6)
+        #expect(quad.confidence > 0.8)
+        // All paper, no desk: keep the frame.
+        #expect(detector.detect(in: GrayImage(width: w, height: h, bytes: [UInt8](repeating: 230, count: w * h))) == nil)
+    }
+}

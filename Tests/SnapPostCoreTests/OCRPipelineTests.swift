@@ -45,10 +45,30 @@ import Testing
         #expect(preview.starts(with: [0xFF, 0xD8]))
     }
 
+    @Test func bigJPEGDecodedAtHalfSizeKeepsFullSizeFrame() async throws {
+        let (rate, capture) = try await cer("big_exif6.jpg")
+        #expect(rate <= 0.03, "got: \(capture.text)")
+        #expect(capture.imageSize == PixelSize(width: 3400, height: 1176))
+        let first = try #require(capture.lines.first)
+        // The first line starts at the doubled top margin (y = 180) in the full-size upright photo.
+        #expect(abs(first.box.y - 180) < 60, "first line box \(first.box)")
+        #expect(capture.lines.allSatisfy { $0.box.maxX <= 3400 && $0.box.maxY <= 1176 })
+    }
+
     @Test func turnedPixelsAreFoundByOrientation() async throws {
         let (_, capture) = try await cer("turned90.png")
         // Turned back upright: the page is wider than tall again.
         #expect(capture.imageSize.width > capture.imageSize.height)
+    }
+
+    @Test func twoColumnsAreReadOneAfterTheOther() async throws {
+        let capture = try await OCRFixtures.processor().process(image: try OCRFixtures.data("two_columns.png"))
+        let text = capture.text
+        let title = try #require(text.range(of: "Notes on Earth and Water"), "got: \(text)")
+        let left = try #require(text.range(of: "stone towards the sea."), "got: \(text)")
+        let right = try #require(text.range(of: "Mountains rise where the"), "got: \(text)")
+        #expect(title.upperBound <= left.lowerBound)
+        #expect(left.upperBound <= right.lowerBound, "left column must come first: \(text)")
     }
 
     @Test func animatedGIFReadsItsFirstFrame() async throws {

@@ -18,7 +18,8 @@ final class LeptonicaImage: @unchecked Sendable {
 
     /// Leptonica prints to stderr by default; we report failures through return values instead.
     static let silence: Void = {
-        _ = setMsgSeverity(Int32(L_SEVERITY_NONE))
+        let verbose = ProcessInfo.processInfo.environment["SNAPPOST_TRACE"] == "2"
+        _ = setMsgSeverity(Int32(verbose ? L_SEVERITY_INFO : L_SEVERITY_NONE))
     }()
 
     // MARK: Reading and writing
@@ -284,6 +285,20 @@ final class LeptonicaImage: @unchecked Sendable {
         var sp: UnsafeMutablePointer<PIX>? = small
         defer { pixDestroy(&sp) }
         return wrap(pixSelectBySize(small, 0, Int32(heights.lowerBound), 8, Int32(L_SELECT_HEIGHT), Int32(L_SELECT_IF_GTE), nil))
+    }
+
+    /// Ink pixels per column of a binary image.
+    func columnInkCounts() -> [Int] {
+        guard depth == 1, let numa = pixCountPixelsByColumn(pix) else { return [] }
+        var na: UnsafeMutablePointer<NUMA>? = numa
+        defer { numaDestroy(&na) }
+        let n = Int(numaGetCount(numa))
+        var out = [Int](repeating: 0, count: n)
+        for i in 0..<n {
+            var v: Int32 = 0
+            if numaGetIValue(numa, Int32(i), &v) == 0 { out[i] = Int(v) }
+        }
+        return out
     }
 
     /// Ink pixels per row of a binary image.

@@ -7,12 +7,19 @@ struct DecodedPhoto: Sendable {
     var format: PhotoFormat
     /// The EXIF orientation that was applied (1 when none).
     var exifOrientation: Int
+    /// `image` is the photo shrunk by this factor (JPEG decoded at reduced size); 1 when full size.
+    var reduction: Int = 1
+    /// Size of the full upright photo, whatever `reduction` is.
+    var fullSize: PixelSize
 }
 
 struct PhotoDecoder: Sendable {
     var maxPixels: Int
     var maxBytes: Int
     var sniffer: FileSniffer = .shared
+    /// JPEGs with a long side of at least this many pixels are decoded at half size (libjpeg scales in the DCT,
+    /// four times faster than decoding in full); nil decodes everything in full.
+    var halfSizeJPEGLongSide: Int? = nil
 
     func decode(_ data: Data) throws(OCRError) -> DecodedPhoto {
         if data.count > maxBytes {
@@ -30,17 +37,20 @@ struct PhotoDecoder: Sendable {
             let raster = try HEIFDecoder.decode(data, maxPixels: maxPixels)
             guard let image = LeptonicaImage(raster: raster) else { throw OCRError.unreadable }
             // libheif has already applied the container's rotation and mirroring.
-            return DecodedPhoto(image: image, format: format, exifOrientation: 1)
+            return DecodedPhoto(image: image, format: format, exifOrientation: 1, fullSize: PixelSize(width: image.width, height: image.height))
         }
 
         guard let header = LeptonicaImage.header(of: data) else { throw OCRError.unreadable }
         try checkPixels(header.width, header.height)
-        guard let decoded = LeptonicaImage(encoded: data) else { throw OCRError.unreadable }
+        let reduction = format == .jpeg && halfSizeJPEGLongSide.map { max(header.width, header.height) >= $0 } == true ? 2 : 1
+        guard let decoded = LeptonicaImage(encoded: data, jpegReduction: reduction) else { throw OCRError.unreadable }
         // A header can lie; check what actually came out too.
         try checkPixels(decoded.width, decoded.height)
         let orientation = ExifOrientation.read(from: data)
         guard let upright = Self.applyingExif(orientation, to: decoded) else { throw OCRError.unreadable }
-        return DecodedPhoto(image: upright, format: format, exifOrientation: orientation)
+        let actual = decoded.width == header.width ? 1 : reduction
+        let full = orientation >= 5 ? PixelSize(width: header.height, height: header.width) : PixelSize(width: header.width, height: header.height)
+        return DecodedPhoto(image: upright, format: format, exifOrientation: orientation, reduction: actual, fullSize: actual == 1 ? PixelSize(width: upright.width, height: upright.height) : full)
     }
 
     private func checkPixels(_ w: Int, _ h: Int) throws(OCRError) {

@@ -6,12 +6,26 @@ struct OrientationCorrector: Sendable {
     var languages: [String]
     /// OSD confidences at or above this are taken as they are.
     var confidenceThreshold: Double
+    /// Leptonica up-confidence above which (with no sign of a sideways page) the page is taken as upright.
+    var uprightConfidence: Double = 3
+    /// Scale of the copy handed to OSD.
+    var osdScale: Double = 0.5
     /// Side of the square sample recognised at each candidate turn.
     var sampleSide: Int = 900
 
     /// Quarter turns clockwise that make `page` upright.
     func quarterTurns(for page: LeptonicaImage) async throws -> Int {
-        guard let gray = await offload({ page.grayImage() }) else { return 0 }
+        // Fast path: Leptonica's ascender/descender statistics are quick and reliable when the page is plainly
+        // upright; only otherwise ask Tesseract's OSD.
+        let quick = await offload { () -> (up: Double, left: Double)? in
+            page.scaled(by: 0.5)?.sauvolaBinarised(halfWindow: 8, factor: 0.34)?.textOrientationConfidence()
+        }
+        trace("orient: leptonica up \(quick?.up ?? .nan) left \(quick?.left ?? .nan)")
+        if let quick, quick.up >= uprightConfidence, abs(quick.left) * 3 < quick.up { return 0 }
+
+        // OSD needs far fewer pixels than recognition: half the working scale (x-height ~10 px) is plenty.
+        let factor = osdScale
+        guard let gray = await offload({ page.scaled(by: factor)?.grayImage() }) else { return 0 }
         let estimate = try await engine.detectOrientation(gray)
         trace("orient: OSD \(estimate.map { "\($0.quarterTurnsClockwise) turns, confidence \($0.confidence)" } ?? "none")")
         if let estimate, estimate.confidence >= confidenceThreshold { return estimate.quarterTurnsClockwise }
@@ -23,7 +37,9 @@ struct OrientationCorrector: Sendable {
             guard let crop = page.cropped(x: (page.width - w) / 2, y: (page.height - h) / 2, width: w, height: h) else { return [] }
             return (0..<4).compactMap { t in crop.rotatedQuarterTurns(t)?.grayImage().map { (t, $0) } }
         }
-        let request = RecognitionRequest(languages: languages, pixelsPerInch: 300, pageSegmentationMode: 3)
+        // psm 6 (one uniform block) reads only horizontal lines; psm 3 would find sideways text and read it
+        // anyway, scoring 0° and 90° alike.
+        let request = RecognitionRequest(languages: languages, pixelsPerInch: 300, pageSegmentationMode: 6)
         let scored = try await withThrowingTaskGroup(of: (Int, Double).self) { group in
             for sample in samples {
                 group.addTask {
@@ -36,7 +52,13 @@ struct OrientationCorrector: Sendable {
             return all
         }
         trace("orient: samples \(scored.sorted { $0.0 < $1.0 })")
-        guard let best = scored.max(by: { $0.1 < $1.1 }), best.1 > 0 else { return estimate?.quarterTurnsClockwise ?? 0 }
+        // Keep the page as it is (or OSD's guess) unless another turn reads clearly better; ties must not depend
+        // on which sample finished first.
+        let fallback = estimate?.quarterTurnsClockwise ?? 0
+        let baseline = scored.first { $0.0 == fallback }?.1 ?? 0
+        guard let best = scored.sorted(by: { $0.0 < $1.0 }).max(by: { $0.1 < $1.1 }), best.1 > 0,
+            best.1 > baseline * 1.15
+        else { return fallback }
         return best.0
     }
 

@@ -41,21 +41,38 @@ public struct LineOrderer: Sendable {
         return result
     }
 
-    /// Rows by y, each row left to right.
+    /// Rows by y, each row left to right. A piece joins a row when it sits beside the row's nearest piece and
+    /// overlaps it vertically (so tilted rows stay together), or when its centre is within `yTolerance`.
     func rows(_ lines: [RecognizedLine]) -> [RecognizedLine] {
         let sorted = lines.sorted { $0.box.midY < $1.box.midY }
         var rows: [[RecognizedLine]] = []
-        var rowCentre = 0.0
         for line in sorted {
-            if let last = rows.indices.last, abs(line.box.midY - rowCentre) <= yTolerance {
-                rows[last].append(line)
-                rowCentre = rows[last].map(\.box.midY).reduce(0, +) / Double(rows[last].count)
-            } else {
-                rows.append([line])
-                rowCentre = line.box.midY
+            var best: (row: Int, distance: Int)? = nil
+            for (i, row) in rows.enumerated() {
+                // Never stack pieces that overlap horizontally into one row.
+                if row.contains(where: { min($0.box.maxX, line.box.maxX) - max($0.box.x, line.box.x) > min($0.box.width, line.box.width) / 4 }) {
+                    continue
+                }
+                let neighbour = row.min { horizontalGap($0.box, line.box) < horizontalGap($1.box, line.box) }!
+                let overlap = min(neighbour.box.maxY, line.box.maxY) - max(neighbour.box.y, line.box.y)
+                let minHeight = Double(min(neighbour.box.height, line.box.height))
+                let close = Double(horizontalGap(neighbour.box, line.box)) <= 2 * minHeight
+                // Close neighbours of a tilted line overlap less; far pieces must overlap more.
+                let joins = Double(overlap) >= (close ? 0.25 : 0.5) * minHeight
+                    || abs(neighbour.box.midY - line.box.midY) <= yTolerance
+                if joins {
+                    let d = horizontalGap(neighbour.box, line.box)
+                    if best == nil || d < best!.distance { best = (i, d) }
+                }
             }
+            if let best { rows[best.row].append(line) } else { rows.append([line]) }
         }
-        return rows.flatMap { $0.sorted { $0.box.x < $1.box.x } }
+        let centre = { (row: [RecognizedLine]) in row.map(\.box.midY).reduce(0, +) / Double(row.count) }
+        return rows.sorted { centre($0) < centre($1) }.flatMap { $0.sorted { $0.box.x < $1.box.x } }
+    }
+
+    private func horizontalGap(_ a: PixelBox, _ b: PixelBox) -> Int {
+        max(0, max(a.x, b.x) - min(a.maxX, b.maxX))
     }
 
     /// x positions of vertical gutters: empty bands between narrow lines, with text on both sides.
