@@ -10,7 +10,14 @@ import Testing
 
 @Suite("Self-hosting")
 struct SelfHostingTests {
-    static let pagePaths = ["/", "/scan", "/history", "/scans/AAAAAAAAAAAAAAAAAAAAAA"]
+    static let pagePaths = [
+        "/", "/scan", "/history", "/history?q=x", "/scans/AAAAAAAAAAAAAAAAAAAAAA", "/scans/AAAAAAAAAAAAAAAAAAAAAA/lines",
+        "/scans/AAAAAAAAAAAAAAAAAAAAAA/preview.jpg", "/scans/AAAAAAAAAAAAAAAAAAAAAA/posts/BBBBBBBBBBBBBBBBBBBBBB", "/no/such/page",
+    ]
+    static let postPaths = [
+        "/scans", "/share", "/history", "/scans/AAAAAAAAAAAAAAAAAAAAAA", "/scans/AAAAAAAAAAAAAAAAAAAAAA/posts",
+        "/scans/AAAAAAAAAAAAAAAAAAAAAA/select", "/scans/AAAAAAAAAAAAAAAAAAAAAA/delete", "/history/AAAAAAAAAAAAAAAAAAAAAA/delete",
+    ]
 
     func login(_ client: some TestClientProtocol, password: String, base: String = "") async throws -> String? {
         let response = try await client.execute(
@@ -31,9 +38,10 @@ struct SelfHostingTests {
                 #expect(response.status == .seeOther, "\(path)")
                 #expect(response.location.hasPrefix("/login?next="), "\(path)")
             }
-            for (path, method) in [("/scans", HTTPRequest.Method.post), ("/history", .post), ("/scans/AAAAAAAAAAAAAAAAAAAAAA/posts", .post)] {
-                let response = try await client.execute(uri: path, method: method, headers: Form.headers, body: Form.encode([("text", "x")]))
+            for path in Self.postPaths {
+                let response = try await client.execute(uri: path, method: .post, headers: Form.headers, body: Form.encode([("text", "x")]))
                 #expect(response.status == .seeOther, "\(path)")
+                #expect(response.location.hasPrefix("/login"), "\(path)")
             }
             for path in ["/api/ocr", "/api/posts"] {
                 let response = try await client.execute(uri: path, method: .post, body: ByteBuffer(string: "{}"))
