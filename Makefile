@@ -9,7 +9,7 @@ PORT ?= 8080
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 RUN_DEBS := tesseract-ocr tesseract-ocr-eng tesseract-ocr-osd tesseract-ocr-fra libtesseract-dev libleptonica-dev \
-            libmagic-dev libheif-dev libsqlite3-dev pkg-config
+            libmagic-dev libheif-dev libsqlite3-dev zlib1g-dev pkg-config
 TEST_DEBS := $(RUN_DEBS) chromium libheif-examples fonts-dejavu-core
 TEST_PIPS := pytest playwright jsonschema rapidfuzz numpy pillow
 

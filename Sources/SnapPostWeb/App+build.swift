@@ -49,6 +49,7 @@ public func buildApplication(
     let router = Router(context: AppRequestContext.self)
     router.addMiddleware {
         RequestLogMiddleware(metrics: services.metrics)
+        CompressionMiddleware<AppRequestContext>()
         SecurityHeadersMiddleware<AppRequestContext>()
         ErrorPageMiddleware(renderer: renderer) { context in services.chrome(context, title: "Error") }
         FileMiddleware<AppRequestContext, LocalFileSystem>(

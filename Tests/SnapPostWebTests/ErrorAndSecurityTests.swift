@@ -173,3 +173,20 @@ struct FormUploadTests {
         }
     }
 }
+
+@Suite("Compression")
+struct CompressionTests {
+    @Test("Pages and assets are gzipped for clients that accept it, and only for them")
+    func gzip() async throws {
+        let app = try await TestApp().build()
+        try await app.test(.router) { client in
+            for uri in ["/", "/static/app.css", "/static/app.js", "/manifest.webmanifest"] {
+                let zipped = try await client.execute(uri: uri, method: .get, headers: [.acceptEncoding: "gzip, deflate, br"])
+                #expect(zipped.headers[.contentEncoding] == "gzip", "\(uri)")
+                #expect(zipped.body.readableBytes > 0 && zipped.body.getBytes(at: zipped.body.readerIndex, length: 2) == [0x1f, 0x8b], "\(uri)")
+                let plain = try await client.execute(uri: uri, method: .get)
+                #expect(plain.headers[.contentEncoding] == nil && plain.body.readableBytes > zipped.body.readableBytes, "\(uri)")
+            }
+        }
+    }
+}

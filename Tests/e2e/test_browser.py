@@ -126,12 +126,19 @@ def test_flow_with_javascript_off(browser, server, page_photo):
     context.close()
 
 
-def test_home_weighs_under_25_kb(server):
+def test_home_weighs_under_25_kb(server, page_photo):
+    """Everything a browser fetches for Home (HTML with ten recent scans, CSS, JS, icon, manifest), as transferred."""
+    from http_client import upload
+    for _ in range(10):
+        assert upload(server.base, [("photo", "page.jpg", page_photo.read_bytes())]).status == 303
     total = 0
     for path in ["/", "/static/app.css", "/static/app.js", "/static/icon.svg", "/manifest.webmanifest"]:
-        with urllib.request.urlopen(server.base + path) as r:
+        request = urllib.request.Request(server.base + path, headers={"Accept-Encoding": "gzip"})
+        with urllib.request.urlopen(request) as r:
+            assert r.headers.get("Content-Encoding") == "gzip", path
             total += len(r.read())
     assert total <= 25 * 1024, total
+    print(f"\nHome transfers {total} bytes (gzip) with ten recent scans")
 
 
 PAGES = ["home", "results", "variants", "lines", "history", "login", "error"]
