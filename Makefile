@@ -46,7 +46,7 @@ test: test-deps
 	$(PYTHON) tools/make_fixtures.py .build/fixtures/ocr
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build 2>&1 | tee .build/swift-test.log; test $${PIPESTATUS[0]} -eq 0
-	$(PYTHON) -m pytest -q Tests/e2e
+	$(PYTHON) -m pytest -q -s Tests/e2e
 
 ## OCR accuracy and speed against the tesseract CLI, HTTP latency and generation overhead.
 bench: test-deps build-release
