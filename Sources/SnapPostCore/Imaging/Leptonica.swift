@@ -289,23 +289,21 @@ final class LeptonicaImage: @unchecked Sendable {
 
     /// Ink pixels per column of a binary image.
     func columnInkCounts() -> [Int] {
-        guard depth == 1, let numa = pixCountPixelsByColumn(pix) else { return [] }
-        var na: UnsafeMutablePointer<NUMA>? = numa
-        defer { numaDestroy(&na) }
-        let n = Int(numaGetCount(numa))
-        var out = [Int](repeating: 0, count: n)
-        for i in 0..<n {
-            var v: Int32 = 0
-            if numaGetIValue(numa, Int32(i), &v) == 0 { out[i] = Int(v) }
-        }
-        return out
+        guard depth == 1 else { return [] }
+        return Self.integers(taking: pixCountPixelsByColumn(pix))
     }
 
     /// Ink pixels per row of a binary image.
     func rowInkCounts() -> [Int] {
-        guard depth == 1, let numa = pixCountPixelsByRow(pix, nil) else { return [] }
-        var na: UnsafeMutablePointer<NUMA>? = numa
-        defer { numaDestroy(&na) }
+        guard depth == 1 else { return [] }
+        return Self.integers(taking: pixCountPixelsByRow(pix, nil))
+    }
+
+    /// Copies a NUMA's values out as integers and destroys it.
+    private static func integers(taking numa: UnsafeMutablePointer<NUMA>?) -> [Int] {
+        guard let numa else { return [] }
+        var owned: UnsafeMutablePointer<NUMA>? = numa
+        defer { numaDestroy(&owned) }
         let n = Int(numaGetCount(numa))
         var out = [Int](repeating: 0, count: n)
         for i in 0..<n {
