@@ -47,9 +47,16 @@ struct AppServices: Sendable {
         return context.remoteAddress?.ipAddress ?? "unknown"
     }
 
-    /// Reads a photo through the bounded OCR queue and records its metrics.
+    /// Refuses the upload when this client has sent too many photos in the last minute.
+    func admitUpload(_ request: Request, _ context: AppRequestContext) async throws {
+        if let wait = await uploadLimiter.take(clientKey(request, context)) {
+            throw RateLimitedError(retryAfterSeconds: wait, message: "Too many photos in a short time. Please wait \(wait) s and try again.")
+        }
+    }
+
+    /// Reads a photo through the bounded OCR queue and records its step timings.
+    /// (The queue-depth gauge is read when /metrics is scraped, not after every photo.)
     func readPhoto(_ data: Data) async throws -> ExcerptCapture {
-        defer { Task { await metrics.setQueueDepth(ocrQueue.depth) } }
         let reader = dependencies.reader
         let capture = try await ocrQueue.run {
             try await reader.read(data)

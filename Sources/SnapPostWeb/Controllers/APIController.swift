@@ -38,9 +38,7 @@ struct APIController {
 
     /// Takes a multipart photo (field `photo`) or the raw image bytes as the body.
     @Sendable func ocr(_ request: Request, context: AppRequestContext) async throws -> Response {
-        if let wait = await services.uploadLimiter.take(services.clientKey(request, context)) {
-            throw RateLimitedError(retryAfterSeconds: wait, message: "Too many photos in a short time. Please wait \(wait) s.")
-        }
+        try await services.admitUpload(request, context)
         let data: Data
         if request.headers[.contentType]?.lowercased().hasPrefix("multipart/form-data") == true {
             data = try await services.uploads.read(request).data

@@ -29,9 +29,7 @@ struct ScanController {
 
     /// POST /scans (and the Web Share Target): read the photo, store the scan, 303 to Results.
     @Sendable func upload(_ request: Request, context: AppRequestContext) async throws -> Response {
-        if let wait = await services.uploadLimiter.take(services.clientKey(request, context)) {
-            throw RateLimitedError(retryAfterSeconds: wait, message: "Too many photos in a short time. Please wait \(wait) s and try again.")
-        }
+        try await services.admitUpload(request, context)
         let photo = try await services.uploads.read(request)
         let capture = try await services.readPhoto(photo.data)
         let scan = try await services.store.insertScan(NewScan(capture))

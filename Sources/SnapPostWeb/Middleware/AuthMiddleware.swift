@@ -50,12 +50,16 @@ struct AccessPolicy: Sendable {
     }
 
     func sessionCookie(id: String, request: Request) -> Cookie {
-        Cookie(name: Self.cookieName, value: id, maxAge: Int(sessionLifetime), path: basePath.isEmpty ? "/" : basePath,
-               secure: isHTTPS(request), httpOnly: true, sameSite: .lax)
+        cookie(value: id, maxAge: Int(sessionLifetime), request: request)
     }
 
     func expiredCookie(request: Request) -> Cookie {
-        Cookie(name: Self.cookieName, value: "", maxAge: 0, path: basePath.isEmpty ? "/" : basePath,
+        cookie(value: "", maxAge: 0, request: request)
+    }
+
+    /// HttpOnly, SameSite=Lax, scoped to the base path; Secure over HTTPS.
+    private func cookie(value: String, maxAge: Int, request: Request) -> Cookie {
+        Cookie(name: Self.cookieName, value: value, maxAge: maxAge, path: basePath.isEmpty ? "/" : basePath,
                secure: isHTTPS(request), httpOnly: true, sameSite: .lax)
     }
 }
