@@ -8,8 +8,10 @@ HOST ?= 0.0.0.0
 PORT ?= 8080
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-RUN_DEBS := tesseract-ocr tesseract-ocr-eng tesseract-ocr-osd tesseract-ocr-fra libtesseract-dev libleptonica-dev \
-            libmagic-dev libheif-dev libsqlite3-dev zlib1g-dev pkg-config
+OCR_LANGS := eng osd deu fra spa ita por pol nld
+RUN_DEBS := tesseract-ocr $(addprefix tesseract-ocr-,$(OCR_LANGS)) libtesseract-dev libleptonica-dev \
+            libmagic-dev libheif-dev libsqlite3-dev zlib1g-dev pkg-config \
+            libopencv-core-dev libopencv-imgproc-dev libopencv-photo-dev flite1-dev
 TEST_DEBS := $(RUN_DEBS) chromium libheif-examples fonts-dejavu-core
 TEST_PIPS := pytest playwright jsonschema rapidfuzz numpy pillow
 

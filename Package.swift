@@ -31,6 +31,13 @@ let package = Package(
         .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev", "libleptonica-dev"])]),
         .systemLibrary(name: "CMagic", pkgConfig: "libmagic", providers: [.apt(["libmagic-dev"])]),
         .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
+        .systemLibrary(name: "CFlite", providers: [.apt(["flite1-dev"])]),
+        // The one C++ target: OpenCV 4.6 (core, imgproc, photo) behind extern "C" functions for the shelf and retouch tools.
+        .target(
+            name: "OpenCVShim",
+            cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4"])],
+            linkerSettings: [.linkedLibrary("opencv_core"), .linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_photo")]
+        ),
 
         // Image to text, text to posts, storage. Knows nothing of HTTP serving.
         .target(
