@@ -394,7 +394,7 @@ struct DebugWriter: Sendable {
 private let pipelineQueue = DispatchQueue(label: "snappost.pipeline", qos: .userInitiated, attributes: .concurrent)
 
 /// Runs CPU-heavy image work on a Dispatch thread, off the caller's executor.
-func offload<T: Sendable, E: Error>(_ body: @escaping @Sendable () throws(E) -> T) async throws(E) -> T {
+public func offload<T: Sendable, E: Error>(_ body: @escaping @Sendable () throws(E) -> T) async throws(E) -> T {
     let result: Result<T, E> = await withCheckedContinuation { continuation in
         pipelineQueue.async {
             continuation.resume(returning: Result { () throws(E) -> T in try body() })

@@ -77,3 +77,24 @@ public struct AIProviderSettings: Sendable, Equatable {
         return "\(host) · \(model)"
     }
 }
+
+/// A prompt for ``OpenAICompatibleProvider/reply(to:)``: tools other than the post writer use the same client.
+public struct ChatPrompt: Sendable, Equatable {
+    public var system: String
+    public var user: String
+    /// Sent as an `image_url` part beside `user` (vision models); nil sends text only.
+    public var imageJPEG: Data?
+    public var schemaName: String
+    /// The JSON schema of the reply, as JSON text.
+    public var schemaJSON: String
+    public var maxTokens: Int?
+
+    public init(system: String, user: String, imageJPEG: Data? = nil, schemaName: String, schemaJSON: String, maxTokens: Int? = nil) {
+        self.system = system
+        self.user = user
+        self.imageJPEG = imageJPEG
+        self.schemaName = schemaName
+        self.schemaJSON = schemaJSON
+        self.maxTokens = maxTokens
+    }
+}

@@ -6,6 +6,24 @@ struct ChatCompletionRequest: Encodable, Sendable {
     struct Message: Encodable, Sendable {
         var role: String
         var content: String
+        /// A JPEG sent beside `content` as an OpenAI-style `image_url` part (vision models).
+        var imageJPEG: Data? = nil
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(role, forKey: .role)
+            guard let imageJPEG else {
+                try container.encode(content, forKey: .content)
+                return
+            }
+            let parts: JSONValue = [
+                ["type": "text", "text": .string(content)],
+                ["type": "image_url", "image_url": ["url": .string("data:image/jpeg;base64," + imageJPEG.base64EncodedString())]],
+            ]
+            try container.encode(parts, forKey: .content)
+        }
+
+        enum CodingKeys: String, CodingKey { case role, content }
     }
 
     var model: String
@@ -14,6 +32,9 @@ struct ChatCompletionRequest: Encodable, Sendable {
     var topP: Double
     var maxTokens: Int
     var responseFormat: StructuredOutputStep
+    /// The reply's JSON schema and its name; the post writer's by default.
+    var schemaName = "linkedin_posts"
+    var schema: JSONValue = PostPrompt.schema
 
     enum CodingKeys: String, CodingKey {
         case model, messages, temperature
@@ -33,7 +54,7 @@ struct ChatCompletionRequest: Encodable, Sendable {
         case .jsonSchema:
             let format: JSONValue = [
                 "type": "json_schema",
-                "json_schema": ["name": "linkedin_posts", "strict": true, "schema": PostPrompt.schema],
+                "json_schema": ["name": .string(schemaName), "strict": true, "schema": schema],
             ]
             try container.encode(format, forKey: .responseFormat)
         case .jsonObject:

@@ -41,15 +41,46 @@ public final class OpenAICompatibleProvider: PostGenerator {
 
     public func generateVariants(from excerpt: String, bookTitle: String?, author: String?) async throws -> [Variant] {
         guard !excerpt.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw AIError(.emptyExcerpt) }
+        let messages: [ChatCompletionRequest.Message] = [
+            .init(role: "system", content: PostPrompt.system),
+            .init(role: "user", content: PostPrompt.user(excerpt: excerpt, bookTitle: bookTitle, author: author)),
+        ]
+        return try await complete(messages: messages, schemaName: "linkedin_posts", schema: PostPrompt.schema, maxTokens: settings.maxTokens) { bytes in
+            try Self.variants(fromReply: bytes)
+        }
+    }
+
+    /// The reply to `prompt` as text, for tools other than the post writer (the shelf analyser); same ladder,
+    /// same errors. `prompt.schemaJSON` must be a JSON schema object.
+    public func reply(to prompt: ChatPrompt) async throws -> String {
+        guard let schema = try? JSONDecoder().decode(JSONValue.self, from: Data(prompt.schemaJSON.utf8)) else {
+            throw AIError(.badResponse(detail: "invalid schema"))
+        }
+        let messages: [ChatCompletionRequest.Message] = [
+            .init(role: "system", content: prompt.system),
+            .init(role: "user", content: prompt.user, imageJPEG: prompt.imageJPEG),
+        ]
+        return try await complete(messages: messages, schemaName: prompt.schemaName, schema: schema, maxTokens: prompt.maxTokens ?? settings.maxTokens) { bytes in
+            try Self.content(fromReply: bytes)
+        }
+    }
+
+    /// One request down the structured-output ladder; `parse` turns a 2xx body into the result.
+    private func complete<T>(
+        messages: [ChatCompletionRequest.Message], schemaName: String, schema: JSONValue, maxTokens: Int, parse: ([UInt8]) throws -> T
+    ) async throws -> T {
         let key = settings.normalizedBaseURL
         var step = memory.startingStep(for: key)
         do {
             while true {
                 do {
-                    let variants = try await attempt(step, excerpt: excerpt, bookTitle: bookTitle, author: author)
+                    let body = ChatCompletionRequest(
+                        model: settings.model, messages: messages, temperature: settings.temperature, topP: settings.topP,
+                        maxTokens: maxTokens, responseFormat: step, schemaName: schemaName, schema: schema)
+                    let result = try parse(try await attempt(body))
                     memory.remember(step, for: key)
                     count(outcome: "ok")
-                    return variants
+                    return result
                 } catch let rejection as FormatRejected {
                     guard let next = step.next else { throw AIError(.badRequest(providerMessage: rejection.providerMessage)) }
                     logger.info(
@@ -71,18 +102,8 @@ public final class OpenAICompatibleProvider: PostGenerator {
         var providerMessage: String
     }
 
-    private func attempt(_ step: StructuredOutputStep, excerpt: String, bookTitle: String?, author: String?) async throws -> [Variant] {
-        let body = ChatCompletionRequest(
-            model: settings.model,
-            messages: [
-                .init(role: "system", content: PostPrompt.system),
-                .init(role: "user", content: PostPrompt.user(excerpt: excerpt, bookTitle: bookTitle, author: author)),
-            ],
-            temperature: settings.temperature,
-            topP: settings.topP,
-            maxTokens: settings.maxTokens,
-            responseFormat: step
-        )
+    /// Sends `body`; a 2xx reply's bytes, or the failure as ``AIError`` (``FormatRejected`` for a format 400).
+    private func attempt(_ body: ChatCompletionRequest) async throws -> [UInt8] {
         let url = settings.chatCompletionsURL
         var request = HTTPClientRequest(url: url)
         request.method = .POST
@@ -96,7 +117,7 @@ public final class OpenAICompatibleProvider: PostGenerator {
         let (status, headers, bytes) = try await send(request, url: url)
         switch status {
         case 200..<300:
-            return try Self.variants(fromReply: bytes)
+            return bytes
         case 401, 403:
             throw AIError(.invalidAPIKey)
         case 404:
@@ -162,6 +183,11 @@ public final class OpenAICompatibleProvider: PostGenerator {
 
     /// A 2xx body to five variants.
     static func variants(fromReply bytes: [UInt8]) throws -> [Variant] {
+        try VariantAssembler.variants(from: ReplyParser.drafts(from: content(fromReply: bytes)))
+    }
+
+    /// A 2xx body's message text, with cut-off, filtered and empty replies turned into ``AIError``.
+    static func content(fromReply bytes: [UInt8]) throws -> String {
         guard let reply = try? JSONDecoderForWire.decode(ChatCompletionResponse.self, from: bytes),
             let choice = reply.choices?.first
         else { throw AIError(.badResponse(detail: "not a chat completion")) }
@@ -175,7 +201,7 @@ public final class OpenAICompatibleProvider: PostGenerator {
             if let refusal = choice.message?.refusal, !refusal.isEmpty { throw AIError(.contentRejected) }
             throw AIError(.badResponse(detail: "empty message"))
         }
-        return try VariantAssembler.variants(from: ReplyParser.drafts(from: content))
+        return content
     }
 
     /// `Retry-After` as seconds or as an HTTP date.
