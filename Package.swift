@@ -51,6 +51,18 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // The bookshelf analyser: spines found (OpenCV shim), read (Tesseract via SnapPostCore), matched to the catalog.
+        .target(
+            name: "Shelves",
+            dependencies: ["SnapPostCore", "OpenCVShim"],
+            swiftSettings: swiftSettings
+        ),
+        // Text to speech: the SpeechSynthesizer protocol and flite behind it.
+        .target(
+            name: "Speech",
+            dependencies: ["CFlite"],
+            swiftSettings: swiftSettings
+        ),
         // The thin web layer: controllers, middleware, page view models, and buildApplication.
         .target(
             name: "SnapPostWeb",
@@ -72,7 +84,7 @@ let package = Package(
         .executableTarget(
             name: "snappost",
             dependencies: [
-                "SnapPostCore", "SnapPostWeb",
+                "SnapPostCore", "SnapPostWeb", "Shelves", "Speech",
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -82,6 +94,16 @@ let package = Package(
             name: "SnapPostCoreTests",
             dependencies: ["SnapPostCore", .product(name: "Hummingbird", package: "hummingbird")],
             exclude: ["Fixtures"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ShelvesTests",
+            dependencies: ["Shelves", "SnapPostCore", "OpenCVShim"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "SpeechTests",
+            dependencies: ["Speech"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
