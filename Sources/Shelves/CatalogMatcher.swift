@@ -16,7 +16,8 @@ public struct CatalogMatch: Sendable, Equatable {
 ///   other words;
 /// - the title must explain most of the real words on its lines, so "Nudge" is not read out of
 ///   "Inside the Nudge Unit";
-/// - one-word or very short titles also need the author's name on the spine.
+/// - one-word or very short titles also need the author's name on the spine;
+/// - a misread is only forgiven in a word that is not a real word ("RIGHT SIDE" is not "Bright Side").
 public struct CatalogMatcher: Sendable {
     public struct Config: Sendable, Equatable {
         /// Share of the real words on the title's lines that the title and author must account for.
@@ -34,11 +35,15 @@ public struct CatalogMatcher: Sendable {
     /// One-deletion variants → words, for finding words one OCR slip away (symmetric deletion).
     private let deletions: [String: [String]]
     /// Every word in a title or an author name: what counts as a real word on a spine.
-    private let vocabulary: Set<String>
+    public let vocabulary: Set<String>
     private let titleWords: [[String]]
 
-    public init(catalog: BookCatalog, config: Config = Config()) {
+    /// Real words beyond the catalog's (the system word list): a read word that is one is taken as printed.
+    private let extraWords: Set<String>
+
+    public init(catalog: BookCatalog, config: Config = Config(), extraWords: Set<String> = []) {
         self.catalog = catalog
+        self.extraWords = extraWords
         self.config = config
         var index: [String: [Int]] = [:], vocabulary = Set<String>(), titleWords: [[String]] = []
         for (i, book) in catalog.books.enumerated() {
@@ -73,15 +78,20 @@ public struct CatalogMatcher: Sendable {
     func candidates(for word: String) -> Set<String> {
         var out = Set<String>()
         if index[word] != nil { out.insert(word) }
+        // A read word that is itself a real word was most likely printed so: "right" is not a misread "bright".
         guard word.count >= 5 else { return out }
+        let isRealWord = vocabulary.contains(word) || extraWords.contains(word)
         var probes = Self.oneDeletion(word)
         probes.insert(word)
         for p in probes {
-            for w in deletions[p] ?? [] where ShelfText.sameWord(word, w) { out.insert(w) }
-            if index[p] != nil, ShelfText.sameWord(word, p) { out.insert(p) }
+            for w in deletions[p] ?? [] where ShelfText.sameWord(word, w) && (!isRealWord || Self.isPlural(word, of: w)) { out.insert(w) }
+            if index[p] != nil, ShelfText.sameWord(word, p), !isRealWord || Self.isPlural(word, of: p) { out.insert(p) }
         }
         return out
     }
+
+    /// "farewells" for "farewell": a real word that differs only by a plural ending still stands for the title word.
+    static func isPlural(_ a: String, of b: String) -> Bool { a == b + "s" || b == a + "s" }
 
     /// Words glued together by OCR ("THEHOUSE", "OFTHE"): split once where both halves are known words.
     func splitGlued(_ word: String) -> [String] {
@@ -158,11 +168,12 @@ public struct CatalogMatcher: Sendable {
         }
         let coverage = Double(positions.count) / Double(title.count)
         // Long titles may lose one word to the spine's edge or a misread; short ones must be whole.
-        guard missing == 0 || (title.count >= 4 && missing == 1) else { return nil }
         let authorWords = Set(book.authors.flatMap { ShelfText.significant(ShelfText.tokens($0)) }.filter { $0.count >= 3 })
         let surnames = Set(book.authors.compactMap { ShelfText.tokens($0).last }.filter { $0.count >= 3 })
         let authorPositions = words.indices.filter { i in surnames.contains { ShelfText.sameWord(words[i].word, $0) } }
         let authorFound = !authorPositions.isEmpty
+        // Long titles may lose one word to the spine's edge or a misread, three-word ones only with the author there.
+        guard missing == 0 || (missing == 1 && (title.count >= 4 || (title.count == 3 && authorFound))) else { return nil }
         // Precision over the lines the title sits on: real words there must mostly be the title's or the author's.
         let titleLines = Set(positions.map { words[$0].line })
         var real = 0, explained = 0

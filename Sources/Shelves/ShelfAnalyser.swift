@@ -23,8 +23,8 @@ public struct ShelfAnalyser: Sendable {
     public let config: Config
 
     public init(engine: any OCREngine, finder: any SpineFinding = OpenCVSpineFinder(), catalog: BookCatalog, interpreter: (any ShelfInterpreter)? = nil, config: Config = Config()) {
-        reader = SpineReader(engine: engine, finder: finder, config: config.reader)
-        matcher = CatalogMatcher(catalog: catalog, config: config.matcher)
+        matcher = CatalogMatcher(catalog: catalog, config: config.matcher, extraWords: Lexicon.systemWords)
+        reader = SpineReader(engine: engine, finder: finder, lexicon: matcher.vocabulary.union(Lexicon.systemWords), config: config.reader)
         profiler = ReadingProfiler(catalog: catalog)
         recommender = Recommender(catalog: catalog, config: config.recommender)
         self.interpreter = interpreter

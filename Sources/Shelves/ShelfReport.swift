@@ -11,6 +11,7 @@ public enum ShelfReport {
         if a.identifiedBooks.isEmpty { out.append("  (none identified)") }
         for b in a.identifiedBooks {
             out.append("  \(b.title) by \(b.author) · \(b.genre) · \(pct(b.confidence))" + (b.spineIndex.map { " · spine \($0 + 1)" } ?? ""))
+            if !b.spineText.isEmpty { out.append("    read: \(b.spineText)") }
         }
         let unidentified = a.books.filter { !$0.identified }
         if !unidentified.isEmpty {

@@ -17,6 +17,13 @@ public struct SpineOutline: Sendable, Equatable, Codable {
     public var width: Double { (corners[0].distance(to: corners[1]) + corners[3].distance(to: corners[2])) / 2 }
     public var length: Double { (corners[0].distance(to: corners[3]) + corners[1].distance(to: corners[2])) / 2 }
 
+    /// The outline with each side moved in by `fraction` of its width.
+    public func narrowed(by fraction: Double) -> SpineOutline {
+        let o = corners
+        func lerp(_ a: PixelPoint, _ b: PixelPoint, _ t: Double) -> PixelPoint { PixelPoint(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t) }
+        return SpineOutline(corners: [lerp(o[0], o[1], fraction), lerp(o[1], o[0], fraction), lerp(o[2], o[3], fraction), lerp(o[3], o[2], fraction)], row: row)
+    }
+
     /// The axis-aligned box around the outline, for the page's spine boxes.
     public var bounds: PixelBox {
         let xs = corners.map(\.x), ys = corners.map(\.y)
@@ -52,6 +59,8 @@ public struct OpenCVSpineFinder: SpineFinding {
         public var minEdgeCoverage = 0.3
         public var minSpineWidth = 0.05
         public var minRowHeight = 0.12
+        /// Each side of a cut moves in by this fraction of the spine's width.
+        public var cutInset = 0.04
         public init() {}
     }
 
@@ -87,7 +96,15 @@ public struct OpenCVSpineFinder: SpineFinding {
     public func cut(_ spine: SpineOutline, from photo: GrayImage, width: Int, height: Int) throws(ShelfError) -> GrayImage {
         guard width > 0, height > 0, width * height <= 64_000_000, spine.corners.count == 4 else { throw ShelfError.visionFailure }
         var s = snappost_spine()
-        let c = spine.corners
+        // Pull the sides in a little: a neighbour's edge along the text confuses Tesseract more than a lost margin.
+        let inset = parameters.cutInset
+        let o = spine.corners
+        let c = [
+            PixelPoint(x: o[0].x + (o[1].x - o[0].x) * inset, y: o[0].y + (o[1].y - o[0].y) * inset),
+            PixelPoint(x: o[1].x - (o[1].x - o[0].x) * inset, y: o[1].y - (o[1].y - o[0].y) * inset),
+            PixelPoint(x: o[2].x - (o[2].x - o[3].x) * inset, y: o[2].y - (o[2].y - o[3].y) * inset),
+            PixelPoint(x: o[3].x + (o[2].x - o[3].x) * inset, y: o[3].y + (o[2].y - o[3].y) * inset),
+        ]
         s.x = (Float(c[0].x), Float(c[1].x), Float(c[2].x), Float(c[3].x))
         s.y = (Float(c[0].y), Float(c[1].y), Float(c[2].y), Float(c[3].y))
         s.row = Int32(spine.row)

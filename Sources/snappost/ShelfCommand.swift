@@ -40,6 +40,7 @@ enum ShelfCommand {
             let engine = try TesseractEngine(languages: ["eng"], workers: CLIDefaults.workers)
             var config = ShelfAnalyser.Config()
             config.applyTuning(environment["SNAPPOST_SHELF_TUNE"] ?? "")
+            config.reader.debugDirectory = environment["SNAPPOST_SHELF_DEBUG_DIR"].map { URL(fileURLWithPath: $0) }
             config.sendsPhotoToModel = ["1", "true", "yes", "on"].contains(environment["SNAPPOST_SHELF_SEND_PHOTO"]?.lowercased() ?? "")
             let interpreter = AIProviderSettings(environment: environment).map { OpenAIShelfInterpreter(provider: OpenAICompatibleProvider(settings: $0)) }
             let analysis = try await ShelfAnalyser(engine: engine, finder: OpenCVSpineFinder(parameters: config.finder), catalog: catalog, interpreter: interpreter, config: config).analyse(photo: data)
@@ -88,6 +89,10 @@ extension ShelfAnalyser.Config {
             case "spinewidth": finder.minSpineWidth = v
             case "tilt": finder.maxTiltDegrees = v
             case "side": finder.workingLongSide = Int(v)
+            case "inset": finder.cutInset = v
+            case "second": reader.secondLook = v != 0
+            case "secondinset": reader.secondLookInset = v
+            case "secondwidth": reader.secondLookWidth = v
             default: FileHandle.standardError.write(Data("unknown tuning key '\(kv[0])' ignored\n".utf8))
             }
         }
