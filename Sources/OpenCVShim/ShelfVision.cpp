@@ -161,7 +161,7 @@ extern "C" void snappost_shelf_default_params(snappost_shelf_params *p) {
     p->canny_high = 120;
     p->max_tilt_degrees = 25;
     p->min_edge_coverage = 0.3;
-    p->min_spine_width = 0.05;
+    p->min_spine_width = 0.04;
     p->min_row_height = 0.12;
 }
 

@@ -57,7 +57,7 @@ public struct OpenCVSpineFinder: SpineFinding {
         public var cannyHigh = 120.0
         public var maxTiltDegrees = 25.0
         public var minEdgeCoverage = 0.3
-        public var minSpineWidth = 0.05
+        public var minSpineWidth = 0.04
         public var minRowHeight = 0.12
         /// Each side of a cut moves in by this fraction of the spine's width.
         public var cutInset = 0.04

@@ -14,6 +14,8 @@ public struct SpineReader: Sendable {
         public var minimumLineConfidence = 0.15
         /// Lines from the other orientation are kept when mostly real words and at least this sure.
         public var secondOrientationConfidence = 0.3
+        /// Spines narrower than this (width / length) are not read upright.
+        public var uprightMinimumAspect = 0.12
         /// Read each spine a second time, narrower and smaller, in the direction that won.
         public var secondLook = true
         public var secondLookInset = 0.05
@@ -54,7 +56,9 @@ public struct SpineReader: Sendable {
                     if let dir = config.debugDirectory { Self.writePGM(cut, to: dir.appendingPathComponent("spine\(i).pgm")) }
                     // Quarter turns clockwise: 3 reads text running top to bottom (most English spines), 1 bottom to top.
                     var readings: [(turns: Int, result: RecognitionResult)] = []
-                    for turns in [3, 1, 0] {
+                    // Words laid across a spine need room: on a very narrow spine the upright reading only finds noise.
+                    let turnsToRead = Double(cut.width) / Double(cut.height) >= config.uprightMinimumAspect ? [3, 1, 0] : [3, 1]
+                    for turns in turnsToRead {
                         readings.append((turns, try await engine.recognize(cut.rotatedQuarterTurns(turns), request: request)))
                     }
                     var reading = choose(readings, index: i, outline: spine)

@@ -91,6 +91,7 @@ extension ShelfAnalyser.Config {
             case "side": finder.workingLongSide = Int(v)
             case "inset": finder.cutInset = v
             case "second": reader.secondLook = v != 0
+            case "uprightaspect": reader.uprightMinimumAspect = v
             case "secondinset": reader.secondLookInset = v
             case "secondwidth": reader.secondLookWidth = v
             default: FileHandle.standardError.write(Data("unknown tuning key '\(kv[0])' ignored\n".utf8))
