@@ -178,7 +178,8 @@ public struct CatalogMatcher: Sendable {
         let titleLines = Set(positions.map { words[$0].line })
         var real = 0, explained = 0
         for (i, w) in words.enumerated() where titleLines.contains(w.line) {
-            guard w.word.count >= 3, !ShelfText.stopwords.contains(w.word), vocabulary.contains(w.word) || !readAs[i].isEmpty else { continue }
+            guard w.word.count >= 3, !ShelfText.stopwords.contains(w.word), vocabulary.contains(w.word) || extraWords.contains(w.word) || !readAs[i].isEmpty
+            else { continue }
             real += 1
             if positions.contains(i) || authorWords.contains(where: { ShelfText.sameWord(w.word, $0) }) { explained += 1 }
         }

@@ -66,7 +66,7 @@ public struct Recommender: Sendable {
             for s in scored where picks.count < config.neighboursPerBook {
                 let c = catalog.books[s.index]
                 if shelf.contains(where: { Self.isOtherEdition(c, of: $0.book) }) { continue }
-                if Self.titleIsOnShelf(c, spineWords: spineWords) { continue }
+                if Self.titleIsOnShelf(c, spineWords: spineWords) || Self.isCollection(c) { continue }
                 picks.append((s.index, s.similarity))
                 votes[s.index, default: 0] += s.score * weight
             }
@@ -100,6 +100,12 @@ public struct Recommender: Sendable {
             round += 1
         }
         return chosen
+    }
+
+    /// Box sets and omnibus volumes repeat books rather than suggest one.
+    static func isCollection(_ book: CatalogBook) -> Bool {
+        let t = book.title.lowercased()
+        return ["box set", "boxset", "boxed set", "collection", "omnibus", "complete series", "trilogy", "#1-"].contains { t.contains($0) }
     }
 
     static func titleIsOnShelf(_ book: CatalogBook, spineWords: Set<String>) -> Bool {

@@ -15,7 +15,12 @@ import Testing
             ("Brave New World", "Aldous Huxley", ["classics": 1], 4.0, 1_000_000),
             ("Brave New World / Brave New World Revisited", "Aldous Huxley, Christopher Hitchens", ["classics": 1], 4.2, 100_000),
             ("It", "Stephen King", ["horror": 1], 4.2, 600_000),
-        ]))
+        ]), extraWords: Lexicon.systemWords)
+
+    @Test func theSystemWordListIsInstalled() {
+        // Debian's wamerican (make installs it): without it the matcher knows fewer real words.
+        #expect(Lexicon.systemWords.contains("inside"))
+    }
 
     func titles(_ lines: [String], confidence: Double = 0.8) -> [String] {
         matcher.matches(spineIndex: 0, lines: lines, ocrConfidence: confidence).compactMap { matcher.catalog.book(id: $0.bookID)?.spineTitle }
