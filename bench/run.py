@@ -91,8 +91,8 @@ def main():
 
     if "shelf" in only:
         import shelf
-        md, m = section("4. Bookshelf analyser", lambda: shelf.run(budget=300 if args.quick else 900, rounds=1 if args.quick else 2))
-        parts.append(md); measured_any |= m
+        md, m, f = section("4. Bookshelf analyser", lambda: shelf.run(budget=300 if args.quick else 900, rounds=1 if args.quick else 2))
+        parts.append(md); measured_any |= m; failures += f
     if failures:
         summary = "**FAILURES (5xx other than 503):** " + "; ".join(failures)
         print(summary)
