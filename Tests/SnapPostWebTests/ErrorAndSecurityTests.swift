@@ -1,10 +1,19 @@
 // Every error page, the 413, missing fields, unknown ids, XSS in OCR and AI text, cross-origin POSTs, and headers.
+import AIClient
+import Configuration
 import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import Logging
 import NIOCore
-import SnapPostCore
+import PageReading
+import PostWriting
+import Prometheus
+import Settings
+import Storage
+import Support
+import Synchronization
 import Testing
 @testable import SnapPostWeb
 
@@ -83,7 +92,7 @@ struct ErrorAndSecurityTests {
             let wrongType = try await client.execute(uri: path + "/posts", method: .post, headers: [.contentType: "application/json"], body: ByteBuffer(string: "{}"))
             #expect(wrongType.status == .badRequest)
             let id = String(path.dropFirst("/scans/".count))
-            #expect(try await harness.store.scan(id: id)?.editedText == "Keep me.")
+            #expect(try await harness.scans.scan(id: id)?.editedText == "Keep me.")
         }
     }
 
@@ -96,7 +105,7 @@ struct ErrorAndSecurityTests {
             let response = try await client.execute(uri: path, method: .post, headers: Form.headers, body: ByteBuffer(string: "text=ok%FF%FE%C3&book=%E2%82"))
             #expect(response.status == .seeOther)
             let id = String(path.dropFirst("/scans/".count))
-            #expect(try await harness.store.scan(id: id)?.editedText.hasPrefix("ok") == true)
+            #expect(try await harness.scans.scan(id: id)?.editedText.hasPrefix("ok") == true)
         }
     }
 

@@ -1,10 +1,19 @@
 // Login, sessions, the generated password, the API tokens, the bounded queue, the base path, manifest, health, metrics.
+import AIClient
+import Configuration
 import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import Logging
 import NIOCore
-import SnapPostCore
+import PageReading
+import PostWriting
+import Prometheus
+import Settings
+import Storage
+import Support
+import Synchronization
 import Testing
 @testable import SnapPostWeb
 
@@ -132,14 +141,14 @@ struct SelfHostingTests {
             #expect(denied.status == .unauthorized)
             let ok = try await client.execute(uri: "/api/posts", method: .post, headers: [.authorization: "Bearer tok-2"], body: body)
             #expect(ok.status == .ok)
-            let json = try JSONSerialization.jsonObject(with: Data(buffer: ok.body)) as? [String: Any]
+            let json = try JSONSerialization.jsonObject(with: Data(ok.body.readableBytesView)) as? [String: Any]
             #expect((json?["posts"] as? [[String: Any]])?.count == 5)
 
             var upload = Multipart.headers
             upload[.authorization] = "Bearer tok-1"
             let ocr = try await client.execute(uri: "/api/ocr", method: .post, headers: upload, body: Multipart.photo("Line A\nLine B"))
             #expect(ocr.status == .ok)
-            let reply = try JSONSerialization.jsonObject(with: Data(buffer: ocr.body)) as? [String: Any]
+            let reply = try JSONSerialization.jsonObject(with: Data(ocr.body.readableBytesView)) as? [String: Any]
             #expect(reply?["text"] as? String == "Line A\nLine B")
             #expect((reply?["lines"] as? [Any])?.count == 2)
             #expect(reply?["confidence"] as? Double != nil)
@@ -238,7 +247,7 @@ struct SelfHostingTests {
         try await app.test(.router) { client in
             let response = try await client.execute(uri: "/sp/manifest.webmanifest", method: .get)
             #expect(response.headers[.contentType] == "application/manifest+json")
-            let json = try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [String: Any])
             #expect(json["name"] as? String == "SnapPost")
             #expect(json["start_url"] as? String == "/sp/")
             #expect(json["display"] as? String == "standalone")

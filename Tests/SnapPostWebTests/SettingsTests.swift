@@ -1,6 +1,20 @@
 // Every documented key really is read from its environment variable, its flag and `.env`, with the stated default.
+import AIClient
 import Configuration
 import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import NIOCore
+import PageReading
+import PostWriting
+import Prometheus
+import Settings
+import Storage
+import Support
+import Synchronization
+import SystemPackage
 import Testing
 @testable import SnapPostWeb
 

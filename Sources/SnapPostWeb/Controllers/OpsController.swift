@@ -3,10 +3,13 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
-import SnapPostCore
 
 struct OpsController {
-    let services: AppServices
+    let checkStoreWritable: @Sendable () async throws -> Void
+    let isOCRReady: @Sendable () -> Bool
+    let queue: BoundedWorkQueue
+    let metrics: AppMetrics
+    let base: String
 
     var endpoints: RouteCollection<AppRequestContext> {
         let routes = RouteCollection(context: AppRequestContext.self)
@@ -18,10 +21,10 @@ struct OpsController {
 
     @Sendable func health(_ request: Request, context: AppRequestContext) async throws -> Response {
         var problems: [String] = []
-        do { try await services.store.checkWritable() } catch { problems.append("store not writable") }
-        if !services.dependencies.reader.isReady { problems.append("OCR engine not ready") }
+        do { try await checkStoreWritable() } catch { problems.append("store not writable") }
+        if !isOCRReady() { problems.append("OCR engine not ready") }
         let body = problems.isEmpty
-            ? "{\"status\":\"ok\",\"store\":\"writable\",\"ocr\":\"ready\",\"queue\":\(await services.ocrQueue.depth)}"
+            ? "{\"status\":\"ok\",\"store\":\"writable\",\"ocr\":\"ready\",\"queue\":\(await queue.depth)}"
             : "{\"status\":\"unhealthy\",\"problems\":[\(problems.map { "\"\($0)\"" }.joined(separator: ","))]}"
         return Response(status: problems.isEmpty ? .ok : .serviceUnavailable,
                         headers: [.contentType: "application/json", .cacheControl: "no-store"],
@@ -29,13 +32,12 @@ struct OpsController {
     }
 
     @Sendable func metrics(_ request: Request, context: AppRequestContext) async throws -> Response {
-        services.metrics.setQueueDepth(await services.ocrQueue.depth)
+        metrics.setQueueDepth(await queue.depth)
         return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
-                        body: .init(byteBuffer: ByteBuffer(string: services.metrics.render())))
+                        body: .init(byteBuffer: ByteBuffer(string: metrics.render())))
     }
 
     @Sendable func manifest(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let base = services.base
         let manifest: [String: Any] = [
             "name": "SnapPost",
             "short_name": "SnapPost",

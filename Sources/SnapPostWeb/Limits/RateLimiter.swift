@@ -1,6 +1,6 @@
 // Per-client limits: a token bucket for uploads, and a growing delay after wrong passwords.
 import Foundation
-import SnapPostCore
+import Support
 
 /// Allows `capacity` events per `window` per client, refilling smoothly. Old clients are forgotten.
 actor RateLimiter {

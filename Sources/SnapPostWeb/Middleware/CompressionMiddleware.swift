@@ -1,5 +1,6 @@
 // Gzips text responses (pages, CSS, JS, JSON, the manifest) for clients that accept it: Home stays well under 25 KB.
 import CompressNIO
+import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore

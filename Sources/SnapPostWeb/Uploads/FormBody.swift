@@ -1,9 +1,9 @@
 // Reads a small urlencoded form (text edits, login), with a cap and tolerant of invalid UTF-8.
 import Foundation
+import Support
 import HTTPTypes
 import Hummingbird
 import NIOCore
-import SnapPostCore
 
 struct FormBody: Sendable {
     /// Largest edited text accepted; far above any book page, far below a memory problem.

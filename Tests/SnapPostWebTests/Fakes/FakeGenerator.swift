@@ -1,13 +1,20 @@
 // A stand-in writer: five drafts that quote the excerpt, or the error it was told to throw.
+import AIClient
+import Configuration
 import Foundation
-import SnapPostCore
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import NIOCore
+import PageReading
+import PostWriting
+import Prometheus
+import Settings
+import Storage
+import Support
 import Synchronization
-
-struct FakeProviderError: UserFacingError {
-    var message: String { "The AI provider is unavailable right now. Try again in a minute." }
-    var code: String { "provider_unavailable" }
-    var category: ErrorCategory { .upstream }
-}
+import Testing
 
 final class FakeGenerator: PostGenerator {
     let failure = Mutex<(any Error)?>(nil)

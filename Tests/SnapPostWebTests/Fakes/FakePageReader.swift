@@ -1,7 +1,20 @@
 // A stand-in OCR: "TEXT:" followed by text reads as that text; "HOLD" waits until released; anything else is refused.
+import AIClient
+import Configuration
 import Foundation
-import SnapPostCore
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import NIOCore
+import PageReading
+import PostWriting
+import Prometheus
+import Settings
+import Storage
+import Support
 import Synchronization
+import Testing
 
 struct NotAPhotoError: UserFacingError {
     var message: String { "This is not a photo — send a JPEG, PNG, HEIC or WebP." }
@@ -12,7 +25,6 @@ struct NotAPhotoError: UserFacingError {
 final class FakePageReader: PageReader {
     private let held = Mutex<[CheckedContinuation<Void, Never>]>([])
     let heldCount = Atomic<Int>(0)
-    var isReady: Bool { true }
 
     func read(_ image: Data) async throws -> ExcerptCapture {
         let text = String(decoding: image, as: UTF8.self)
@@ -35,7 +47,7 @@ final class FakePageReader: PageReader {
 
     static func capture(_ text: String) -> ExcerptCapture {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: true).enumerated().map { index, line in
-            OCRLine(text: String(line), box: PixelBox(x: 40, y: 40 + index * 60, width: 900, height: 44), confidence: index == 1 ? 0.42 : 0.93)
+            TextLine(text: String(line), box: PixelBox(x: 40, y: 40 + index * 60, width: 900, height: 44), confidence: index == 1 ? 0.42 : 0.93)
         }
         return ExcerptCapture(
             text: text, confidence: 0.9, lines: lines, language: "eng",

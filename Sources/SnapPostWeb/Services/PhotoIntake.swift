@@ -1,0 +1,36 @@
+// The way in for a photo: the per-client upload limit, the body read within its cap and deadline, then the bounded OCR queue.
+import Foundation
+import Hummingbird
+import PageReading
+import Support
+
+struct PhotoIntake: Sendable {
+    let limiter: RateLimiter
+    let clientAddress: ClientAddress
+    let uploads: UploadReader
+    let reader: any PageReader
+    let queue: BoundedWorkQueue
+    let metrics: AppMetrics
+
+    /// Refuses the request when this client has sent too many photos in the last minute.
+    func admit(_ request: Request, _ context: AppRequestContext) async throws {
+        if let wait = await limiter.take(clientAddress.key(request, context)) {
+            throw RateLimitedError(retryAfterSeconds: wait, message: "Too many photos in a short time. Please wait \(wait) s and try again.")
+        }
+    }
+
+    /// Admits the request, reads its photo (a form upload, or the raw body when `rawBodyAllowed`) and reads the page.
+    func readPage(_ request: Request, _ context: AppRequestContext, rawBodyAllowed: Bool = false) async throws -> ExcerptCapture {
+        try await admit(request, context)
+        let photo = try await uploads.read(request, rawBodyAllowed: rawBodyAllowed)
+        return try await read(photo.data)
+    }
+
+    /// Reads a photo through the bounded OCR queue and records its step timings.
+    func read(_ data: Data) async throws -> ExcerptCapture {
+        let reader = reader
+        let capture = try await queue.run { try await reader.read(data) }
+        for timing in capture.timings { metrics.recordOCRStep(timing.step, seconds: timing.seconds) }
+        return capture
+    }
+}
