@@ -18,7 +18,10 @@ public enum ExifOrientation {
             while i + 4 <= b.count, b[i] == 0xFF {
                 let marker = b[i + 1]
                 if marker == 0xD9 || marker == 0xDA { break }
-                if marker == 0x01 || (0xD0...0xD7).contains(marker) { i += 2; continue }
+                if marker == 0x01 || (0xD0...0xD7).contains(marker) {
+                    i += 2
+                    continue
+                }
                 let length = Int(b[i + 2]) << 8 | Int(b[i + 3])
                 guard length >= 2 else { break }
                 let start = i + 4, end = min(b.count, i + 2 + length)

@@ -13,12 +13,12 @@ public struct Homography: Sendable, Equatable {
     public static func translation(_ dx: Double, _ dy: Double) -> Homography { Homography(m: [1, 0, dx, 0, 1, dy, 0, 0, 1]) }
 
     /// The pixel map of turning a `width` × `height` image by `quarterTurns` × 90° clockwise.
-    public static func quarterTurns(_ quarterTurns: Int, width w: Int, height h: Int) -> Homography {
-        let W = Double(w), H = Double(h)
+    public static func quarterTurns(_ quarterTurns: Int, width: Int, height: Int) -> Homography {
+        let w = Double(width), h = Double(height)
         switch ((quarterTurns % 4) + 4) % 4 {
-        case 1: return Homography(m: [0, -1, H, 1, 0, 0, 0, 0, 1])  // (x, y) → (H − y, x)
-        case 2: return Homography(m: [-1, 0, W, 0, -1, H, 0, 0, 1])
-        case 3: return Homography(m: [0, 1, 0, -1, 0, W, 0, 0, 1])  // (x, y) → (y, W − x)
+        case 1: return Homography(m: [0, -1, h, 1, 0, 0, 0, 0, 1])  // (x, y) → (h − y, x)
+        case 2: return Homography(m: [-1, 0, w, 0, -1, h, 0, 0, 1])
+        case 3: return Homography(m: [0, 1, 0, -1, 0, w, 0, 0, 1])  // (x, y) → (y, w − x)
         default: return .identity
         }
     }

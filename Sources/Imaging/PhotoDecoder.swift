@@ -56,7 +56,9 @@ public struct PhotoDecoder: Sendable {
         guard let upright = Self.applyingExif(orientation, to: decoded) else { throw ImagingError.unreadable }
         let actual = decoded.width == header.width ? 1 : reduction
         let full = orientation >= 5 ? PixelSize(width: header.height, height: header.width) : PixelSize(width: header.width, height: header.height)
-        return DecodedPhoto(image: upright, format: format, exifOrientation: orientation, reduction: actual, fullSize: actual == 1 ? PixelSize(width: upright.width, height: upright.height) : full)
+        return DecodedPhoto(
+            image: upright, format: format, exifOrientation: orientation, reduction: actual,
+            fullSize: actual == 1 ? PixelSize(width: upright.width, height: upright.height) : full)
     }
 
     private func checkPixels(_ w: Int, _ h: Int) throws(ImagingError) {

@@ -223,7 +223,8 @@ struct ExcerptAnalysis: Sendable {
                 var nextStart = end
                 while nextStart < characters.count, characters[nextStart] == " " { nextStart += 1 }
                 let atEnd = nextStart >= characters.count
-                let followedByStart = !atEnd && nextStart > end
+                let followedByStart =
+                    !atEnd && nextStart > end
                     && (characters[nextStart].isUppercase || characters[nextStart].isNumber || "\"“«‘(".contains(characters[nextStart]))
                 if atEnd || (followedByStart && !(character == "." && isAbbreviation(characters, dotAt: i))) {
                     let sentence = String(characters[start..<end]).trimmingCharacters(in: .whitespaces)

@@ -58,10 +58,12 @@ struct EnglishVoice: OfflineVoice {
         ]
         let reflection: String
         if m.isProcedural, !m.mainIsStep {
-            reflection = "In the middle of a page of plain steps, this one line steps back and says why. "
+            reflection =
+                "In the middle of a page of plain steps, this one line steps back and says why. "
                 + "That's the part I'll remember, long after the quantities."
         } else if m.isProcedural {
-            reflection = "It's a small, practical instruction. But it reminded me that most good work is built from steps like this one: "
+            reflection =
+                "It's a small, practical instruction. But it reminded me that most good work is built from steps like this one: "
                 + "unglamorous, precise, done with care. Nobody applauds them. Everything depends on them."
         } else if m.isFirstPerson {
             reflection = "It's one person's honest account, and that's why it lands. I recognised myself in it more than I'd like to admit."
@@ -122,7 +124,8 @@ struct EnglishVoice: OfflineVoice {
         if m.promptIsQuestion {
             reframe = "It answers in a few lines. I'm not sure most of us could."
         } else if m.isProcedural {
-            reframe = "Instructions like this assume the reader will slow down and pay attention. "
+            reframe =
+                "Instructions like this assume the reader will slow down and pay attention. "
                 + "Do we still write that way? Do we still read that way?"
         } else {
             reframe = "Is this still true today? Or is it one of those ideas we repeat without ever testing?"
@@ -222,9 +225,9 @@ struct FrenchVoice: OfflineVoice {
             ? "Au milieu d’une page de consignes, cette phrase prend du recul et dit pourquoi. "
                 + "C’est elle que je retiendrai, bien après les quantités."
             : m.isProcedural
-            ? "C’est une consigne simple, presque banale. "
-                + "Mais elle rappelle que le bon travail est fait d’étapes comme celle-ci : discrètes, précises, faites avec soin."
-            : "Je l’ai relue deux fois. Elle dit simplement ce que je cherchais à formuler depuis des semaines, et elle me reste en tête depuis."
+                ? "C’est une consigne simple, presque banale. "
+                    + "Mais elle rappelle que le bon travail est fait d’étapes comme celle-ci : discrètes, précises, faites avec soin."
+                : "Je l’ai relue deux fois. Elle dit simplement ce que je cherchais à formuler depuis des semaines, et elle me reste en tête depuis."
         return [
             line(openings[m.pick(openings.count, salt: 3)]),
             .required(quote(m.main)),
@@ -277,9 +280,9 @@ struct FrenchVoice: OfflineVoice {
             m.promptIsQuestion
             ? "Elle y répond en quelques lignes. Saurions-nous en faire autant ?"
             : m.isProcedural
-            ? "Des consignes comme celle-ci supposent qu’on prenne le temps de lire et de bien faire. "
-                + "Écrivons-nous encore ainsi ? Lisons-nous encore ainsi ?"
-            : "Est-ce encore vrai aujourd’hui ? Ou est-ce une de ces idées qu’on répète sans jamais la vérifier ?"
+                ? "Des consignes comme celle-ci supposent qu’on prenne le temps de lire et de bien faire. "
+                    + "Écrivons-nous encore ainsi ? Lisons-nous encore ainsi ?"
+                : "Est-ce encore vrai aujourd’hui ? Ou est-ce une de ces idées qu’on répète sans jamais la vérifier ?"
         return [
             line(opening),
             .required(quote(m.prompt)),

@@ -106,7 +106,8 @@ struct DraftMaterial {
         let ranked = analysis.ranked
         var used: Set<Int> = []
         func take(_ preferred: (ExcerptAnalysis.Sentence) -> Bool = { _ in true }) -> ExcerptAnalysis.Sentence {
-            let choice = ranked.first { !used.contains($0.index) && preferred($0) }
+            let choice =
+                ranked.first { !used.contains($0.index) && preferred($0) }
                 ?? ranked.first { !used.contains($0.index) }
                 ?? ranked[0]
             used.insert(choice.index)

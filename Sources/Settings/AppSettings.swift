@@ -52,7 +52,9 @@ public struct AppSettings: Sendable {
         Key(name: "upload.maxMegabytes", defaultValue: String(ImageLimits().maxMegabytes), help: "Largest photo upload accepted, in MB."),
         Key(name: "upload.perMinute", defaultValue: "20", help: "Uploads allowed per client per minute."),
         Key(name: "history.size", defaultValue: "20", help: "How many copied/shared/posted drafts history keeps."),
-        Key(name: "ai.baseUrl", defaultValue: "", help: "OpenAI-compatible base URL (https://api.openai.com/v1, http://localhost:11434/v1, ...). Empty: offline writer."),
+        Key(
+            name: "ai.baseUrl", defaultValue: "",
+            help: "OpenAI-compatible base URL (https://api.openai.com/v1, http://localhost:11434/v1, ...). Empty: offline writer."),
         Key(name: "ai.key", defaultValue: "", help: "API key for the provider; local servers need none."),
         Key(name: "ai.model", defaultValue: AIProviderSettings.defaultModel, help: "Model name sent to the provider."),
         Key(name: "ai.timeout", defaultValue: Self.plain(AIProviderSettings.defaultTimeoutSeconds), help: "Seconds to wait for the provider."),
@@ -188,8 +190,9 @@ public struct AppSettings: Sendable {
             lines.append("  \(flag) \(env) default: \(key.defaultValue.isEmpty ? "(empty)" : key.defaultValue)")
             lines.append("      \(key.help)")
         }
-        lines.append("  " + "--no-auth".padding(toLength: flagWidth, withPad: " ", startingAt: 0) + " "
-            + "SNAPPOST_AUTH=none".padding(toLength: envWidth, withPad: " ", startingAt: 0) + " turn the login off (a warning is logged)")
+        lines.append(
+            "  " + "--no-auth".padding(toLength: flagWidth, withPad: " ", startingAt: 0) + " "
+                + "SNAPPOST_AUTH=none".padding(toLength: envWidth, withPad: " ", startingAt: 0) + " turn the login off (a warning is logged)")
         return lines.joined(separator: "\n")
     }
 }

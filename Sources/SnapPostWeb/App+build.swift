@@ -23,7 +23,9 @@ public func buildApplication(
     // Secure by default: beyond loopback, a password is required; make one if none was given.
     var password = settings.authDisabled ? nil : settings.password
     if settings.authDisabled {
-        logger.warning("Login is OFF (--no-auth / SNAPPOST_AUTH=none): anyone who can reach \(settings.host):\(settings.port) can use this server and its AI key.")
+        logger.warning(
+            "Login is OFF (--no-auth / SNAPPOST_AUTH=none): anyone who can reach \(settings.host):\(settings.port) can use this server and its AI key."
+        )
     } else if password == nil, settings.listensBeyondLoopback {
         let generated = RandomID.make()
         password = generated
@@ -39,8 +41,9 @@ public func buildApplication(
 
     // Shared pieces, each built once and handed only to the controllers that use them.
     let base = settings.basePath
-    let policy = AccessPolicy(password: password, apiTokens: settings.apiTokens, sessionLifetime: settings.sessionLifetime,
-                              basePath: base, trustProxy: settings.trustProxy)
+    let policy = AccessPolicy(
+        password: password, apiTokens: settings.apiTokens, sessionLifetime: settings.sessionLifetime,
+        basePath: base, trustProxy: settings.trustProxy)
     let pages = Pages(renderer: renderer, base: base, writerName: dependencies.generator.displayName, authEnabled: policy.enabled)
     let metrics = AppMetrics(registry: dependencies.metricsRegistry)
     let clientAddress = ClientAddress(trustProxy: settings.trustProxy)
@@ -75,13 +78,17 @@ public func buildApplication(
         HistoryController(history: dependencies.history, scans: dependencies.scans, pages: pages, size: settings.historySize).endpoints,
         atPath: mount)
     router.addRoutes(
-        AuthController(policy: policy, sessions: dependencies.sessions, throttle: LoginThrottle(clock: dependencies.clock),
-                       clientAddress: clientAddress, pages: pages).endpoints,
+        AuthController(
+            policy: policy, sessions: dependencies.sessions, throttle: LoginThrottle(clock: dependencies.clock),
+            clientAddress: clientAddress, pages: pages
+        ).endpoints,
         atPath: mount)
     router.addRoutes(APIController(intake: intake, scans: dependencies.scans, writer: writer, base: base).endpoints, atPath: mount)
     router.addRoutes(
-        OpsController(checkStoreWritable: dependencies.checkStoreWritable, isOCRReady: dependencies.isOCRReady, queue: ocrQueue,
-                      metrics: metrics, base: base).endpoints,
+        OpsController(
+            checkStoreWritable: dependencies.checkStoreWritable, isOCRReady: dependencies.isOCRReady, queue: ocrQueue,
+            metrics: metrics, base: base
+        ).endpoints,
         atPath: mount)
     if !base.isEmpty {
         router.get("/") { _, _ in Response.redirect(to: base + "/", type: .normal) }
@@ -96,7 +103,9 @@ public func buildApplication(
             address: .hostname(settings.host, port: settings.port), serverName: "SnapPost",
             availableConnectionsDelegate: MaximumAvailableConnections(settings.maxConnections)),
         onServerRunning: { channel in
-            startupLogger.notice("SnapPost is serving on http://\(settingsInUse.host):\(channel.localAddress?.port ?? settingsInUse.port)\(settingsInUse.basePath)/ with \(writer.displayName)")
+            startupLogger.notice(
+                "SnapPost is serving on http://\(settingsInUse.host):\(channel.localAddress?.port ?? settingsInUse.port)\(settingsInUse.basePath)/ with \(writer.displayName)"
+            )
         },
         logger: logger)
     return app

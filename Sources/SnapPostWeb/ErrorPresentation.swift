@@ -29,45 +29,51 @@ struct ErrorPresentation: Sendable {
     static func from(_ error: any Error, limits: ImageLimits = ImageLimits()) -> ErrorPresentation {
         switch error {
         case let error as RateLimitedError:
-            return .init(status: .tooManyRequests, title: "Slow down", message: error.message, code: error.code,
-                         retryAfterSeconds: error.retryAfterSeconds, retryable: true)
+            return .init(
+                status: .tooManyRequests, title: "Slow down", message: error.message, code: error.code,
+                retryAfterSeconds: error.retryAfterSeconds, retryable: true)
         case let error as BadFormError:
             return .init(status: .badRequest, title: "Something is missing", message: error.message, code: error.code)
         case let error as FormTooLargeError:
             return .init(status: .contentTooLarge, title: "Text too long", message: error.message, code: error.code)
         case let error as any UserFacingError:
-            return .init(status: status(for: error.category), title: title(for: error.category), message: error.message, code: error.code,
-                         retryAfterSeconds: error.retryAfterSeconds, retryable: error.isRetryable)
+            return .init(
+                status: status(for: error.category), title: title(for: error.category), message: error.message, code: error.code,
+                retryAfterSeconds: error.retryAfterSeconds, retryable: error.isRetryable)
         case is NIOTooManyBytesError:
             return .tooLarge(limits)
         case let error as any HTTPResponseError:
             return fromHTTP(error.status, limits: limits)
         default:
-            return .init(status: .internalServerError, title: "Something went wrong",
-                         message: "Something went wrong on the server. Please try again.", code: "internal", retryable: true)
+            return .init(
+                status: .internalServerError, title: "Something went wrong",
+                message: "Something went wrong on the server. Please try again.", code: "internal", retryable: true)
         }
     }
 
     static func fromHTTP(_ status: HTTPResponse.Status, limits: ImageLimits = ImageLimits()) -> ErrorPresentation {
         switch status {
         case .notFound:
-            return .init(status: .notFound, title: "Not found", message: "That page or scan does not exist. It may have been deleted.", code: "not_found")
+            return .init(
+                status: .notFound, title: "Not found", message: "That page or scan does not exist. It may have been deleted.", code: "not_found")
         case .contentTooLarge:
             return .tooLarge(limits)
         case .methodNotAllowed:
             return .init(status: .methodNotAllowed, title: "Not allowed", message: "That action is not available here.", code: "method_not_allowed")
         case .requestTimeout:
-            return .init(status: .requestTimeout, title: "Upload too slow",
-                         message: "The upload took too long and was stopped. Please try again on a steadier connection.", code: "request_timeout",
-                         retryable: true)
+            return .init(
+                status: .requestTimeout, title: "Upload too slow",
+                message: "The upload took too long and was stopped. Please try again on a steadier connection.", code: "request_timeout",
+                retryable: true)
         case .unauthorized:
             return .init(status: .unauthorized, title: "Login needed", message: "Log in to use SnapPost.", code: "unauthorized")
         case .forbidden:
             return .init(status: .forbidden, title: "Refused", message: "That request came from another site and was refused.", code: "cross_origin")
         default:
             if status.code >= 500 {
-                return .init(status: status, title: "Something went wrong",
-                             message: "Something went wrong on the server. Please try again.", code: "internal", retryable: true)
+                return .init(
+                    status: status, title: "Something went wrong",
+                    message: "Something went wrong on the server. Please try again.", code: "internal", retryable: true)
             }
             return .init(status: .badRequest, title: "Bad request", message: "The request could not be understood.", code: "bad_request")
         }

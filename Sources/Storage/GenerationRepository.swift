@@ -47,7 +47,8 @@ public struct SQLiteGenerationRepository: GenerationRepository {
     }
 
     public func insert(scanId: String, writer: String, sourceText: String, drafts: [Draft]) async throws -> Generation {
-        let row = GenerationRow(id: RandomID.make(), scanId: scanId, createdAt: clock.now(), writer: writer, sourceText: sourceText, draftsDamaged: false)
+        let row = GenerationRow(
+            id: RandomID.make(), scanId: scanId, createdAt: clock.now(), writer: writer, sourceText: sourceText, draftsDamaged: false)
         try await database.write { db in
             try row.insert(db)
             for (position, draft) in drafts.enumerated() {
@@ -72,7 +73,8 @@ public struct SQLiteGenerationRepository: GenerationRepository {
 
     public func latestId(scanId: String) async throws -> String? {
         try await database.read { db in
-            try String.fetchOne(db, sql: "SELECT id FROM generation WHERE scanId = ? ORDER BY createdAt DESC, rowid DESC LIMIT 1", arguments: [scanId])
+            try String.fetchOne(
+                db, sql: "SELECT id FROM generation WHERE scanId = ? ORDER BY createdAt DESC, rowid DESC LIMIT 1", arguments: [scanId])
         }
     }
 }

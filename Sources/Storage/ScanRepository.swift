@@ -94,8 +94,10 @@ public struct SQLiteScanRepository: ScanRepository {
 
     public func lines(ofScan id: String) async throws -> [TextLine] {
         let (damaged, rows) = try await database.read { db in
-            (try Bool.fetchOne(db, sql: "SELECT linesDamaged FROM scan WHERE id = ?", arguments: [id]) ?? false,
-             try ScanLineRow.filter(Column("scanId") == id).order(Column("position")).fetchAll(db))
+            (
+                try Bool.fetchOne(db, sql: "SELECT linesDamaged FROM scan WHERE id = ?", arguments: [id]) ?? false,
+                try ScanLineRow.filter(Column("scanId") == id).order(Column("position")).fetchAll(db)
+            )
         }
         if damaged { throw StoreError(.damaged(what: "recognised lines of this scan")) }
         return rows.map(\.line)
@@ -107,7 +109,9 @@ public struct SQLiteScanRepository: ScanRepository {
 
     public func timings(ofScan id: String) async throws -> [StepTiming] {
         try await database.read { db in
-            try ScanStepRow.filter(Column("scanId") == id).order(Column("position")).fetchAll(db).map { StepTiming(step: $0.step, seconds: $0.seconds) }
+            try ScanStepRow.filter(Column("scanId") == id).order(Column("position")).fetchAll(db).map {
+                StepTiming(step: $0.step, seconds: $0.seconds)
+            }
         }
     }
 

@@ -17,8 +17,9 @@ public enum RandomID {
 
     /// Whether a string could be one of ours; anything else is rejected before it reaches SQL.
     public static func isWellFormed(_ value: some StringProtocol) -> Bool {
-        value.utf8.count == 22 && value.utf8.allSatisfy { byte in
-            (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) || (byte >= 48 && byte <= 57) || byte == 45 || byte == 95
-        }
+        value.utf8.count == 22
+            && value.utf8.allSatisfy { byte in
+                (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122) || (byte >= 48 && byte <= 57) || byte == 45 || byte == 95
+            }
     }
 }

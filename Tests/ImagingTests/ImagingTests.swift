@@ -8,8 +8,11 @@ import Testing
 @Suite struct ImagingTests {
     /// A small grey PNG encoded by Leptonica itself.
     func png(width: Int, height: Int, value: UInt8 = 200) throws -> Data {
-        let image = try #require(LeptonicaImage(raster: RasterImage(width: width, height: height, channels: 1,
-                                                                     bytes: [UInt8](repeating: value, count: width * height))))
+        let image = try #require(
+            LeptonicaImage(
+                raster: RasterImage(
+                    width: width, height: height, channels: 1,
+                    bytes: [UInt8](repeating: value, count: width * height))))
         return try #require(image.pngData())
     }
 

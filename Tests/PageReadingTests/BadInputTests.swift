@@ -1,10 +1,10 @@
 // Hostile and odd inputs through the whole pipeline: each gets its typed error, none crashes.
 import Foundation
+import Support
 import Testing
 
 @testable import Imaging
 @testable import PageReading
-import Support
 
 @Suite struct BadInputTests {
     func failure(_ data: Data) async throws -> (any UserFacingError)? {
@@ -16,17 +16,18 @@ import Support
         }
     }
 
-    @Test(arguments: [
-        ("doc.pdf", "unsupported_type", "This is a PDF — send a photo (JPEG, PNG, HEIC or WebP)."),
-        ("drawing.svg", "unsupported_type", "This is an SVG drawing — send a photo (JPEG, PNG, HEIC or WebP)."),
-        ("page.html", "unsupported_type", "This is a web page (HTML) — send a photo (JPEG, PNG, HEIC or WebP)."),
-        ("empty.jpg", "unsupported_type", "This is an empty file — send a photo (JPEG, PNG, HEIC or WebP)."),
-        ("random.bin", "unsupported_type", nil),
-        ("truncated.jpg", "truncated", nil),
-        ("huge_header.png", "too_large", nil),
-        ("one_pixel.png", "unreadable", nil),
-        ("white.png", "no_text", "No text was found in this photo. Try again with a clearer photo."),
-    ] as [(String, String?, String?)])
+    @Test(
+        arguments: [
+            ("doc.pdf", "unsupported_type", "This is a PDF — send a photo (JPEG, PNG, HEIC or WebP)."),
+            ("drawing.svg", "unsupported_type", "This is an SVG drawing — send a photo (JPEG, PNG, HEIC or WebP)."),
+            ("page.html", "unsupported_type", "This is a web page (HTML) — send a photo (JPEG, PNG, HEIC or WebP)."),
+            ("empty.jpg", "unsupported_type", "This is an empty file — send a photo (JPEG, PNG, HEIC or WebP)."),
+            ("random.bin", "unsupported_type", nil),
+            ("truncated.jpg", "truncated", nil),
+            ("huge_header.png", "too_large", nil),
+            ("one_pixel.png", "unreadable", nil),
+            ("white.png", "no_text", "No text was found in this photo. Try again with a clearer photo."),
+        ] as [(String, String?, String?)])
     func badInputGetsItsTypedError(name: String, code: String?, message: String?) async throws {
         let error = try await failure(try OCRFixtures.data(name))
         if code == "truncated" {

@@ -1,9 +1,9 @@
 // The Swift scorer must agree with ../shared/tools/ocr_eval.py: same normalisation, same distances.
+import Imaging
+import Support
 import Testing
 
 @testable import PageReading
-import Imaging
-import Support
 
 @Suite struct EvalScorerTests {
     @Test func normalisesLikeTheReferenceScorer() {

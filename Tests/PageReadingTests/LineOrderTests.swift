@@ -1,9 +1,9 @@
 // Reading order on synthetic boxes: rows, tilted rows, two columns with a spanning title, tables.
+import Imaging
+import Support
 import Testing
 
 @testable import PageReading
-import Imaging
-import Support
 
 @Suite struct LineOrderTests {
     func line(_ text: String, _ x: Int, _ y: Int, _ w: Int, _ h: Int = 30, para: Int = 0) -> RecognizedLine {
@@ -18,7 +18,9 @@ import Support
 
     @Test func slightlyTiltedRowsStayTogether() {
         // Pieces of one tilted row drift by a few pixels each; the next row is a line-height below.
-        let lines = [line("c", 700, 110, 150), line("a", 100, 100, 150), line("b", 400, 105, 150), line("d", 100, 150, 150), line("e", 400, 156, 150)]
+        let lines = [
+            line("c", 700, 110, 150), line("a", 100, 100, 150), line("b", 400, 105, 150), line("d", 100, 150, 150), line("e", 400, 156, 150),
+        ]
         #expect(orderAndExtractLines(from: lines, yTolerance: 12).map(\.text) == ["a", "b", "c", "d", "e"])
     }
 

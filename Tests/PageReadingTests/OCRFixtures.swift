@@ -1,10 +1,10 @@
 // Where the rendered fixtures live (tools/make_fixtures.py, run by `make test`), and one shared engine.
 import Foundation
+import Imaging
+import Support
 import Testing
 
 @testable import PageReading
-import Imaging
-import Support
 
 enum OCRFixtures {
     /// `SNAPPOST_FIXTURES`, or `.build/fixtures/ocr` in the package.
@@ -18,7 +18,8 @@ enum OCRFixtures {
     static func data(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Data {
         let url = directory.appendingPathComponent(name)
         let data = FileManager.default.contents(atPath: url.path)
-        return try #require(data, "fixture \(name) is missing: run `python3 tools/make_fixtures.py .build/fixtures/ocr`", sourceLocation: sourceLocation)
+        return try #require(
+            data, "fixture \(name) is missing: run `python3 tools/make_fixtures.py .build/fixtures/ocr`", sourceLocation: sourceLocation)
     }
 
     static func truth() throws -> String {

@@ -1,10 +1,10 @@
 // The whole pipeline on rendered pages: known text must come back through each way a phone photo goes wrong.
 import Foundation
+import Imaging
+import Support
 import Testing
 
 @testable import PageReading
-import Imaging
-import Support
 
 @Suite struct OCRPipelineTests {
     /// CER of the capture against the rendered text, scored like the benchmark.

@@ -1,9 +1,9 @@
 // TextCleaner on example OCR output: hyphenation, paragraphs, page furniture and stray marks.
+import Imaging
+import Support
 import Testing
 
 @testable import PageReading
-import Imaging
-import Support
 
 @Suite struct TextCleanerTests {
     @Test func joinsLineEndHyphenationButKeepsRealHyphens() {
@@ -41,7 +41,10 @@ import Support
         func line(_ t: String, y: Int) -> RecognizedLine {
             RecognizedLine(text: t, box: PixelBox(x: 100, y: y, width: 800, height: 30), confidence: 0.9)
         }
-        let lines = [line("27", y: 10), line("Body text begins here", y: 100), line("27 apples were sold", y: 140), line("and more text", y: 180), line("28", y: 400)]
+        let lines = [
+            line("27", y: 10), line("Body text begins here", y: 100), line("27 apples were sold", y: 140), line("and more text", y: 180),
+            line("28", y: 400),
+        ]
         #expect(TextCleaner.pageFurnitureMask(lines) == [false, true, true, true, false])
     }
 

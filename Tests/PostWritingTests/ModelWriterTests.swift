@@ -1,11 +1,11 @@
 // The model writer over the real client against a loopback server: every reply shape and every error a provider gives.
+import ChatServerStub
 import Foundation
+import Support
 import Testing
 
-@testable import PostWriting
 @testable import AIClient
-import ChatServerStub
-import Support
+@testable import PostWriting
 
 @Suite("ModelWriter over loopback")
 struct ModelWriterTests {
@@ -102,7 +102,10 @@ struct ModelWriterTests {
 
     @Test func otherBadRequestShowsProviderMessageAfterTheLadder() async throws {
         let error = try await failure("bad-request", .init(status: 400, fixture: "error_bad_request"))
-        guard case .badRequest(let said) = error.kind else { Issue.record("got \(error)"); return }
+        guard case .badRequest(let said) = error.kind else {
+            Issue.record("got \(error)")
+            return
+        }
         #expect(said.contains("max_tokens is too large"))
         #expect(error.message.contains("max_tokens is too large"))
         #expect(!error.message.lowercased().contains("content policy"))
@@ -215,7 +218,10 @@ struct ModelWriterTests {
 
     @Test func notAChatCompletionIsBadResponse() async throws {
         let error = try await failure("garbage", .init(fixture: "does_not_exist"))
-        guard case .badResponse = error.kind else { Issue.record("got \(error)"); return }
+        guard case .badResponse = error.kind else {
+            Issue.record("got \(error)")
+            return
+        }
     }
 
     // MARK: What we send

@@ -1,10 +1,10 @@
 // The offline writer: five different, deterministic drafts within the limit, in English and in French.
 import Foundation
+import Support
 import Testing
 
-@testable import PostWriting
 @testable import AIClient
-import Support
+@testable import PostWriting
 
 @Suite("OfflineWriter")
 struct OfflineWriterTests {

@@ -1,10 +1,10 @@
 // The pieces of post writing: tone names, reply parsing, the 900-character rule.
 import Foundation
+import Support
 import Testing
 
-@testable import PostWriting
 @testable import AIClient
-import Support
+@testable import PostWriting
 
 @Suite("Posts: tones, parsing, length")
 struct PostsTests {
@@ -25,9 +25,10 @@ struct PostsTests {
         #expect(try ReplyParser.drafts(from: "Sure!\n```json\n\(object)\n```") == [RawDraft(tone: .punchy, text: "A")])
         #expect(try ReplyParser.drafts(from: "<think>{not json}</think>\(object)") == [RawDraft(tone: .punchy, text: "A")])
         #expect(try ReplyParser.drafts(from: "Here they are: \(object) Enjoy.") == [RawDraft(tone: .punchy, text: "A")])
-        #expect(try ReplyParser.drafts(from: #"{"punchy":"A","analytical":"B"}"#) == [
-            RawDraft(tone: .punchy, text: "A"), RawDraft(tone: .analytical, text: "B"),
-        ])
+        #expect(
+            try ReplyParser.drafts(from: #"{"punchy":"A","analytical":"B"}"#) == [
+                RawDraft(tone: .punchy, text: "A"), RawDraft(tone: .analytical, text: "B"),
+            ])
     }
 
     @Test func parserRejectsProse() {

@@ -15,6 +15,7 @@ import Storage
 import Support
 import Synchronization
 import Testing
+
 @testable import SnapPostWeb
 
 @Suite("Pages and flow")
@@ -195,10 +196,12 @@ struct DeleteScanTests {
         try await app.test(.router) { client in
             let path = try await client.uploadPage("To be deleted.")
             #expect(try await client.execute(uri: path, method: .get).text.contains("/delete\""))
-            let generated = try await client.execute(uri: path + "/posts", method: .post, headers: Form.headers, body: Form.encode([("text", "To be deleted.")]))
+            let generated = try await client.execute(
+                uri: path + "/posts", method: .post, headers: Form.headers, body: Form.encode([("text", "To be deleted.")]))
             let id = String(path.dropFirst("/scans/".count))
-            _ = try await client.execute(uri: "/history", method: .post, headers: Form.headers,
-                                         body: Form.encode([("text", "Kept draft."), ("tone", "punchy"), ("action", "posted"), ("scan", id)]))
+            _ = try await client.execute(
+                uri: "/history", method: .post, headers: Form.headers,
+                body: Form.encode([("text", "Kept draft."), ("tone", "punchy"), ("action", "posted"), ("scan", id)]))
             let deleted = try await client.execute(uri: path + "/delete", method: .post)
             #expect(deleted.status == .seeOther && deleted.location == "/")
             #expect(try await client.execute(uri: path, method: .get).status == .notFound)

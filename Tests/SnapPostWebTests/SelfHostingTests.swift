@@ -15,6 +15,7 @@ import Storage
 import Support
 import Synchronization
 import Testing
+
 @testable import SnapPostWeb
 
 @Suite("Self-hosting")
@@ -153,9 +154,11 @@ struct SelfHostingTests {
             #expect((reply?["lines"] as? [Any])?.count == 2)
             #expect(reply?["confidence"] as? Double != nil)
 
-            let raw = try await client.execute(uri: "/api/ocr", method: .post, headers: [.authorization: "Bearer pw"], body: ByteBuffer(string: "TEXT:raw body"))
+            let raw = try await client.execute(
+                uri: "/api/ocr", method: .post, headers: [.authorization: "Bearer pw"], body: ByteBuffer(string: "TEXT:raw body"))
             #expect(raw.status == .ok)
-            let bad = try await client.execute(uri: "/api/ocr", method: .post, headers: [.authorization: "Bearer pw"], body: ByteBuffer(string: "%PDF"))
+            let bad = try await client.execute(
+                uri: "/api/ocr", method: .post, headers: [.authorization: "Bearer pw"], body: ByteBuffer(string: "%PDF"))
             #expect(bad.status == .badRequest)
             #expect(String(buffer: bad.body).contains("\"code\":\"unsupported_type\""))
         }
@@ -204,12 +207,16 @@ struct SelfHostingTests {
             #expect(try await client.execute(uri: "/snappost/login", method: .get).status == .ok)
             let scan = try await client.uploadPage("Paragraph one.\n\nParagraph two.", base: "/snappost", headers: [.cookie: cookie])
             #expect(scan.hasPrefix("/snappost/scans/"))
-            let generated = try await client.execute(uri: scan + "/posts", method: .post, headers: Form.headers + [.cookie: cookie], body: Form.encode([("text", "Words.")]))
+            let generated = try await client.execute(
+                uri: scan + "/posts", method: .post, headers: Form.headers + [.cookie: cookie], body: Form.encode([("text", "Words.")]))
             #expect(generated.location.hasPrefix("/snappost/scans/"))
-            _ = try await client.execute(uri: "/snappost/history", method: .post, headers: Form.headers + [.cookie: cookie],
-                                         body: Form.encode([("text", "Kept."), ("tone", "punchy"), ("action", "copied")]))
+            _ = try await client.execute(
+                uri: "/snappost/history", method: .post, headers: Form.headers + [.cookie: cookie],
+                body: Form.encode([("text", "Kept."), ("tone", "punchy"), ("action", "copied")]))
 
-            var queue = ["/snappost/", "/snappost/scan", "/snappost/history", scan, scan + "/lines", generated.location, "/snappost/manifest.webmanifest"]
+            var queue = [
+                "/snappost/", "/snappost/scan", "/snappost/history", scan, scan + "/lines", generated.location, "/snappost/manifest.webmanifest",
+            ]
             var seen = Set<String>()
             while let uri = queue.popLast() {
                 guard seen.insert(uri).inserted else { continue }
@@ -222,8 +229,11 @@ struct SelfHostingTests {
                     if !seen.contains(link) && !link.contains("/delete") && !link.hasSuffix("/logout") { queue.append(link) }
                 }
             }
-            let cookieHeader = try await client.execute(uri: "/snappost/login", method: .post, headers: Form.headers,
-                                                        body: Form.encode([("password", "pw")])).headers[.setCookie] ?? ""
+            let cookieHeader =
+                try await client.execute(
+                    uri: "/snappost/login", method: .post, headers: Form.headers,
+                    body: Form.encode([("password", "pw")])
+                ).headers[.setCookie] ?? ""
             #expect(cookieHeader.contains("Path=/snappost"))
             #expect(seen.count > 10)
         }

@@ -15,6 +15,7 @@ import Storage
 import Support
 import Synchronization
 import Testing
+
 @testable import SnapPostWeb
 
 struct TestApp {
@@ -30,14 +31,18 @@ struct TestApp {
     var scans: any ScanRepository { dependencies.scans }
     var history: any HistoryRepository { dependencies.history }
 
-    init(historySize: Int = 20, generator: any PostGenerator = FakeGenerator(), metricsRegistry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()) throws {
+    init(
+        historySize: Int = 20, generator: any PostGenerator = FakeGenerator(),
+        metricsRegistry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()
+    ) throws {
         self.generator = generator
         database = try AppDatabase.inMemory(migrations: SQLiteSessionRepository.migrations)
         dependencies = AppDependencies(
             reader: reader, generator: generator, database: database, historySize: historySize, clock: clock, metricsRegistry: metricsRegistry)
     }
 
-    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .path
 
     func build(_ values: [String: String] = [:]) async throws -> some ApplicationProtocol {
         var all: [AbsoluteConfigKey: ConfigValue] = ["resourcesDir": .init(.string(Self.repositoryRoot), isSecret: false)]
@@ -64,7 +69,11 @@ final class LogCapture: LogHandler, @unchecked Sendable {
 enum Multipart {
     static let boundary = "----SnapPostTestBoundary7MA4YWxk"
 
-    struct Part { var name: String; var filename: String?; var body: Data }
+    struct Part {
+        var name: String
+        var filename: String?
+        var body: Data
+    }
 
     static func body(_ parts: [Part]) -> ByteBuffer {
         var data = Data()
@@ -115,4 +124,7 @@ extension TestClientProtocol {
     }
 }
 
-struct UploadFailed: Error { let status: Int; let body: String }
+struct UploadFailed: Error {
+    let status: Int
+    let body: String
+}

@@ -11,71 +11,71 @@ import Testing
 struct MigrationTests {
     /// The schema exactly as the first release wrote it (read from its database), with its migration recorded.
     static let firstReleaseSchema: [String] = [
-            """
-            CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)
-            """,
-            """
-            CREATE TABLE "scan" ("id" TEXT PRIMARY KEY NOT NULL, "createdAt" DATETIME NOT NULL, "ocrText" TEXT NOT NULL, "editedText" TEXT NOT NULL, "book" TEXT NOT NULL DEFAULT '', "author" TEXT NOT NULL DEFAULT '', "confidence" DOUBLE NOT NULL, "language" TEXT NOT NULL, "imageWidth" INTEGER NOT NULL, "imageHeight" INTEGER NOT NULL, "linesJSON" TEXT NOT NULL, "timingsJSON" TEXT NOT NULL, "preview" BLOB)
-            """,
-            """
-            CREATE INDEX "scan_on_createdAt" ON "scan"("createdAt")
-            """,
-            """
-            CREATE VIRTUAL TABLE "scanSearch" USING fts5(editedText, book, author, tokenize='''unicode61''', content='scan')
-            """,
-            """
-            CREATE TRIGGER "__scanSearch_ai" AFTER INSERT ON "scan" BEGIN
-                INSERT INTO "scanSearch"("rowid", "editedText", "book", "author") VALUES (new."rowid", new."editedText", new."book", new."author");
-            END
-            """,
-            """
-            CREATE TRIGGER "__scanSearch_ad" AFTER DELETE ON "scan" BEGIN
-                INSERT INTO "scanSearch"("scanSearch", "rowid", "editedText", "book", "author") VALUES('delete', old."rowid", old."editedText", old."book", old."author");
-            END
-            """,
-            """
-            CREATE TRIGGER "__scanSearch_au" AFTER UPDATE ON "scan" BEGIN
-                INSERT INTO "scanSearch"("scanSearch", "rowid", "editedText", "book", "author") VALUES('delete', old."rowid", old."editedText", old."book", old."author");
-                INSERT INTO "scanSearch"("rowid", "editedText", "book", "author") VALUES (new."rowid", new."editedText", new."book", new."author");
-            END
-            """,
-            """
-            CREATE TABLE "generation" ("id" TEXT PRIMARY KEY NOT NULL, "scanId" TEXT NOT NULL REFERENCES "scan"("id") ON DELETE CASCADE, "createdAt" DATETIME NOT NULL, "writer" TEXT NOT NULL, "sourceText" TEXT NOT NULL, "draftsJSON" TEXT NOT NULL)
-            """,
-            """
-            CREATE INDEX "generation_on_scanId" ON "generation"("scanId")
-            """,
-            """
-            CREATE TABLE "history" ("id" TEXT PRIMARY KEY NOT NULL, "postedAt" DATETIME NOT NULL, "action" TEXT NOT NULL, "tone" TEXT NOT NULL, "text" TEXT NOT NULL, "scanId" TEXT REFERENCES "scan"("id") ON DELETE SET NULL)
-            """,
-            """
-            CREATE INDEX "history_on_postedAt" ON "history"("postedAt")
-            """,
-            """
-            CREATE VIRTUAL TABLE "historySearch" USING fts5(text, tokenize='''unicode61''', content='history')
-            """,
-            """
-            CREATE TRIGGER "__historySearch_ai" AFTER INSERT ON "history" BEGIN
-                INSERT INTO "historySearch"("rowid", "text") VALUES (new."rowid", new."text");
-            END
-            """,
-            """
-            CREATE TRIGGER "__historySearch_ad" AFTER DELETE ON "history" BEGIN
-                INSERT INTO "historySearch"("historySearch", "rowid", "text") VALUES('delete', old."rowid", old."text");
-            END
-            """,
-            """
-            CREATE TRIGGER "__historySearch_au" AFTER UPDATE ON "history" BEGIN
-                INSERT INTO "historySearch"("historySearch", "rowid", "text") VALUES('delete', old."rowid", old."text");
-                INSERT INTO "historySearch"("rowid", "text") VALUES (new."rowid", new."text");
-            END
-            """,
-            """
-            CREATE TABLE "session" ("id" TEXT PRIMARY KEY NOT NULL, "createdAt" DATETIME NOT NULL, "expiresAt" DATETIME NOT NULL)
-            """,
-            """
-            CREATE INDEX "session_on_expiresAt" ON "session"("expiresAt")
-            """,
+        """
+        CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)
+        """,
+        """
+        CREATE TABLE "scan" ("id" TEXT PRIMARY KEY NOT NULL, "createdAt" DATETIME NOT NULL, "ocrText" TEXT NOT NULL, "editedText" TEXT NOT NULL, "book" TEXT NOT NULL DEFAULT '', "author" TEXT NOT NULL DEFAULT '', "confidence" DOUBLE NOT NULL, "language" TEXT NOT NULL, "imageWidth" INTEGER NOT NULL, "imageHeight" INTEGER NOT NULL, "linesJSON" TEXT NOT NULL, "timingsJSON" TEXT NOT NULL, "preview" BLOB)
+        """,
+        """
+        CREATE INDEX "scan_on_createdAt" ON "scan"("createdAt")
+        """,
+        """
+        CREATE VIRTUAL TABLE "scanSearch" USING fts5(editedText, book, author, tokenize='''unicode61''', content='scan')
+        """,
+        """
+        CREATE TRIGGER "__scanSearch_ai" AFTER INSERT ON "scan" BEGIN
+            INSERT INTO "scanSearch"("rowid", "editedText", "book", "author") VALUES (new."rowid", new."editedText", new."book", new."author");
+        END
+        """,
+        """
+        CREATE TRIGGER "__scanSearch_ad" AFTER DELETE ON "scan" BEGIN
+            INSERT INTO "scanSearch"("scanSearch", "rowid", "editedText", "book", "author") VALUES('delete', old."rowid", old."editedText", old."book", old."author");
+        END
+        """,
+        """
+        CREATE TRIGGER "__scanSearch_au" AFTER UPDATE ON "scan" BEGIN
+            INSERT INTO "scanSearch"("scanSearch", "rowid", "editedText", "book", "author") VALUES('delete', old."rowid", old."editedText", old."book", old."author");
+            INSERT INTO "scanSearch"("rowid", "editedText", "book", "author") VALUES (new."rowid", new."editedText", new."book", new."author");
+        END
+        """,
+        """
+        CREATE TABLE "generation" ("id" TEXT PRIMARY KEY NOT NULL, "scanId" TEXT NOT NULL REFERENCES "scan"("id") ON DELETE CASCADE, "createdAt" DATETIME NOT NULL, "writer" TEXT NOT NULL, "sourceText" TEXT NOT NULL, "draftsJSON" TEXT NOT NULL)
+        """,
+        """
+        CREATE INDEX "generation_on_scanId" ON "generation"("scanId")
+        """,
+        """
+        CREATE TABLE "history" ("id" TEXT PRIMARY KEY NOT NULL, "postedAt" DATETIME NOT NULL, "action" TEXT NOT NULL, "tone" TEXT NOT NULL, "text" TEXT NOT NULL, "scanId" TEXT REFERENCES "scan"("id") ON DELETE SET NULL)
+        """,
+        """
+        CREATE INDEX "history_on_postedAt" ON "history"("postedAt")
+        """,
+        """
+        CREATE VIRTUAL TABLE "historySearch" USING fts5(text, tokenize='''unicode61''', content='history')
+        """,
+        """
+        CREATE TRIGGER "__historySearch_ai" AFTER INSERT ON "history" BEGIN
+            INSERT INTO "historySearch"("rowid", "text") VALUES (new."rowid", new."text");
+        END
+        """,
+        """
+        CREATE TRIGGER "__historySearch_ad" AFTER DELETE ON "history" BEGIN
+            INSERT INTO "historySearch"("historySearch", "rowid", "text") VALUES('delete', old."rowid", old."text");
+        END
+        """,
+        """
+        CREATE TRIGGER "__historySearch_au" AFTER UPDATE ON "history" BEGIN
+            INSERT INTO "historySearch"("historySearch", "rowid", "text") VALUES('delete', old."rowid", old."text");
+            INSERT INTO "historySearch"("rowid", "text") VALUES (new."rowid", new."text");
+        END
+        """,
+        """
+        CREATE TABLE "session" ("id" TEXT PRIMARY KEY NOT NULL, "createdAt" DATETIME NOT NULL, "expiresAt" DATETIME NOT NULL)
+        """,
+        """
+        CREATE INDEX "session_on_expiresAt" ON "session"("expiresAt")
+        """,
     ]
 
     /// A database as the first release left it: one scan with lines and timings, one with damaged lines, one generation.
@@ -119,8 +119,12 @@ struct MigrationTests {
         #expect(lines.map(\.text) == ["Tea is made.", "With care."])
         #expect(lines.first?.box == PixelBox(x: 158, y: 114, width: 226, height: 17))
         #expect(try await scans.timings(ofScan: scan.id).map(\.step) == ["decode", "recognise"])
-        let generation = try #require(try await SQLiteGenerationRepository(database: database).generation(id: "CCCCCCCCCCCCCCCCCCCCCC", scanId: scan.id))
-        #expect(generation.drafts == [Draft(tone: "punchy", text: "Care counts.", note: nil), Draft(tone: "personal", text: "I noticed.", note: "trimmed")])
+        let generation = try #require(
+            try await SQLiteGenerationRepository(database: database).generation(id: "CCCCCCCCCCCCCCCCCCCCCC", scanId: scan.id))
+        #expect(
+            generation.drafts == [
+                Draft(tone: "punchy", text: "Care counts.", note: nil), Draft(tone: "personal", text: "I noticed.", note: "trimmed"),
+            ])
         #expect(try await scans.search("care", limit: 5).map(\.id) == [scan.id])
         // Editing after the migration keeps the full-text index in step.
         try await scans.saveEdits(scanId: scan.id, text: "Coffee instead.", book: "", author: "")

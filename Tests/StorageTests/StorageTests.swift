@@ -137,6 +137,7 @@ struct StorageTests {
         let ids = (0..<1000).map { _ in RandomID.make() }
         #expect(Set(ids).count == 1000)
         #expect(ids.allSatisfy(RandomID.isWellFormed))
-        #expect(!RandomID.isWellFormed("short") && !RandomID.isWellFormed("../../../../etc/passwd") && !RandomID.isWellFormed("' OR 1=1 --aaaaaaaaaaaa"))
+        #expect(
+            !RandomID.isWellFormed("short") && !RandomID.isWellFormed("../../../../etc/passwd") && !RandomID.isWellFormed("' OR 1=1 --aaaaaaaaaaaa"))
     }
 }

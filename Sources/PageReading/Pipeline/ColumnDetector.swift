@@ -11,8 +11,9 @@ struct ColumnDetector: Sendable {
 
     func hasGutter(_ page: LeptonicaImage) -> Bool {
         let x = max(4, Int(xHeight.rounded()))
-        guard let binary = (page.depth == 1 ? page : page.thresholded(128))?
-            .keepingComponents(heights: max(2, x / 2)...(3 * x), maxWidth: 4 * x)
+        guard
+            let binary = (page.depth == 1 ? page : page.thresholded(128))?
+                .keepingComponents(heights: max(2, x / 2)...(3 * x), maxWidth: 4 * x)
         else { return false }
         return Self.hasGutter(columnInk: binary.columnInkCounts(), minimumWidth: x)
     }

@@ -17,8 +17,9 @@ struct Deskewer: Sendable {
     func deskew(_ page: LeptonicaImage) -> (LeptonicaImage, Double)? {
         // Measure on letter-sized components only: rules, pictures and whatever lies beside the page mislead it.
         let x = max(4, Int(xHeight.rounded()))
-        guard let binary = page.sauvolaBinarised(halfWindow: 12, factor: 0.34)?
-            .keepingComponents(heights: max(2, x / 3)...(3 * x), maxWidth: 4 * x),
+        guard
+            let binary = page.sauvolaBinarised(halfWindow: 12, factor: 0.34)?
+                .keepingComponents(heights: max(2, x / 3)...(3 * x), maxWidth: 4 * x),
             let small = binary.scaled(by: min(1, 8 / Double(x)))?.grayImage()
         else { return nil }
         guard let (degrees, gain) = Self.estimate(small, range: rangeDegrees) else { return nil }
@@ -66,7 +67,10 @@ struct Deskewer: Sendable {
             var a = lo
             while a <= hi + 1e-9 {
                 let score = sharpness(a)
-                if score > bestScore { bestScore = score; best = a }
+                if score > bestScore {
+                    bestScore = score
+                    best = a
+                }
                 a += step
             }
             lo = best - step

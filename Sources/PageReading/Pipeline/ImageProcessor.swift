@@ -96,7 +96,8 @@ public struct ImageProcessor: Sendable {
         let first = try await offload { () throws(ImagingError) in try decoder.decode(data) }
         var chosen = first
         if first.reduction > 1 {
-            let scaler = TextScaler(targetXHeight: config.targetXHeight, maxLongSide: config.maxImageWidthForProcessing, maxUpscale: config.maxUpscale)
+            let scaler = TextScaler(
+                targetXHeight: config.targetXHeight, maxLongSide: config.maxImageWidthForProcessing, maxUpscale: config.maxUpscale)
             let xHeight = await offload { first.image.grayscale().flatMap { scaler.estimateXHeight(of: $0) } }
             if (xHeight ?? 0) < config.targetXHeight * 0.7 {
                 var fullDecoder = decoder
@@ -118,7 +119,9 @@ public struct ImageProcessor: Sendable {
             let xHeight = scaler.estimateXHeight(of: gray)
             let factor = scaler.factor(forXHeight: xHeight, width: gray.width, height: gray.height)
             guard let image = gray.scaled(by: factor), image.width >= 8, image.height >= 8 else { throw ImagingError.unreadable }
-            trace("scale: x-height \(xHeight.map { String(format: "%.1f", $0) } ?? "?") factor \(String(format: "%.3f", factor)) -> \(image.width)x\(image.height)")
+            trace(
+                "scale: x-height \(xHeight.map { String(format: "%.1f", $0) } ?? "?") factor \(String(format: "%.3f", factor)) -> \(image.width)x\(image.height)"
+            )
             return ScaledPage(image: image, factor: factor, xHeight: xHeight)
         }
         clock.lap("scale")
@@ -181,7 +184,8 @@ public struct ImageProcessor: Sendable {
         // deskew
         if config.deskews {
             let current = page
-            let deskewer = Deskewer(rangeDegrees: config.deskewRangeDegrees, xHeight: scaled.xHeight.map { $0 * scaled.factor } ?? config.targetXHeight)
+            let deskewer = Deskewer(
+                rangeDegrees: config.deskewRangeDegrees, xHeight: scaled.xHeight.map { $0 * scaled.factor } ?? config.targetXHeight)
             if let (straight, degrees) = await offload({ deskewer.deskew(current) }) {
                 toPage = toPage.followed(by: .rotation(degrees: degrees, cx: Double(current.width) / 2, cy: Double(current.height) / 2))
                 page = straight

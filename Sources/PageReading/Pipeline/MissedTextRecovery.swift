@@ -51,7 +51,10 @@ struct MissedTextRecovery: Sendable {
                     let a = blocks[i].box, b = blocks[j].box
                     if a.x <= b.maxX + gap && a.maxX >= b.x - gap && a.y <= b.maxY + gap && a.maxY >= b.y - gap {
                         let nx = min(a.x, b.x), ny = min(a.y, b.y)
-                        blocks[i] = (PixelBox(x: nx, y: ny, width: max(a.maxX, b.maxX) - nx, height: max(a.maxY, b.maxY) - ny), blocks[i].count + blocks[j].count)
+                        blocks[i] = (
+                            PixelBox(x: nx, y: ny, width: max(a.maxX, b.maxX) - nx, height: max(a.maxY, b.maxY) - ny),
+                            blocks[i].count + blocks[j].count
+                        )
                         blocks.remove(at: j)
                         merged = true
                         break outer

@@ -64,7 +64,10 @@ struct PageDetector: Sendable {
                     stack.append(q)
                 }
             }
-            if count > bestCount { bestCount = count; bestLabel = next }
+            if count > bestCount {
+                bestCount = count
+                bestLabel = next
+            }
             next += 1
         }
         guard bestLabel >= 0, Double(bestCount) >= minimumSize * Double(w * h) * 0.6 else { return nil }
@@ -83,10 +86,22 @@ struct PageDetector: Sendable {
             filled += hi - lo + 1
             for x in [lo, hi] {
                 let s = Double(x + y), d = Double(x - y)
-                if s < minSum { minSum = s; tl = Point(x: Double(x), y: Double(y)) }
-                if s > maxSum { maxSum = s; br = Point(x: Double(x), y: Double(y)) }
-                if d > maxDiff { maxDiff = d; tr = Point(x: Double(x), y: Double(y)) }
-                if d < minDiff { minDiff = d; bl = Point(x: Double(x), y: Double(y)) }
+                if s < minSum {
+                    minSum = s
+                    tl = Point(x: Double(x), y: Double(y))
+                }
+                if s > maxSum {
+                    maxSum = s
+                    br = Point(x: Double(x), y: Double(y))
+                }
+                if d > maxDiff {
+                    maxDiff = d
+                    tr = Point(x: Double(x), y: Double(y))
+                }
+                if d < minDiff {
+                    minDiff = d
+                    bl = Point(x: Double(x), y: Double(y))
+                }
             }
         }
         let corners = [tl, tr, br, bl]
@@ -146,7 +161,10 @@ struct PageDetector: Sendable {
             sumB += Double(t) * hist[t]
             let mB = sumB / wB, mF = (sumAll - sumB) / wF
             let between = wB * wF * (mB - mF) * (mB - mF)
-            if between > best { best = between; threshold = t }
+            if between > best {
+                best = between
+                threshold = t
+            }
         }
         return threshold
     }

@@ -43,7 +43,10 @@ struct TextScaler: Sendable {
         var best = 0, bestScore = 0
         for h in 3...119 {
             let score = histogram[h - 1] + 2 * histogram[h] + histogram[h + 1]
-            if score > bestScore { best = h; bestScore = score }
+            if score > bestScore {
+                best = h
+                bestScore = score
+            }
         }
         guard bestScore >= 20 else { return nil }
         // Refine by the weighted mean around the peak.

@@ -60,7 +60,8 @@ public struct LineOrderer: Sendable {
                 let minHeight = Double(min(neighbour.box.height, line.box.height))
                 let close = Double(horizontalGap(neighbour.box, line.box)) <= 2 * minHeight
                 // Close neighbours of a tilted line overlap less; far pieces must overlap more.
-                let joins = Double(overlap) >= (close ? 0.25 : 0.5) * minHeight
+                let joins =
+                    Double(overlap) >= (close ? 0.25 : 0.5) * minHeight
                     || abs(neighbour.box.midY - line.box.midY) <= yTolerance
                 if joins {
                     let d = horizontalGap(neighbour.box, line.box)
@@ -124,7 +125,9 @@ public struct LineOrderer: Sendable {
                 breaks.append(true)  // went back up or across: a new column or block
             } else if gap > 1.0 * lineHeight {
                 breaks.append(true)
-            } else if lines[i].paragraph != lines[i - 1].paragraph, Double(cur.x - prev.x) > 0.8 * lineHeight || Double(prev.maxX) < Double(cur.maxX) - 4 * lineHeight {
+            } else if lines[i].paragraph != lines[i - 1].paragraph,
+                Double(cur.x - prev.x) > 0.8 * lineHeight || Double(prev.maxX) < Double(cur.maxX) - 4 * lineHeight
+            {
                 breaks.append(true)  // the engine saw a new paragraph and the layout agrees (indent or short last line)
             } else {
                 breaks.append(false)

@@ -58,7 +58,8 @@ struct AccessPolicy: Sendable {
 
     /// HttpOnly, SameSite=Lax, scoped to the base path; Secure over HTTPS.
     private func cookie(value: String, maxAge: Int, request: Request) -> Cookie {
-        Cookie(name: Self.cookieName, value: value, maxAge: maxAge, path: basePath.isEmpty ? "/" : basePath,
-               secure: isHTTPS(request), httpOnly: true, sameSite: .lax)
+        Cookie(
+            name: Self.cookieName, value: value, maxAge: maxAge, path: basePath.isEmpty ? "/" : basePath,
+            secure: isHTTPS(request), httpOnly: true, sameSite: .lax)
     }
 }

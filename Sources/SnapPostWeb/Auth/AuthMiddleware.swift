@@ -25,8 +25,9 @@ struct AuthMiddleware: RouterMiddleware {
             return try await next(request, context)
         }
         if request.uri.path.hasPrefix(policy.basePath + "/api/") {
-            return JSONErrorBody.response(status: .unauthorized, code: "unauthorized",
-                                          message: "Send 'Authorization: Bearer <token>' (SNAPPOST_API_TOKENS or the password).")
+            return JSONErrorBody.response(
+                status: .unauthorized, code: "unauthorized",
+                message: "Send 'Authorization: Bearer <token>' (SNAPPOST_API_TOKENS or the password).")
         }
         let next = request.method == .get ? request.uri.description : policy.basePath + "/"
         let target = policy.basePath + "/login?next=" + (next.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
@@ -37,7 +38,13 @@ struct AuthMiddleware: RouterMiddleware {
 /// The JSON error shape of the API: `{"error": {"code": ..., "message": ...}}`.
 enum JSONErrorBody {
     static func response(status: HTTPResponse.Status, code: String, message: String, retryAfter: Int? = nil) -> Response {
-        struct Body: Encodable { struct Inner: Encodable { let code: String; let message: String }; let error: Inner }
+        struct Body: Encodable {
+            struct Inner: Encodable {
+                let code: String
+                let message: String
+            }
+            let error: Inner
+        }
         let data = (try? JSONEncoder().encode(Body(error: .init(code: code, message: message)))) ?? Data("{}".utf8)
         var headers: HTTPFields = [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"]
         if let retryAfter { headers[.retryAfter] = String(retryAfter) }

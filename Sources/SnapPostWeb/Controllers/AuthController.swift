@@ -29,8 +29,9 @@ struct AuthController {
         let form = try await FormBody.read(request)
         let next = safeNext(form["next"])
         if let wait = await throttle.waitRequired(client) {
-            return page(context, next: next, error: "Too many wrong passwords. Wait \(wait) s and try again.",
-                        status: .tooManyRequests, headers: [.retryAfter: String(wait)])
+            return page(
+                context, next: next, error: "Too many wrong passwords. Wait \(wait) s and try again.",
+                status: .tooManyRequests, headers: [.retryAfter: String(wait)])
         }
         guard let password = form["password"], policy.acceptsPassword(password) else {
             await throttle.recordFailure(client)
@@ -56,7 +57,8 @@ struct AuthController {
     func safeNext(_ raw: String?) -> String {
         let fallback = "\(pages.base)/"
         guard let raw, raw.hasPrefix(pages.base + "/"), !raw.hasPrefix("//"), !raw.contains("\\"),
-              !raw.contains("://"), raw.count < 500 else { return fallback }
+            !raw.contains("://"), raw.count < 500
+        else { return fallback }
         return raw
     }
 

@@ -23,7 +23,8 @@ struct HistoryController {
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
         let query = String((request.uri.queryParameters.get("q") ?? "").prefix(200)).trimmingCharacters(in: .whitespaces)
-        let items = query.isEmpty
+        let items =
+            query.isEmpty
             ? try await history.recent(limit: size)
             : try await history.search(query, limit: size)
         let view = HistoryView(

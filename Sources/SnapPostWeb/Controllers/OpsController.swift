@@ -23,18 +23,21 @@ struct OpsController {
         var problems: [String] = []
         do { try await checkStoreWritable() } catch { problems.append("store not writable") }
         if !isOCRReady() { problems.append("OCR engine not ready") }
-        let body = problems.isEmpty
+        let body =
+            problems.isEmpty
             ? "{\"status\":\"ok\",\"store\":\"writable\",\"ocr\":\"ready\",\"queue\":\(await queue.depth)}"
             : "{\"status\":\"unhealthy\",\"problems\":[\(problems.map { "\"\($0)\"" }.joined(separator: ","))]}"
-        return Response(status: problems.isEmpty ? .ok : .serviceUnavailable,
-                        headers: [.contentType: "application/json", .cacheControl: "no-store"],
-                        body: .init(byteBuffer: ByteBuffer(string: body)))
+        return Response(
+            status: problems.isEmpty ? .ok : .serviceUnavailable,
+            headers: [.contentType: "application/json", .cacheControl: "no-store"],
+            body: .init(byteBuffer: ByteBuffer(string: body)))
     }
 
     @Sendable func metrics(_ request: Request, context: AppRequestContext) async throws -> Response {
         metrics.setQueueDepth(await queue.depth)
-        return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
-                        body: .init(byteBuffer: ByteBuffer(string: metrics.render())))
+        return Response(
+            status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(string: metrics.render())))
     }
 
     @Sendable func manifest(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -54,8 +57,10 @@ struct OpsController {
                 ["src": "\(base)/static/icon-512.png", "sizes": "512x512", "type": "image/png", "purpose": "maskable"],
             ],
             "shortcuts": [
-                ["name": "Scan to Draft", "short_name": "Scan", "description": "Take a photo of a page and draft posts from it",
-                 "url": "\(base)/scan", "icons": [["src": "\(base)/static/icon-192.png", "sizes": "192x192"]]],
+                [
+                    "name": "Scan to Draft", "short_name": "Scan", "description": "Take a photo of a page and draft posts from it",
+                    "url": "\(base)/scan", "icons": [["src": "\(base)/static/icon-192.png", "sizes": "192x192"]],
+                ],
                 ["name": "History", "url": "\(base)/history"],
             ],
             "share_target": [
@@ -66,7 +71,8 @@ struct OpsController {
             ],
         ]
         let data = try JSONSerialization.data(withJSONObject: manifest, options: [.sortedKeys, .withoutEscapingSlashes])
-        return Response(status: .ok, headers: [.contentType: "application/manifest+json", .cacheControl: "no-cache"],
-                        body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        return Response(
+            status: .ok, headers: [.contentType: "application/manifest+json", .cacheControl: "no-cache"],
+            body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 }

@@ -29,7 +29,8 @@ struct PostsController {
         let text = saved.editedText.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else {
             let failure = ErrorPresentation(
-                status: .badRequest, title: "No text", message: "There is no text to write from. Type or paste a passage first.", code: "missing_text")
+                status: .badRequest, title: "No text", message: "There is no text to write from. Type or paste a passage first.", code: "missing_text"
+            )
             return try await results.render(saved, context, failure: failure, showLatestDrafts: false)
         }
         do {
@@ -47,7 +48,7 @@ struct PostsController {
     /// GET /scans/{id}/posts/{gid}: five cards with Copy, Share, Mark as posted and (desktop) Open LinkedIn.
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let id = context.parameters.get("id"), let gid = context.parameters.get("gid"),
-              let generation = try await generations.generation(id: gid, scanId: id)
+            let generation = try await generations.generation(id: gid, scanId: id)
         else { throw HTTPError(.notFound) }
         let drafts = generation.drafts.enumerated().map { index, draft in
             DraftView(

@@ -71,7 +71,8 @@ struct ScanController {
                 notice: "Your edits were saved. The paragraphs changed, so tick the ones to keep again.", showLatestDrafts: false)
         }
         guard !keep.isEmpty else {
-            let failure = ErrorPresentation(status: .badRequest, title: "Nothing ticked", message: "Tick at least one paragraph to keep.", code: "no_paragraph")
+            let failure = ErrorPresentation(
+                status: .badRequest, title: "Nothing ticked", message: "Tick at least one paragraph to keep.", code: "no_paragraph")
             return try await results.render(scan, context, failure: failure, showLatestDrafts: false)
         }
         try await scans.saveEdits(
@@ -89,8 +90,9 @@ struct ScanController {
     @Sendable func lines(_ request: Request, context: AppRequestContext) async throws -> Response {
         let scan = try await scans.required(context)
         let lines = try await scans.lines(ofScan: scan.id).enumerated().map { index, line in
-            LineView(number: index + 1, text: line.text, confidence: Format.percent(line.confidence), low: line.confidence < 0.6,
-                     x: line.box.x, y: line.box.y, width: line.box.width, height: line.box.height)
+            LineView(
+                number: index + 1, text: line.text, confidence: Format.percent(line.confidence), low: line.confidence < 0.6,
+                x: line.box.x, y: line.box.y, width: line.box.width, height: line.box.height)
         }
         let view = LinesView(
             id: scan.id, width: max(1, scan.imageWidth), height: max(1, scan.imageHeight), hasPreview: scan.preview != nil,

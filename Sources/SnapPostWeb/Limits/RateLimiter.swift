@@ -21,7 +21,10 @@ actor RateLimiter {
         var bucket = buckets[client] ?? (capacity, now)
         bucket.tokens = min(capacity, bucket.tokens + now.timeIntervalSince(bucket.updated) * refillPerSecond)
         bucket.updated = now
-        defer { buckets[client] = bucket; forgetIdle(now: now) }
+        defer {
+            buckets[client] = bucket
+            forgetIdle(now: now)
+        }
         if bucket.tokens >= 1 {
             bucket.tokens -= 1
             return nil

@@ -1,8 +1,8 @@
 // Turns any thrown error into a page in the site's layout (or JSON under /api), logging the details, never showing them.
 import HTTPTypes
 import Hummingbird
-import Logging
 import Imaging
+import Logging
 
 struct ErrorPageMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
@@ -21,8 +21,9 @@ struct ErrorPageMiddleware: RouterMiddleware {
                 context.logger.info("request refused", metadata: ["code": "\(presentation.code)", "status": "\(presentation.status.code)"])
             }
             if request.uri.path.hasPrefix(pages.base + "/api/") {
-                return JSONErrorBody.response(status: presentation.status, code: presentation.code, message: presentation.message,
-                                              retryAfter: presentation.retryAfterSeconds)
+                return JSONErrorBody.response(
+                    status: presentation.status, code: presentation.code, message: presentation.message,
+                    retryAfter: presentation.retryAfterSeconds)
             }
             return pages.render(
                 "error", context, title: presentation.title, content: ErrorView(presentation: presentation), status: presentation.status,

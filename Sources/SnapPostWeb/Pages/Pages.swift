@@ -10,17 +10,21 @@ struct Pages: Sendable {
     let writerName: String
     let authEnabled: Bool
 
-    func chrome(_ context: AppRequestContext, title: String, section: String = "", showWriter: Bool = false,
-                back: (href: String, label: String)? = nil) -> PageChrome {
-        PageChrome(base: base, title: title, writer: writerName, showWriter: showWriter, loggedIn: context.sessionId != nil,
-                   authEnabled: authEnabled, section: section, backHref: back?.href, backLabel: back?.label ?? "Home")
+    func chrome(
+        _ context: AppRequestContext, title: String, section: String = "", showWriter: Bool = false,
+        back: (href: String, label: String)? = nil
+    ) -> PageChrome {
+        PageChrome(
+            base: base, title: title, writer: writerName, showWriter: showWriter, loggedIn: context.sessionId != nil,
+            authEnabled: authEnabled, section: section, backHref: back?.href, backLabel: back?.label ?? "Home")
     }
 
     func render(
         _ template: String, _ context: AppRequestContext, title: String, section: String = "", showWriter: Bool = false,
         back: (href: String, label: String)? = nil, content: Any, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]
     ) -> Response {
-        renderer.render(template, chrome: chrome(context, title: title, section: section, showWriter: showWriter, back: back),
-                        content: content, status: status, headers: headers)
+        renderer.render(
+            template, chrome: chrome(context, title: title, section: section, showWriter: showWriter, back: back),
+            content: content, status: status, headers: headers)
     }
 }

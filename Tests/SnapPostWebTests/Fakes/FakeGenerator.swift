@@ -25,7 +25,9 @@ final class FakeGenerator: PostGenerator {
         calls.add(1, ordering: .sequentiallyConsistent)
         if let error = failure.withLock({ $0 }) { throw error }
         return Tone.allCases.map { tone in
-            Variant(tone: tone, text: "\(tone.rawValue): \(excerpt.prefix(200))", note: tone == .analytical ? "Variant trimmed to meet LinkedIn length." : nil)
+            Variant(
+                tone: tone, text: "\(tone.rawValue): \(excerpt.prefix(200))",
+                note: tone == .analytical ? "Variant trimmed to meet LinkedIn length." : nil)
         }
     }
 }

@@ -41,7 +41,10 @@ final class FakePageReader: PageReader {
 
     /// Lets every held read finish.
     func releaseAll() {
-        let waiting = held.withLock { list in defer { list.removeAll() }; return list }
+        let waiting = held.withLock { list in
+            defer { list.removeAll() }
+            return list
+        }
         waiting.forEach { $0.resume() }
     }
 
