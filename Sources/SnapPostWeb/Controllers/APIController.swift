@@ -60,8 +60,8 @@ struct APIController {
 
     /// Takes a multipart photo (field `photo`) or the raw image bytes as the body.
     @Sendable func ocr(_ request: Request, context: AppRequestContext) async throws -> OCRReply {
-        let capture = try await intake.readPage(request, context, rawBodyAllowed: true)
-        let scan = try await scans.insert(NewScan(capture))
+        let (capture, upload) = try await intake.readPage(request, context, rawBodyAllowed: true)
+        let scan = try await scans.insert(PhotoReading(capture), original: intake.kept(upload.data))
         return OCRReply(
             id: scan.id, text: capture.text, confidence: capture.confidence,
             lines: capture.lines.map {
