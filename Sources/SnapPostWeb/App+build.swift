@@ -88,7 +88,8 @@ public func buildApplication(
     router.addRoutes(
         OpsController(
             checkStoreWritable: dependencies.checkStoreWritable, isOCRReady: dependencies.isOCRReady, queue: ocrQueue,
-            metrics: metrics, base: base
+            metrics: metrics, base: base, pages: pages,
+            serviceWorkerScript: try String(contentsOf: resources.appendingPathComponent("Public/static/sw.js"), encoding: .utf8)
         ).endpoints,
         atPath: mount)
     if !base.isEmpty {

@@ -20,6 +20,8 @@ struct PageChrome: Sendable {
     var backLabel: String = "Home"
     /// Extra behaviour of this page: for each name, Public/static/NAME.js and NAME.css (no inline code).
     var scripts: [String] = []
+    /// No navigation: for pages a visitor sees before logging in or while offline, where the links would lead nowhere.
+    var bare: Bool = false
 }
 
 struct PageRenderer: Sendable {
@@ -28,7 +30,7 @@ struct PageRenderer: Sendable {
     /// Loads every `*.mustache` in `directory`; a missing or broken template stops the server at start.
     static func load(from directory: String) async throws -> PageRenderer {
         let library = try await MustacheLibrary(directory: directory)
-        for name in ["layout", "home", "results", "variants", "lines", "outline", "history", "login", "error"]
+        for name in ["layout", "home", "results", "variants", "lines", "outline", "history", "login", "error", "offline"]
         where library.getTemplate(named: name) == nil {
             throw TemplateMissing(name: name, directory: directory)
         }
@@ -64,6 +66,7 @@ struct PageModel {
     let backHref: String?
     let backLabel: String
     let scripts: [String]
+    let showNav: Bool
     let content: Any
 
     init(chrome: PageChrome, content: Any) {
@@ -78,6 +81,7 @@ struct PageModel {
         backHref = chrome.backHref
         backLabel = chrome.backLabel
         scripts = chrome.scripts
+        showNav = !chrome.bare
         self.content = content
     }
 }
