@@ -4,19 +4,11 @@ import re
 import urllib.request
 
 import pytest
-from playwright.sync_api import sync_playwright, expect
+from playwright.sync_api import expect
 
 from conftest import SCREENSHOTS, Server
 
-CHROMIUM = "/usr/bin/chromium"
 
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield p, b
-        b.close()
 
 
 def iphone_context(p, b, **extra):
