@@ -132,7 +132,9 @@ public struct CatalogMatcher: Sendable {
         for (b, n) in hits {
             let title = titleWords[b]
             guard !title.isEmpty, Double(n) >= Double(Set(title).count) * 0.6 else { continue }
-            if let (match, used) = evaluate(book: b, title: title, words: words, readAs: readAs, lines: lines, spineIndex: spineIndex, ocrConfidence: ocrConfidence) {
+            if let (match, used) = evaluate(
+                book: b, title: title, words: words, readAs: readAs, lines: lines, spineIndex: spineIndex, ocrConfidence: ocrConfidence)
+            {
                 found.append((match, used, catalog.books[b].ratingsCount))
             }
         }
@@ -159,7 +161,9 @@ public struct CatalogMatcher: Sendable {
         }
         var positions: [Int] = [], cursor = 0, missing = 0
         for t in title {
-            if let p = (cursor..<words.count).first(where: { readAs[$0].contains(t) }), positions.last.map({ realBefore[p] - realBefore[$0 + 1] <= 2 }) ?? true {
+            if let p = (cursor..<words.count).first(where: { readAs[$0].contains(t) }),
+                positions.last.map({ realBefore[p] - realBefore[$0 + 1] <= 2 }) ?? true
+            {
                 positions.append(p)
                 cursor = p + 1
             } else {
@@ -178,7 +182,8 @@ public struct CatalogMatcher: Sendable {
         let titleLines = Set(positions.map { words[$0].line })
         var real = 0, explained = 0
         for (i, w) in words.enumerated() where titleLines.contains(w.line) {
-            guard w.word.count >= 3, !ShelfText.stopwords.contains(w.word), vocabulary.contains(w.word) || extraWords.contains(w.word) || !readAs[i].isEmpty
+            guard w.word.count >= 3, !ShelfText.stopwords.contains(w.word),
+                vocabulary.contains(w.word) || extraWords.contains(w.word) || !readAs[i].isEmpty
             else { continue }
             real += 1
             if positions.contains(i) || authorWords.contains(where: { ShelfText.sameWord(w.word, $0) }) { explained += 1 }
@@ -189,6 +194,8 @@ public struct CatalogMatcher: Sendable {
         if (title.count == 1 || letters < config.shortTitleLetters) && !authorFound { return nil }
         let confidence = 0.45 * coverage + 0.2 * precision + 0.2 * (authorFound ? 1 : 0) + 0.15 * min(1, max(0, ocrConfidence))
         guard confidence >= config.minimumConfidence else { return nil }
-        return (CatalogMatch(bookID: book.id, spineIndex: spineIndex, confidence: confidence, authorFound: authorFound), Set(positions + authorPositions))
+        return (
+            CatalogMatch(bookID: book.id, spineIndex: spineIndex, confidence: confidence, authorFound: authorFound), Set(positions + authorPositions)
+        )
     }
 }

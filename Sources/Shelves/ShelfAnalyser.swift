@@ -1,6 +1,9 @@
 // The shelf pipeline, top to bottom: decode, find spines, read them, identify, (ask the model), profile, recommend.
+import AIClient
 import Foundation
-import SnapPostCore
+import Imaging
+import PageReading
+import Support
 
 public struct ShelfAnalyser: Sendable {
     public struct Config: Sendable, Equatable {
@@ -12,6 +15,8 @@ public struct ShelfAnalyser: Sendable {
         public var sendsPhotoToModel = false
         /// Long side of the photo sent to the model.
         public var photoLongSide = 1024
+        /// The largest photo accepted (the same limits as page uploads).
+        public var limits = ImageLimits()
         public init() {}
     }
 
@@ -22,7 +27,10 @@ public struct ShelfAnalyser: Sendable {
     public let interpreter: (any ShelfInterpreter)?
     public let config: Config
 
-    public init(engine: any OCREngine, finder: any SpineFinding = OpenCVSpineFinder(), catalog: BookCatalog, interpreter: (any ShelfInterpreter)? = nil, config: Config = Config()) {
+    public init(
+        engine: any OCREngine, finder: any SpineFinding = OpenCVSpineFinder(), catalog: BookCatalog, interpreter: (any ShelfInterpreter)? = nil,
+        config: Config = Config()
+    ) {
         matcher = CatalogMatcher(catalog: catalog, config: config.matcher, extraWords: Lexicon.systemWords)
         reader = SpineReader(engine: engine, finder: finder, lexicon: matcher.vocabulary.union(Lexicon.systemWords), config: config.reader)
         profiler = ReadingProfiler(catalog: catalog)
@@ -43,22 +51,26 @@ public struct ShelfAnalyser: Sendable {
             defer { timings.append(StepTiming(step: step, seconds: Self.seconds(ContinuousClock.now - start))) }
             return try await body()
         }
-        let photo = try await timed("decode") { try await offload { try UprightPhoto.decode(data) } }
+        let limits = config.limits
+        let gray = try await timed("decode") {
+            try await offload { () throws(ImagingError) -> GrayImage in try ShelfPhoto.gray(data, limits: limits) }
+        }
         let finder = reader.finder
-        let spines = try await timed("find spines") { try await offload { try finder.findSpines(in: photo.gray) } }
+        let spines = try await timed("find spines") { try await offload { try finder.findSpines(in: gray) } }
         guard !spines.isEmpty else { throw ShelfError.noSpines }
-        let readings = try await timed("read spines") { try await reader.read(spines, in: photo.gray) }
+        let readings = try await timed("read spines") { try await reader.read(spines, in: gray) }
         let matches = await timed("identify") { identify(readings) }
         var analysis = await timed("profile and recommend") {
-            offlineAnalysis(readings: readings, matches: matches, size: PixelSize(width: photo.gray.width, height: photo.gray.height))
+            offlineAnalysis(readings: readings, matches: matches, size: PixelSize(width: gray.width, height: gray.height))
         }
         if let interpreter {
             do {
-                let jpeg = config.sendsPhotoToModel ? UprightPhoto.downscaledJPEG(data, maxSide: config.photoLongSide) : nil
+                let jpeg = config.sendsPhotoToModel ? ShelfPhoto.downscaledJPEG(data, maxSide: config.photoLongSide, limits: limits) : nil
                 let answer = try await timed("ask model") {
                     try await interpreter.interpret(ShelfInterpretationRequest(spines: readings.filter { !$0.lines.isEmpty }, photoJPEG: jpeg))
                 }
-                analysis = ModelAnswerCheck(matcher: matcher, profiler: profiler).merge(answer, into: analysis, readings: readings, photoSent: jpeg != nil)
+                analysis = ModelAnswerCheck(matcher: matcher, profiler: profiler).merge(
+                    answer, into: analysis, readings: readings, photoSent: jpeg != nil)
                 analysis.analysedBy = interpreter.displayName
             } catch let error as any UserFacingError {
                 analysis.notes.append("The AI provider could not be used (\(error.message)) This is the offline analysis.")
@@ -72,7 +84,8 @@ public struct ShelfAnalyser: Sendable {
     func identify(_ readings: [SpineReading]) -> [CatalogMatch] {
         var best: [Int: CatalogMatch] = [:]
         for r in readings where !r.lines.isEmpty {
-            for m in matcher.matches(spineIndex: r.index, lines: r.lines, ocrConfidence: r.confidence) where (best[m.bookID]?.confidence ?? 0) < m.confidence {
+            for m in matcher.matches(spineIndex: r.index, lines: r.lines, ocrConfidence: r.confidence)
+            where (best[m.bookID]?.confidence ?? 0) < m.confidence {
                 best[m.bookID] = m
             }
         }
@@ -125,13 +138,18 @@ enum ShelfSummary {
         var parts: [String] = []
         parts.append("\(a.spines.count) spines found; \(identified.count) \(identified.count == 1 ? "book" : "books") identified.")
         if !a.preferences.favoriteGenres.isEmpty {
-            parts.append("The shelf leans to \(list(a.preferences.favoriteGenres.prefix(3).map { $0.lowercased() }))"
-                + (a.preferences.interests.isEmpty ? "." : ", with an interest in \(list(a.preferences.interests.prefix(3).map { $0.lowercased() }))."))
+            parts.append(
+                "The shelf leans to \(list(a.preferences.favoriteGenres.prefix(3).map { $0.lowercased() }))"
+                    + (a.preferences.interests.isEmpty
+                        ? "." : ", with an interest in \(list(a.preferences.interests.prefix(3).map { $0.lowercased() }))."))
         }
         var authors: [String: Int] = [:]
         for b in identified { authors[b.author, default: 0] += 1 }
         if let (name, n) = authors.max(by: { $0.value < $1.value }), n > 1 { parts.append("\(name) appears \(n) times.") }
-        if unread > 0 { parts.append("\(unread) \(unread == 1 ? "spine was" : "spines were") not identified; \(unread == 1 ? "its" : "their") text is shown as read.") }
+        if unread > 0 {
+            parts.append(
+                "\(unread) \(unread == 1 ? "spine was" : "spines were") not identified; \(unread == 1 ? "its" : "their") text is shown as read.")
+        }
         if identified.isEmpty { parts.append("No book could be matched to the catalog, so there are no preferences or recommendations.") }
         return parts.joined(separator: " ")
     }

@@ -1,6 +1,6 @@
 // What a shelf analysis produces: spines as read, books, the reader's preferences, recommendations, a summary.
 import Foundation
-import SnapPostCore
+import Support
 
 /// One spine: where it is and what was read on it.
 public struct SpineReading: Sendable, Equatable, Codable {
@@ -37,7 +37,9 @@ public struct DetectedBook: Sendable, Equatable, Codable {
     /// What the spine said, for "see what was read".
     public var spineText: String
 
-    public init(title: String, author: String, genre: String, confidence: Double, identified: Bool, spineIndex: Int?, catalogID: Int?, spineText: String) {
+    public init(
+        title: String, author: String, genre: String, confidence: Double, identified: Bool, spineIndex: Int?, catalogID: Int?, spineText: String
+    ) {
         self.title = title
         self.author = author
         self.genre = genre

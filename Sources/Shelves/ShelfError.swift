@@ -1,5 +1,5 @@
 // Every way a shelf analysis can fail on its own (bad photos fail earlier, as OCRError, like page uploads).
-import SnapPostCore
+import Support
 
 public struct ShelfError: UserFacingError, Equatable, CustomStringConvertible {
     enum Kind: Equatable, Sendable {

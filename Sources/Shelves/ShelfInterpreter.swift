@@ -1,6 +1,7 @@
 // The model-backed step: spine texts (and optionally the photo) to books, preferences and recommendations.
+import AIClient
 import Foundation
-import SnapPostCore
+import Support
 
 public struct ShelfInterpretationRequest: Sendable, Equatable {
     public var spines: [SpineReading]
@@ -32,9 +33,9 @@ public protocol ShelfInterpreter: Sendable {
 
 /// Any OpenAI-compatible server, through the post writer's client (same settings, ladder and errors).
 public struct OpenAIShelfInterpreter: ShelfInterpreter {
-    public let provider: OpenAICompatibleProvider
-    public init(provider: OpenAICompatibleProvider) { self.provider = provider }
-    public var displayName: String { provider.displayName }
+    public let client: OpenAICompatibleClient
+    public init(client: OpenAICompatibleClient) { self.client = client }
+    public var displayName: String { client.displayName }
 
     static let system = """
         You identify books on a bookshelf from text read off their spines by OCR (often garbled, sometimes two spines \
@@ -64,10 +65,15 @@ public struct OpenAIShelfInterpreter: ShelfInterpreter {
     }
 
     public func interpret(_ request: ShelfInterpretationRequest) async throws -> ModelShelfAnswer {
-        let reply = try await provider.reply(
-            to: ChatPrompt(
-                system: Self.system, user: Self.userPrompt(request), imageJPEG: request.photoJPEG, schemaName: "bookshelf_analysis",
-                schemaJSON: Self.schema, maxTokens: 2500))
+        guard let schema = try? JSONDecoder().decode(JSONValue.self, from: Data(Self.schema.utf8)) else {
+            throw AIError(.badResponse(detail: "shelf schema"))
+        }
+        var user: [ChatMessage.Part] = [.text(Self.userPrompt(request))]
+        if let jpeg = request.photoJPEG { user.append(.jpeg(jpeg)) }
+        let reply = try await client.complete(
+            ChatRequest(
+                messages: [.system(Self.system), ChatMessage(role: .user, parts: user)],
+                schema: ResponseSchema(name: "bookshelf_analysis", schema: schema)))
         return try Self.parse(reply)
     }
 
@@ -84,7 +90,9 @@ public struct OpenAIShelfInterpreter: ShelfInterpreter {
         let books = ((json["books"] as? [[String: Any]]) ?? []).compactMap { b -> ModelShelfAnswer.Book? in
             let title = string(b["title"])
             guard !title.isEmpty else { return nil }
-            return .init(title: title, author: string(b["author"]), genre: string(b["genre"]), confidence: number(b["confidence"]), spine: (b["spine"] as? NSNumber)?.intValue)
+            return .init(
+                title: title, author: string(b["author"]), genre: string(b["genre"]), confidence: number(b["confidence"]),
+                spine: (b["spine"] as? NSNumber)?.intValue)
         }
         let p = json["readingPreferences"] as? [String: Any] ?? [:]
         let preferences = ReadingPreferences(
@@ -149,12 +157,16 @@ struct ModelAnswerCheck {
         if !recs.isEmpty { result.recommendations = Array(recs.prefix(8)) }
         result.summary = answer.summary.isEmpty ? ShelfSummary.text(for: result) : answer.summary
         if dropped > 0 {
-            result.notes.append("\(dropped) \(dropped == 1 ? "book" : "books") named by the model \(dropped == 1 ? "was" : "were") dropped: the photo does not support \(dropped == 1 ? "it" : "them").")
+            result.notes.append(
+                "\(dropped) \(dropped == 1 ? "book" : "books") named by the model \(dropped == 1 ? "was" : "were") dropped: the photo does not support \(dropped == 1 ? "it" : "them")."
+            )
         }
         if !photoSent { result.notes.append("Only the spine texts were sent to the model, not the photo (SNAPPOST_SHELF_SEND_PHOTO is off).") }
         let matched = result.books.filter(\.identified)
         if !matched.isEmpty {
-            result.confidence = ShelfAnalyser.round(0.6 * matched.reduce(0) { $0 + $1.confidence } / Double(matched.count) + 0.4 * Double(readings.filter { !$0.lines.isEmpty }.count) / Double(max(1, readings.count)))
+            result.confidence = ShelfAnalyser.round(
+                0.6 * matched.reduce(0) { $0 + $1.confidence } / Double(matched.count) + 0.4 * Double(readings.filter { !$0.lines.isEmpty }.count)
+                    / Double(max(1, readings.count)))
         }
         return result
     }

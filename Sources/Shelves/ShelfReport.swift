@@ -1,5 +1,6 @@
 // The analysis as plain text (the command line) and as the words the Listen button speaks.
 import Foundation
+import Support
 
 public enum ShelfReport {
     public static func text(_ a: ShelfAnalysis) -> String {
@@ -39,7 +40,8 @@ public enum ShelfReport {
         for n in a.notes { out.append("Note: \(n)") }
         let total = a.timings.reduce(0) { $0 + $1.seconds }
         out.append("")
-        out.append(String(format: "Took %.1f s (", total) + a.timings.map { String(format: "%@ %.2f", $0.step, $0.seconds) }.joined(separator: ", ") + ")")
+        out.append(
+            String(format: "Took %.1f s (", total) + a.timings.map { String(format: "%@ %.2f", $0.step, $0.seconds) }.joined(separator: ", ") + ")")
         return out.joined(separator: "\n")
     }
 

@@ -1,6 +1,7 @@
 // The one Swift file that calls the OpenCV shim's shelf functions: spines found and cut out as plain grey images.
+import Imaging
 import OpenCVShim
-import SnapPostCore
+import Support
 
 /// A spine's outline in photo pixels: corners top-left, top-right, bottom-right, bottom-left.
 public struct SpineOutline: Sendable, Equatable, Codable {
@@ -21,7 +22,8 @@ public struct SpineOutline: Sendable, Equatable, Codable {
     public func narrowed(by fraction: Double) -> SpineOutline {
         let o = corners
         func lerp(_ a: PixelPoint, _ b: PixelPoint, _ t: Double) -> PixelPoint { PixelPoint(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t) }
-        return SpineOutline(corners: [lerp(o[0], o[1], fraction), lerp(o[1], o[0], fraction), lerp(o[2], o[3], fraction), lerp(o[3], o[2], fraction)], row: row)
+        return SpineOutline(
+            corners: [lerp(o[0], o[1], fraction), lerp(o[1], o[0], fraction), lerp(o[2], o[3], fraction), lerp(o[3], o[2], fraction)], row: row)
     }
 
     /// The axis-aligned box around the outline, for the page's spine boxes.
@@ -111,7 +113,8 @@ public struct OpenCVSpineFinder: SpineFinding {
         var out = [UInt8](repeating: 0, count: width * height)
         let status = photo.bytes.withUnsafeBufferPointer { pixels in
             out.withUnsafeMutableBufferPointer { dst in
-                snappost_shelf_cut_spine(pixels.baseAddress, Int32(photo.width), Int32(photo.height), &s, dst.baseAddress, Int32(width), Int32(height))
+                snappost_shelf_cut_spine(
+                    pixels.baseAddress, Int32(photo.width), Int32(photo.height), &s, dst.baseAddress, Int32(width), Int32(height))
             }
         }
         guard status == 0 else { throw ShelfError.visionFailure }

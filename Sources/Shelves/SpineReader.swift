@@ -1,6 +1,7 @@
 // Step "read": each spine cut out, boosted, and read at 0°, 90° and 270°; the readable orientation's lines kept.
 import Foundation
-import SnapPostCore
+import Imaging
+import PageReading
 
 public struct SpineReader: Sendable {
     public struct Config: Sendable, Equatable {
@@ -123,7 +124,8 @@ public struct SpineReader: Sendable {
             out.append(line.text)
             known.formUnion(words)
         }
-        return SpineReading(index: reading.index, outline: reading.outline, lines: out, confidence: reading.confidence, quarterTurns: reading.quarterTurns)
+        return SpineReading(
+            index: reading.index, outline: reading.outline, lines: out, confidence: reading.confidence, quarterTurns: reading.quarterTurns)
     }
 
     func score(_ r: RecognitionResult) -> Double {

@@ -23,10 +23,19 @@ public enum WAVFile {
         func u32(_ v: Int) { withUnsafeBytes(of: UInt32(v).littleEndian) { data.append(contentsOf: $0) } }
         func u16(_ v: Int) { withUnsafeBytes(of: UInt16(v).littleEndian) { data.append(contentsOf: $0) } }
         let bytes = samples.count * 2
-        data.append(contentsOf: Array("RIFF".utf8)); u32(36 + bytes); data.append(contentsOf: Array("WAVE".utf8))
-        data.append(contentsOf: Array("fmt ".utf8)); u32(16); u16(1); u16(channels); u32(sampleRate)
-        u32(sampleRate * channels * 2); u16(channels * 2); u16(16)
-        data.append(contentsOf: Array("data".utf8)); u32(bytes)
+        data.append(contentsOf: Array("RIFF".utf8))
+        u32(36 + bytes)
+        data.append(contentsOf: Array("WAVE".utf8))
+        data.append(contentsOf: Array("fmt ".utf8))
+        u32(16)
+        u16(1)
+        u16(channels)
+        u32(sampleRate)
+        u32(sampleRate * channels * 2)
+        u16(channels * 2)
+        u16(16)
+        data.append(contentsOf: Array("data".utf8))
+        u32(bytes)
         data.reserveCapacity(44 + bytes)
         for s in samples { withUnsafeBytes(of: s.littleEndian) { data.append(contentsOf: $0) } }
         return data

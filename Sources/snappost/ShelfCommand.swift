@@ -1,37 +1,37 @@
 // The `shelf` subcommand: analyses a bookshelf photo and prints what the Shelf page shows (or JSON).
+import AIClient
 import Foundation
+import Logging
+import PageReading
+import Settings
 import Shelves
-import SnapPostCore
 import Speech
+import Support
 
 enum ShelfCommand {
-    static let usageLine = "usage: snappost shelf PHOTO [--json] [--audio OUT.wav]"
+    static let usage = "usage: snappost shelf PHOTO [--json] [--audio OUT.wav] [--debug-dir DIR]"
 
     static func run(_ arguments: [String]) async -> Int32 {
-        var photo: String?
-        var json = false
-        var audioPath: String?
-        var i = 0
-        while i < arguments.count {
-            let a = arguments[i]
-            switch a {
-            case "--json": json = true
-            case "--audio":
-                i += 1
-                guard i < arguments.count else { return usage("--audio needs a file name") }
-                audioPath = arguments[i]
-            case "-h", "--help":
-                print(usageLine)
-                return 0
-            default:
-                if a.hasPrefix("-") || photo != nil { return usage("unexpected argument '\(a)'") }
-                photo = a
-            }
-            i += 1
+        if arguments.contains("--help") || arguments.contains("-h") {
+            print(usage)
+            return 0
         }
-        guard let photo else { return usage("name a photo") }
+        let input: CommandInput
+        do {
+            input = try await CommandInput(arguments, command: "shelf", flags: ["--json", "--audio", "--debug-dir"])
+        } catch let error as UsageError {
+            printError("\(error.message)\n\(usage)")
+            return 64
+        } catch {
+            printError("shelf: the configuration could not be read")
+            return 64
+        }
+        guard input.positional.count == 1, let photo = input.positional.first else {
+            printError("shelf: name one photo\n\(usage)")
+            return 64
+        }
         guard let data = FileManager.default.contents(atPath: photo) else {
-            FileHandle.standardError.write(Data("shelf: cannot read the photo\n".utf8))
+            printError("shelf: cannot read the photo")
             return 66
         }
         let environment = ProcessInfo.processInfo.environment
@@ -40,34 +40,34 @@ enum ShelfCommand {
             let engine = try TesseractEngine(languages: ["eng"], workers: CLIDefaults.workers)
             var config = ShelfAnalyser.Config()
             config.applyTuning(environment["SNAPPOST_SHELF_TUNE"] ?? "")
-            config.reader.debugDirectory = environment["SNAPPOST_SHELF_DEBUG_DIR"].map { URL(fileURLWithPath: $0) }
-            config.sendsPhotoToModel = ["1", "true", "yes", "on"].contains(environment["SNAPPOST_SHELF_SEND_PHOTO"]?.lowercased() ?? "")
-            let interpreter = AIProviderSettings(environment: environment).map { OpenAIShelfInterpreter(provider: OpenAICompatibleProvider(settings: $0)) }
-            let analysis = try await ShelfAnalyser(engine: engine, finder: OpenCVSpineFinder(parameters: config.finder), catalog: catalog, interpreter: interpreter, config: config).analyse(photo: data)
-            if json {
+            config.reader.debugDirectory = input.string("debugDir").map { URL(fileURLWithPath: $0) }
+            config.sendsPhotoToModel = input.settings.shelfSendsPhoto
+            config.limits = input.settings.imageLimits
+            var logger = Logger(label: "snappost.ai")
+            logger.logLevel = .error  // a failing provider becomes a note in the output
+            let interpreter = input.settings.aiProvider.map { OpenAIShelfInterpreter(client: OpenAICompatibleClient(settings: $0, logger: logger)) }
+            let analyser = ShelfAnalyser(
+                engine: engine, finder: OpenCVSpineFinder(parameters: config.finder), catalog: catalog, interpreter: interpreter, config: config)
+            let analysis = try await analyser.analyse(photo: data)
+            if input.flag("json") {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
                 print(String(decoding: try encoder.encode(analysis), as: UTF8.self))
             } else {
                 print(ShelfReport.text(analysis))
             }
-            if let audioPath {
+            if let audioPath = input.string("audio") {
                 let wav = try await FliteSynthesizer().wav(speaking: ShelfReport.spokenRecommendations(analysis))
                 try wav.write(to: URL(fileURLWithPath: audioPath))
             }
             return 0
         } catch let error as any UserFacingError {
-            FileHandle.standardError.write(Data("shelf: \(error.message) [\(error.code)]\n".utf8))
+            printError("shelf: \(error.message) [\(error.code)]")
             return error.category == .internal ? 70 : 65
         } catch {
-            FileHandle.standardError.write(Data("shelf: unexpected failure\n".utf8))
+            printError("shelf: unexpected failure")
             return 70
         }
-    }
-
-    static func usage(_ problem: String) -> Int32 {
-        FileHandle.standardError.write(Data("shelf: \(problem)\n\(usageLine)\n".utf8))
-        return 64
     }
 }
 
@@ -94,7 +94,7 @@ extension ShelfAnalyser.Config {
             case "uprightaspect": reader.uprightMinimumAspect = v
             case "secondinset": reader.secondLookInset = v
             case "secondwidth": reader.secondLookWidth = v
-            default: FileHandle.standardError.write(Data("unknown tuning key '\(kv[0])' ignored\n".utf8))
+            default: printError("unknown tuning key '\(kv[0])' ignored")
             }
         }
     }

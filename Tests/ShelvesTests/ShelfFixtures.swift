@@ -1,9 +1,12 @@
+import AIClient
 // Synthetic shelves rendered by tools/make_shelf_fixtures.py (run by `make test`), a small catalog, one engine.
 import Foundation
+import Imaging
+import PageReading
+import Support
 import Testing
 
 @testable import Shelves
-@testable import SnapPostCore
 
 enum ShelfFixtures {
     static let directory: URL = {
@@ -14,7 +17,8 @@ enum ShelfFixtures {
 
     static func data(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Data {
         let data = FileManager.default.contents(atPath: directory.appendingPathComponent(name).path)
-        return try #require(data, "fixture \(name) is missing: run `python3 tools/make_shelf_fixtures.py .build/fixtures/shelf`", sourceLocation: sourceLocation)
+        return try #require(
+            data, "fixture \(name) is missing: run `python3 tools/make_shelf_fixtures.py .build/fixtures/shelf`", sourceLocation: sourceLocation)
     }
 
     struct Spine: Decodable {

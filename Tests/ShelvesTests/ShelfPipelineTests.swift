@@ -1,9 +1,12 @@
+import AIClient
 // The real pipeline (OpenCV spines, Tesseract, the shipped catalog) on a shelf rendered at test time.
 import Foundation
+import Imaging
+import PageReading
+import Support
 import Testing
 
 @testable import Shelves
-@testable import SnapPostCore
 
 @Suite(.serialized) struct ShelfPipelineTests {
     func analyser(interpreter: (any ShelfInterpreter)? = nil) throws -> ShelfAnalyser {
@@ -13,8 +16,8 @@ import Testing
     }
 
     @Test func spinesAreFoundOnePerBookInTheirRows() throws {
-        let photo = try UprightPhoto.decode(try ShelfFixtures.data("shelf.jpg"))
-        let spines = try OpenCVSpineFinder().findSpines(in: photo.gray)
+        let photo = try ShelfPhoto.gray(try ShelfFixtures.data("shelf.jpg"), limits: ImageLimits())
+        let spines = try OpenCVSpineFinder().findSpines(in: photo)
         let truth = try ShelfFixtures.truth()
         // Gaps at the row ends may add a spine or two; a missed edge may merge a pair.
         #expect(spines.count >= truth.count - 2 && spines.count <= truth.count + 6)
@@ -50,7 +53,7 @@ import Testing
     }
 
     @Test func notAPhotoIsRefusedLikePageUploads() async throws {
-        let error = await #expect(throws: OCRError.self) { try await analyser().analyse(photo: Data("%PDF-1.4 not a photo".utf8)) }
+        let error = await #expect(throws: ImagingError.self) { try await analyser().analyse(photo: Data("%PDF-1.4 not a photo".utf8)) }
         #expect(error?.category == .badInput)
     }
 
@@ -61,7 +64,8 @@ import Testing
                     .init(title: "Brave New World", author: "Aldous Huxley", genre: "Classics", confidence: 0.9, spine: 1),
                     .init(title: "The Shining", author: "Stephen King", genre: "Horror", confidence: 0.8, spine: 2),
                 ],
-                preferences: ReadingPreferences(favoriteGenres: ["Classics"], readingLevel: "Advanced", interests: ["Dystopia"], authorPreferences: ["Aldous Huxley"]),
+                preferences: ReadingPreferences(
+                    favoriteGenres: ["Classics"], readingLevel: "Advanced", interests: ["Dystopia"], authorPreferences: ["Aldous Huxley"]),
                 recommendations: [Recommendation(title: "Island", author: "Aldous Huxley", reason: "More Huxley.", matchScore: 0.8)],
                 summary: "A reader of classics."))
         let analysis = try await analyser(interpreter: fake).analyse(photo: try ShelfFixtures.data("shelf.jpg"))
@@ -76,7 +80,8 @@ import Testing
     }
 
     @Test func aFailingModelFallsBackToTheOfflineAnalysis() async throws {
-        let analysis = try await analyser(interpreter: FakeShelfInterpreter(error: AIError(.timeout))).analyse(photo: try ShelfFixtures.data("shelf.jpg"))
+        let analysis = try await analyser(interpreter: FakeShelfInterpreter(error: AIError(.timeout))).analyse(
+            photo: try ShelfFixtures.data("shelf.jpg"))
         #expect(analysis.analysedBy == "Offline (catalog)")
         #expect(analysis.notes.contains { $0.contains("could not be used") })
         #expect(!analysis.identifiedBooks.isEmpty)
@@ -92,7 +97,8 @@ import Testing
 
     @Test func modelRepliesAreReadTolerantly() throws {
         let answer = try OpenAIShelfInterpreter.parse(
-            "<think>hmm</think>```json\n{\"books\":[{\"title\":\"Grit\",\"author\":\"Angela Duckworth\",\"genre\":\"Psychology\",\"confidence\":1.7}],\"readingPreferences\":{\"favoriteGenres\":[\"Psychology\"]},\"recommendations\":[],\"summary\":\"ok\"}\n```")
+            "<think>hmm</think>```json\n{\"books\":[{\"title\":\"Grit\",\"author\":\"Angela Duckworth\",\"genre\":\"Psychology\",\"confidence\":1.7}],\"readingPreferences\":{\"favoriteGenres\":[\"Psychology\"]},\"recommendations\":[],\"summary\":\"ok\"}\n```"
+        )
         #expect(answer.books.first?.confidence == 1)
         #expect(answer.preferences.readingLevel == "Unknown")
         #expect(throws: AIError.self) { try OpenAIShelfInterpreter.parse("no json here") }
