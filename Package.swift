@@ -71,8 +71,10 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // The bookshelf analyser and the retouch tool live here (their issues fill them in).
+        // Shelves ships its book catalog (Catalog/, derived from goodbooks-10k, CC BY-SA 4.0) as a resource.
         .target(
-            name: "Shelves", dependencies: ["Support", "Imaging", "PageReading", "AIClient", "OpenCVShim"], swiftSettings: swiftSettings),
+            name: "Shelves", dependencies: ["Support", "Imaging", "PageReading", "AIClient", "OpenCVShim"], resources: [.copy("Catalog")],
+            swiftSettings: swiftSettings),
         // Text to speech: the SpeechSynthesizer protocol and flite (the only file with its pointers) behind it.
         .target(name: "Speech", dependencies: ["CFlite"], swiftSettings: swiftSettings),
         .target(name: "Retouch", dependencies: ["Support"], swiftSettings: swiftSettings),

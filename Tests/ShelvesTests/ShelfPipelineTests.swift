@@ -11,7 +11,7 @@ import Testing
 @Suite(.serialized) struct ShelfPipelineTests {
     func analyser(interpreter: (any ShelfInterpreter)? = nil) throws -> ShelfAnalyser {
         let engine = try #require(ShelfFixtures.engine, "Tesseract with eng traineddata must be installed")
-        let catalog = try #require(ShelfFixtures.catalog, "Resources/Catalog must be present")
+        let catalog = try #require(ShelfFixtures.catalog, "the catalog must be shipped in the Shelves resource bundle")
         return ShelfAnalyser(engine: engine, catalog: catalog, interpreter: interpreter)
     }
 
