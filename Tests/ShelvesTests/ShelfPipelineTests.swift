@@ -48,6 +48,23 @@ import Testing
         #expect(analysis.summary.contains("books identified"))
     }
 
+    @Test func thePreviewIsAColourJPEGInTheFrameOfTheSpines() async throws {
+        let engine = try #require(ShelfFixtures.engine)
+        let catalog = try #require(ShelfFixtures.catalog)
+        var config = ShelfAnalyser.Config()
+        config.previewLongSide = 800
+        let analysis = try await ShelfAnalyser(engine: engine, catalog: catalog, config: config).analyse(photo: try ShelfFixtures.data("shelf.jpg"))
+        let preview = try #require(analysis.preview)
+        let size = try #require(LeptonicaImage.header(of: preview))
+        #expect(max(size.width, size.height) == 800)
+        let aspect = Double(analysis.imageSize.width) / Double(analysis.imageSize.height)
+        #expect(abs(Double(size.width) / Double(size.height) - aspect) < 0.01)
+        let plain = try await ShelfAnalyser(engine: engine, catalog: catalog).analyse(photo: try ShelfFixtures.data("shelf.jpg"))
+        #expect(plain.preview == nil)
+        let json = String(decoding: try JSONEncoder().encode(analysis), as: UTF8.self)
+        #expect(!json.contains("preview"), "the preview's bytes never go into the JSON")
+    }
+
     @Test func aPhotoWithoutSpinesSaysSo() async throws {
         await #expect(throws: ShelfError.noSpines) { try await analyser().analyse(photo: try ShelfFixtures.data("empty_wall.jpg")) }
     }
