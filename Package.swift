@@ -94,7 +94,7 @@ let package = Package(
         .target(
             name: "SnapPostWeb",
             dependencies: [
-                "Support", "Imaging", "PageReading", "AIClient", "PostWriting", "Storage", "Settings",
+                "Support", "Imaging", "PageReading", "AIClient", "PostWriting", "Storage", "Settings", "Shelves", "Speech",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -142,7 +142,7 @@ let package = Package(
         .testTarget(
             name: "SnapPostWebTests",
             dependencies: [
-                "SnapPostWeb", "Settings", "Storage", "PageReading", "PostWriting", "AIClient", "Support", "ChatServerStub",
+                "SnapPostWeb", "Settings", "Storage", "PageReading", "PostWriting", "AIClient", "Support", "ChatServerStub", "Shelves", "Speech",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Configuration", package: "swift-configuration"),

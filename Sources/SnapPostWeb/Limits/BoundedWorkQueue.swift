@@ -1,10 +1,10 @@
-// Admission control for heavy work (OCR): a fixed number run at once, a bounded number wait, the rest are refused.
+// Admission control for heavy work (OCR, shelf analyses): a fixed number run at once, a bounded number wait, the rest are refused.
 import Support
 
 /// Refused because the queue is full. The page says to try again shortly; the response carries Retry-After.
 struct QueueFullError: UserFacingError {
     let retryAfterSeconds: Int?
-    var message: String { "SnapPost is busy reading other pages. Please try again in a few seconds." }
+    var message: String = "SnapPost is busy reading other pages. Please try again in a few seconds."
     var code: String { "queue_full" }
     var category: ErrorCategory { .busy }
 }
@@ -12,12 +12,15 @@ struct QueueFullError: UserFacingError {
 actor BoundedWorkQueue {
     let workers: Int
     let maxWaiting: Int
+    /// What a refused request is told, and when to try again.
+    let busy: QueueFullError
     private var running = 0
     private var waiters: [CheckedContinuation<Void, Never>] = []
 
-    init(workers: Int, maxWaiting: Int) {
+    init(workers: Int, maxWaiting: Int, busy: QueueFullError = QueueFullError(retryAfterSeconds: 5)) {
         self.workers = max(1, workers)
         self.maxWaiting = max(0, maxWaiting)
+        self.busy = busy
     }
 
     /// Jobs running plus jobs waiting, for the queue-depth metric.
@@ -26,7 +29,7 @@ actor BoundedWorkQueue {
     /// Runs `job` when a worker is free; throws `QueueFullError` at once when too many are already waiting.
     func run<T: Sendable>(_ job: @Sendable () async throws -> T) async throws -> T {
         if running >= workers {
-            guard waiters.count < maxWaiting else { throw QueueFullError(retryAfterSeconds: 5) }
+            guard waiters.count < maxWaiting else { throw busy }
             await withCheckedContinuation { waiters.append($0) }
         } else {
             running += 1
