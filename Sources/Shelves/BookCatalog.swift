@@ -56,7 +56,7 @@ public final class BookCatalog: Sendable {
             books.append(
                 CatalogBook(
                     id: id, title: f[1], spineTitle: Self.mainTitle(listed), otherTitles: f[2].isEmpty ? [] : [f[2]],
-                    authors: f[4].components(separatedBy: ", ").filter { !$0.isEmpty }, year: Int(f[5]),
+                    authors: f[4].split(separator: ", ").map(String.init).filter { !$0.isEmpty }, year: Int(f[5]),
                     rating: Double(f[6]) ?? 0, ratingsCount: Int(f[7]) ?? 0, tags: tags))
         }
         return BookCatalog(books: books, tagNames: tagNames)
@@ -64,10 +64,10 @@ public final class BookCatalog: Sendable {
 
     /// "Moneyball: The Art of Winning an Unfair Game" → "Moneyball"; spines rarely carry the subtitle.
     static func mainTitle(_ title: String) -> String {
-        var t = title
-        if let r = t.range(of: " (") { t = String(t[..<r.lowerBound]) }
-        if let r = t.range(of: ": ") { t = String(t[..<r.lowerBound]) }
-        return t.trimmingCharacters(in: .whitespaces)
+        var t = Substring(title)
+        if let r = t.firstRange(of: " (") { t = t[..<r.lowerBound] }
+        if let r = t.firstRange(of: ": ") { t = t[..<r.lowerBound] }
+        return String(t).trimmingCharacters(in: .whitespaces)
     }
 
     /// Where the catalog is: `SNAPPOST_CATALOG_DIR` when set (to try a rebuilt catalog without rebuilding the binary),

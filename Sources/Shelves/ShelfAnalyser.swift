@@ -75,7 +75,7 @@ public struct ShelfAnalyser: ShelfAnalysing {
         let finder = reader.finder
         let spines = try await timed("find spines") { try await offload { try finder.findSpines(in: gray) } }
         guard !spines.isEmpty else { throw ShelfError.noSpines }
-        let readings = try await timed("read spines") { try await reader.read(spines, in: gray) }
+        let readings = try await timed("read spines") { try await reader.read(spines, in: gray, settled: isSettled) }
         let matches = await timed("identify") { identify(readings) }
         var analysis = await timed("profile and recommend") {
             offlineAnalysis(readings: readings, matches: matches, size: PixelSize(width: gray.width, height: gray.height))
@@ -96,6 +96,18 @@ public struct ShelfAnalyser: ShelfAnalysing {
         analysis.timings = timings
         analysis.preview = preview
         return analysis
+    }
+
+    /// Whether a spine's first reading already names its book and says nothing else: a catalog book is found and at
+    /// most one real word on the spine is not in its title or author's name. Two merged spines ("This Side of
+    /// Paradise" beside "Where the Red Fern Grows ... Wilson Rawls") leave words over, so they get their second look.
+    @Sendable func isSettled(_ first: SpineReading) -> Bool {
+        let found = matcher.matches(spineIndex: first.index, lines: first.lines, ocrConfidence: first.confidence)
+        guard let best = found.max(by: { $0.confidence < $1.confidence }), let book = catalog.book(id: best.bookID) else { return false }
+        let explained = Set(ShelfText.tokens(book.title) + book.authors.flatMap { ShelfText.tokens($0) })
+        let lexicon = reader.lexicon
+        let leftover = first.lines.flatMap { ShelfText.tokens($0) }.filter { $0.count >= 4 && lexicon.contains($0) && !explained.contains($0) }
+        return Set(leftover).count <= 1
     }
 
     /// One catalog match per book: the best spine wins when a book is found on two.
