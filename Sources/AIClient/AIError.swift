@@ -21,6 +21,8 @@ public struct AIError: UserFacingError, Equatable {
         case providerUnavailable(status: Int)
         /// Connection refused, DNS failure and the like.
         case unreachable(url: String)
+        /// The provider took the connection and closed or reset it without answering.
+        case connectionDropped(url: String)
         /// The reply could not be read as five drafts.
         case badResponse(detail: String)
         /// The reply hit the token limit (`finish_reason: "length"`).
@@ -59,6 +61,9 @@ public struct AIError: UserFacingError, Equatable {
             return "The AI provider is having trouble (HTTP \(status)). Try again in a minute."
         case .unreachable(let url):
             return "Could not reach the AI provider at \(url). Check that it is running and that SNAPPOST_AI_BASE_URL is right."
+        case .connectionDropped(let url):
+            return
+                "The AI provider at \(url) closed the connection without answering. Check that it is an OpenAI-compatible server and that it is healthy, then try again."
         case .badResponse:
             return "The AI provider's reply could not be read as five drafts. Try again."
         case .cutOff:
@@ -80,6 +85,7 @@ public struct AIError: UserFacingError, Equatable {
         case .notFound: "ai_not_found"
         case .providerUnavailable: "ai_unavailable"
         case .unreachable: "ai_unreachable"
+        case .connectionDropped: "ai_connection_dropped"
         case .badResponse: "ai_bad_response"
         case .cutOff: "ai_cut_off"
         case .incompleteReply: "ai_incomplete_reply"
@@ -105,7 +111,7 @@ public struct AIError: UserFacingError, Equatable {
     /// Whether the same request may succeed if the person simply tries again.
     public var isRetryable: Bool {
         switch kind {
-        case .timeout, .rateLimited, .providerUnavailable, .unreachable, .badResponse, .cutOff, .incompleteReply: true
+        case .timeout, .rateLimited, .providerUnavailable, .unreachable, .connectionDropped, .badResponse, .cutOff, .incompleteReply: true
         case .invalidAPIKey, .contentRejected, .badRequest, .notFound, .emptyInput: false
         }
     }
