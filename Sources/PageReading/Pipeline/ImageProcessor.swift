@@ -69,6 +69,9 @@ public struct ImageProcessor: Sendable {
         public var halfSizeJPEGLongSide: Int? = 3000
         /// The largest photo accepted, in bytes and pixels.
         public var limits = ImageLimits()
+        /// Photos with more pixels than this are reduced by a whole factor right after decoding, as far as the print
+        /// allows (see `WorkingSizeReducer`).
+        public var maxDecodedPixels = 16_000_000
         /// Long side of the preview JPEG.
         public var previewMaxSide: Int = 1600
         /// When set, every step writes its image here (PNG), for a person to inspect.
@@ -91,23 +94,8 @@ public struct ImageProcessor: Sendable {
         let languages = config.recognitionLanguages.isEmpty ? engine.defaultLanguages : config.recognitionLanguages
         let debug = DebugWriter(directory: config.debugDirectory)
 
-        // decode (big JPEGs at half size first; in full when the print turns out too small for that)
-        let decoder = PhotoDecoder(limits: config.limits, halfSizeJPEGLongSide: config.halfSizeJPEGLongSide)
-        let first = try await offload { () throws(ImagingError) in try decoder.decode(data) }
-        var chosen = first
-        if first.reduction > 1 {
-            let scaler = TextScaler(
-                targetXHeight: config.targetXHeight, maxLongSide: config.maxImageWidthForProcessing, maxUpscale: config.maxUpscale)
-            let xHeight = await offload { first.image.grayscale().flatMap { scaler.estimateXHeight(of: $0) } }
-            if (xHeight ?? 0) < config.targetXHeight * 0.7 {
-                var fullDecoder = decoder
-                fullDecoder.halfSizeJPEGLongSide = nil
-                let full = fullDecoder
-                chosen = try await offload { () throws(ImagingError) in try full.decode(data) }
-            }
-            trace("decode: half-size x-height \(xHeight ?? 0), kept \(chosen.reduction == 2 ? "half" : "full")")
-        }
-        let decoded = chosen
+        // decode (big JPEGs at half size first; very large photos reduced where the print allows)
+        let decoded = try await DecodeStep(config: config).decode(data)
         clock.lap("decode")
         debug.write(decoded.image, "01-decode")
 
