@@ -1,6 +1,7 @@
 // The embedded writer used when no AI provider is configured: five real drafts built from the excerpt itself.
 import AIClient
 import Foundation
+import Support
 
 /// Writes five drafts without a network: it ranks the excerpt's sentences, gives each tone its own line to work
 /// from, and shapes a hook, support and (where the tone calls for one) a closing question around it.
@@ -17,7 +18,9 @@ public struct OfflineWriter: PostGenerator {
 
     public func generateVariants(from excerpt: String, bookTitle: String?, author: String?) async throws -> [Variant] {
         if delay > .zero { try await Task.sleep(for: delay) }
-        return try variants(from: excerpt, bookTitle: bookTitle, author: author)
+        // Pure CPU work: on a Dispatch thread, so a long passage never holds up the threads that serve requests.
+        let writer = self
+        return try await offload { try writer.variants(from: excerpt, bookTitle: bookTitle, author: author) }
     }
 
     /// The same drafts, synchronously.
