@@ -1,6 +1,7 @@
 // The way in for a photo: the per-client upload limit, the body read within its cap and deadline, then the bounded OCR queue.
 import Foundation
 import Hummingbird
+import Imaging
 import PageReading
 import Support
 
@@ -26,10 +27,12 @@ struct PhotoIntake: Sendable {
         return try await read(photo.data)
     }
 
-    /// Reads a photo through the bounded OCR queue and records its step timings.
+    /// Reads a photo through the bounded OCR queue, weighed by its pixels (read from its header), and records its step
+    /// timings. A photo whose header cannot be read weighs nothing: the decoder refuses it at once.
     func read(_ data: Data) async throws -> ExcerptCapture {
         let reader = reader
-        let capture = try await queue.run { try await reader.read(data) }
+        let pixels = PhotoDecoder.pixelCount(of: data) ?? 0
+        let capture = try await queue.run(pixels: pixels) { try await reader.read(data) }
         for timing in capture.timings { metrics.recordOCRStep(timing.step, seconds: timing.seconds) }
         return capture
     }
