@@ -72,7 +72,9 @@ public struct AppSettings: Sendable {
         Key(
             name: "requestTimeout", defaultValue: "60",
             help: "Seconds allowed to receive a whole request body, whatever its type (slow senders get 408)."),
-        Key(name: "headerTimeout", defaultValue: "10", help: "Seconds allowed to receive a request's headers."),
+        Key(
+            name: "headerTimeout", defaultValue: "10",
+            help: "Seconds allowed to receive a request's headers (a new connection's first request: from the connection)."),
         Key(
             name: "minBodyRate", defaultValue: "1024",
             help: "Slowest request body accepted, in bytes per second on average after its first 5 s; slower senders are cut off."),
@@ -80,7 +82,9 @@ public struct AppSettings: Sendable {
         Key(
             name: "maxConnectionsPerClient", defaultValue: "0",
             help: "Open connections one client address may hold; 0 means a quarter of --max-connections (at least 6). Trusted proxies are exempt."),
-        Key(name: "minFreeMegabytes", defaultValue: "200", help: "/healthz reports low disk space when the data folder's disk has less free."),
+        Key(
+            name: "minFreeMegabytes", defaultValue: "200",
+            help: "/healthz reports low disk space ('degraded') when the data folder's disk has fewer MB free."),
     ]
 
     public var host: String
