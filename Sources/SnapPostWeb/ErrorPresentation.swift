@@ -4,6 +4,7 @@ import HTTPTypes
 import Hummingbird
 import Imaging
 import NIOCore
+import NIOHTTP1
 import Storage
 import Support
 
@@ -51,6 +52,11 @@ struct ErrorPresentation: Sendable {
                 retryAfterSeconds: error.retryAfterSeconds, retryable: error.isRetryable)
         case is NIOTooManyBytesError:
             return .tooLarge(limits)
+        case is HTTPParserError:
+            // The client closed the connection mid-request, or sent something that is not HTTP: nobody to blame here.
+            return .init(
+                status: .badRequest, title: "Cut off", message: "The request was cut off before it ended. Please try again.",
+                code: "request_cut_off", retryable: true)
         case let error as any HTTPResponseError:
             return fromHTTP(error.status, limits: limits)
         default:

@@ -373,6 +373,11 @@ struct SocketDeadlineTests {
             setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         }
         deinit { close(fd) }
+        /// Whether the server has sent something (or closed) already, without waiting.
+        func hasAnswered() -> Bool {
+            var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            return poll(&descriptor, 1, 0) > 0
+        }
         func send(_ text: String) { _ = text.withCString { Glibc.send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL)) } }
         /// What the server sends until it closes (or 15 s pass), and how long that took.
         func readUntilClosed() -> (String, Duration) {
@@ -388,11 +393,40 @@ struct SocketDeadlineTests {
         }
     }
 
-    @Test("Slow headers and slow bodies are cut off by the clock; one address gets only its share of connections")
+    @Test("One address gets only its share of connections: past it, 503 with Retry-After at once")
+    func connectionsPerClient() async throws {
+        let app = try await TestApp().build(["headerTimeout": "60", "maxConnections": "8", "maxConnectionsPerClient": "3"])
+        try await app.test(.live) { client in
+            let port = try #require(client.port)
+            // The test client may hold one of this address's three slots itself.
+            var held: [RawConnection] = []
+            var refusal: (String, Duration)?
+            for _ in 0..<4 {
+                let connection = try RawConnection(port: port)
+                connection.send("GET /healthz HTTP/1.1\r\nHost: x\r\n")  // a head in progress: the connection stays open
+                try await Task.sleep(for: .milliseconds(100))
+                if connection.hasAnswered() {
+                    refusal = connection.readUntilClosed()
+                    break
+                }
+                held.append(connection)
+            }
+            let (answer, time) = try #require(refusal, "four connections from one address were all held")
+            #expect(held.count == 2 || held.count == 3)
+            #expect(answer.hasPrefix("HTTP/1.1 503") && answer.contains("Retry-After: 5"))
+            #expect(time < .seconds(3))
+            // Once they close, the address has its share again.
+            held.removeAll()
+            try await Task.sleep(for: .milliseconds(200))
+            let probe = try RawConnection(port: port)
+            probe.send("GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            #expect(probe.readUntilClosed().0.hasPrefix("HTTP/1.1 200"))
+        }
+    }
+
+    @Test("Slow headers and slow bodies are cut off by the clock")
     func deadlines() async throws {
-        let app = try await TestApp().build([
-            "headerTimeout": "1", "requestTimeout": "3", "minBodyRate": "1000", "maxConnections": "8", "maxConnectionsPerClient": "3",
-        ])
+        let app = try await TestApp().build(["headerTimeout": "1", "requestTimeout": "3", "minBodyRate": "1000"])
         try await app.test(.live) { client in
             let port = try #require(client.port)
             // Slow head: never finished, closed after about a second with 408.
@@ -409,19 +443,6 @@ struct SocketDeadlineTests {
             #expect(bodyReply.hasPrefix("HTTP/1.1 408"), "\(bodyReply)")
             #expect(bodyTime < .seconds(12))
 
-            // Three connections from one address are held; the fourth is refused with 503 at once.
-            var held = try (0..<3).map { _ in try RawConnection(port: port) }
-            let fourth = try RawConnection(port: port)
-            let (refusal, refusalTime) = fourth.readUntilClosed()
-            #expect(refusal.hasPrefix("HTTP/1.1 503") && refusal.contains("Retry-After: 5"))
-            #expect(refusalTime < .seconds(3))
-            // Once they close, the address has its share again. (The test client's own connection was idle past the
-            // header deadline, and closed: a raw one asks instead.)
-            held.removeAll()
-            try await Task.sleep(for: .milliseconds(200))
-            let probe = try RawConnection(port: port)
-            probe.send("GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-            #expect(probe.readUntilClosed().0.hasPrefix("HTTP/1.1 200"))
         }
     }
 }

@@ -203,8 +203,9 @@ struct RequestBodyTooSlow: HTTPResponseError {
     }
 }
 
-/// Sits after HTTP parsing: times every request body against its deadline and the minimum rate. A body that is too slow
-/// ends with `RequestBodyTooSlow` in the app (which answers 408), and the connection is closed soon after either way.
+/// Sits after HTTP parsing: times every request body against its deadline and the minimum rate. When a body is too slow,
+/// the client gets a plain 408 at once (unless the app has already begun its answer), the app's read of the body ends
+/// with `RequestBodyTooSlow` (never a short body taken for a whole one), and the connection is closed.
 final class RequestPace: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
@@ -218,6 +219,10 @@ final class RequestPace: ChannelDuplexHandler, RemovableChannelHandler {
     private var bodyBytes = 0
     private var openRequests = 0
     private var timedOut = false
+    /// The app has written the head of its answer to the current request.
+    private var responseStarted = false
+    /// We answered 408 ourselves: whatever the app writes after it is dropped.
+    private var answeredHere = false
     private var timer: Scheduled<Void>?
     private var context: ChannelHandlerContext?
 
@@ -256,10 +261,16 @@ final class RequestPace: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        if answeredHere {
+            promise?.succeed(())
+            return
+        }
         guard case .end = unwrapOutboundIn(data) else {
+            if case .head = unwrapOutboundIn(data) { responseStarted = true }
             context.write(data, promise: promise)
             return
         }
+        responseStarted = false
         openRequests = max(0, openRequests - 1)
         if timedOut {
             // The 408 is out: nothing more will be read from this client.
@@ -300,7 +311,19 @@ final class RequestPace: ChannelDuplexHandler, RemovableChannelHandler {
         let seconds = Double((NIODeadline.now() - bodyStart).nanoseconds) / 1e9
         logger.info("request body too slow", metadata: ["bytes": "\(bodyBytes)", "seconds": "\(String(format: "%.1f", seconds))"])
         self.bodyStart = nil
+        // First the app's read of the body fails (it must not take what came for the whole body)...
         context.fireErrorCaught(RequestBodyTooSlow())
+        // ...then the client hears why, unless the app has begun its own answer, and the connection closes.
+        if !responseStarted {
+            answeredHere = true
+            let text = "The request took too long to arrive and was stopped. Please try again on a steadier connection.\n"
+            let head = HTTPResponse(
+                status: .requestTimeout,
+                headerFields: [.connection: "close", .contentType: "text/plain; charset=utf-8", .contentLength: String(text.utf8.count)])
+            context.write(wrapOutboundOut(.head(head)), promise: nil)
+            context.write(wrapOutboundOut(.body(ByteBuffer(string: text))), promise: nil)
+            context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+        }
         context.eventLoop.assumeIsolated().scheduleTask(in: deadlines.answerGrace) { context.close(promise: nil) }
     }
 }
