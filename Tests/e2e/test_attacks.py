@@ -350,6 +350,43 @@ def inflating_png():
             + chunk(b"IDAT", raw) + chunk(b"IEND", b""))
 
 
+# MARK: Forms and text
+
+def test_parts_metadata_and_long_text(make_server, tmp_path):
+    server = make_server("--upload-per-minute", "1000")
+    page = render_page(tmp_path / "page.jpg").read_bytes()
+    # HTML in the JPEG's comment: read as a photo, but the stored preview is re-encoded from pixels, without it.
+    html = b"<html><script>alert('stored')</script></html>"
+    commented = page[:2] + b"\xff\xfe" + struct.pack(">H", len(html) + 2) + html + page[2:]
+    content_type, body = multipart([("photo", "commented.jpg", commented)])
+    scan = call(server, "POST", "/scans", body, {"Content-Type": content_type}, source=PROBE).header("Location")
+    tried()
+    preview = call(server, "GET", scan + "/preview.jpg", source=PROBE)
+    assert preview.status == 200 and preview.body[:2] == b"\xff\xd8"
+    assert b"<script>" not in preview.body and b"alert" not in preview.body
+
+    # A photo after twenty other fields is read; a form of 300 parts is refused whole, with a message.
+    fields = [(f"field{i}", None, f"value {i}".encode()) for i in range(20)]
+    content_type, body = multipart(fields + [("photo", "page.jpg", page)])
+    assert call(server, "POST", "/scans", body, {"Content-Type": content_type}, source=PROBE).status == 303
+    content_type, body = multipart([(f"f{i}", None, b"v") for i in range(300)] + [("photo", "page.jpg", page)])
+    crowded = call(server, "POST", "/scans", body, {"Content-Type": content_type})
+    tried(2)
+    assert crowded.status == 400 and "too many fields" in crowded.text
+
+    # Drafts from 1 MB of text: refused at once with the count, and the text is kept.
+    form = {"Content-Type": "application/x-www-form-urlencoded"}
+    long = "A sentence about habits. " * 40_000
+    start = time.monotonic()
+    reply = call(server, "POST", scan + "/posts", f"text={long}".encode(), form, source=PROBE)
+    tried()
+    assert reply.status == 413 and "too long to write posts from" in reply.text, reply.status
+    assert time.monotonic() - start < 10
+    assert len(textarea(call(server, "GET", scan, source=PROBE).text)) > 900_000
+    assert server.alive()
+    no_internal_errors(server)
+
+
 # MARK: Sessions
 
 def test_stale_sessions_are_refused(make_server, tmp_path):
