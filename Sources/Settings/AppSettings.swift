@@ -57,6 +57,9 @@ public struct AppSettings: Sendable {
         Key(
             name: "ocr.megapixelsInFlight", defaultValue: "64",
             help: "Megapixels of photos being decoded and read at once, across all workers; other photos wait their turn (memory cap)."),
+        Key(
+            name: "ocr.keepOriginalDays", defaultValue: "7",
+            help: "Days the uploaded photo is kept so a page can be read again (deleted with its scan); 0 keeps none."),
         Key(name: "upload.maxMegabytes", defaultValue: String(ImageLimits().maxMegabytes), help: "Largest photo upload accepted, in MB."),
         Key(name: "upload.perMinute", defaultValue: "20", help: "Uploads allowed per client per minute."),
         Key(name: "history.size", defaultValue: "20", help: "How many copied/shared/posted drafts history keeps."),
@@ -67,6 +70,9 @@ public struct AppSettings: Sendable {
         Key(name: "ai.model", defaultValue: AIProviderSettings.defaultModel, help: "Model name sent to the provider."),
         Key(name: "ai.timeout", defaultValue: Self.plain(AIProviderSettings.defaultTimeoutSeconds), help: "Seconds to wait for the provider."),
         Key(name: "ai.temperature", defaultValue: Self.plain(AIProviderSettings.defaultTemperature), help: "Sampling temperature."),
+        Key(
+            name: "shelf.sendPhoto", defaultValue: "false",
+            help: "Also send the shelf photo (downscaled to 1024 px) to the AI provider; vision models only. Off: spine texts only."),
         Key(name: "offlineDelay", defaultValue: "0", help: "Seconds the offline writer waits, to try the progress UI."),
         Key(name: "idleTimeout", defaultValue: "30", help: "Seconds an idle keep-alive connection stays open."),
         Key(
@@ -104,6 +110,8 @@ public struct AppSettings: Sendable {
     public var ocrWorkers: Int
     public var ocrQueueLength: Int
     public var ocrPixelsInFlight: Int
+    /// How long an uploaded photo is kept for reading again; zero keeps none.
+    public var keepOriginalSeconds: TimeInterval
     public var uploadMaxBytes: Int
     public var uploadsPerMinute: Int
     public var historySize: Int
@@ -113,6 +121,8 @@ public struct AppSettings: Sendable {
     public var aiTimeoutSeconds: Double
     public var aiTemperature: Double
     public var offlineDelaySeconds: Double
+    /// Whether the shelf analyser sends the photo itself to the model (`shelf.sendPhoto`).
+    public var shelfSendsPhoto: Bool
     public var idleTimeoutSeconds: Double
     public var requestTimeoutSeconds: Double
     public var headerTimeoutSeconds: Double
@@ -150,6 +160,7 @@ public struct AppSettings: Sendable {
         ocrWorkers = workers > 0 ? workers : ProcessInfo.processInfo.activeProcessorCount
         ocrQueueLength = max(0, int("ocr.queueLength"))
         ocrPixelsInFlight = max(1, int("ocr.megapixelsInFlight")) * 1_000_000
+        keepOriginalSeconds = max(0, double("ocr.keepOriginalDays")) * 86_400
         uploadMaxBytes = max(1, int("upload.maxMegabytes")) * 1024 * 1024
         uploadsPerMinute = max(1, int("upload.perMinute"))
         historySize = max(1, int("history.size"))
@@ -159,6 +170,7 @@ public struct AppSettings: Sendable {
         aiTimeoutSeconds = max(1, double("ai.timeout"))
         aiTemperature = double("ai.temperature")
         offlineDelaySeconds = max(0, double("offlineDelay"))
+        shelfSendsPhoto = ["1", "true", "yes", "on"].contains(string("shelf.sendPhoto").lowercased())
         idleTimeoutSeconds = max(1, double("idleTimeout"))
         requestTimeoutSeconds = max(1, double("requestTimeout"))
         headerTimeoutSeconds = max(1, double("headerTimeout"))

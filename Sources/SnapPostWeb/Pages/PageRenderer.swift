@@ -18,6 +18,10 @@ struct PageChrome: Sendable {
     var section: String = ""
     var backHref: String? = nil
     var backLabel: String = "Home"
+    /// Extra behaviour of this page: for each name, Public/static/NAME.js and NAME.css (no inline code).
+    var scripts: [String] = []
+    /// No navigation: for pages a visitor sees before logging in or while offline, where the links would lead nowhere.
+    var bare: Bool = false
 }
 
 struct PageRenderer: Sendable {
@@ -26,7 +30,8 @@ struct PageRenderer: Sendable {
     /// Loads every `*.mustache` in `directory`; a missing or broken template stops the server at start.
     static func load(from directory: String) async throws -> PageRenderer {
         let library = try await MustacheLibrary(directory: directory)
-        for name in ["layout", "home", "results", "variants", "lines", "history", "login", "error"] where library.getTemplate(named: name) == nil {
+        for name in ["layout", "home", "results", "variants", "lines", "outline", "history", "login", "error", "offline"]
+        where library.getTemplate(named: name) == nil {
             throw TemplateMissing(name: name, directory: directory)
         }
         return PageRenderer(library: library)
@@ -60,6 +65,8 @@ struct PageModel {
     let isHistory: Bool
     let backHref: String?
     let backLabel: String
+    let scripts: [String]
+    let showNav: Bool
     let content: Any
 
     init(chrome: PageChrome, content: Any) {
@@ -73,6 +80,8 @@ struct PageModel {
         isHistory = chrome.section == "history"
         backHref = chrome.backHref
         backLabel = chrome.backLabel
+        scripts = chrome.scripts
+        showNav = !chrome.bare
         self.content = content
     }
 }

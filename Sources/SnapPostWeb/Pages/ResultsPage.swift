@@ -11,9 +11,11 @@ struct ResultsPage: Sendable {
 
     /// The page for `scan`, with a notice, or with the failure that brought the person back to it.
     func render(
-        _ scan: Scan, _ context: AppRequestContext, notice: String? = nil, failure: ErrorPresentation? = nil, showLatestDrafts: Bool = true
+        _ scan: Scan, _ context: AppRequestContext, notice: String? = nil, failure: ErrorPresentation? = nil, showLatestDrafts: Bool = true,
+        rereadPhoto: Int? = nil
     ) async throws -> Response {
         let paragraphs = Paragraphs.of(scan.editedText)
+        let photoCount = try await scans.photos(ofScan: scan.id).count
         let latest = showLatestDrafts ? try await generations.latestId(scanId: scan.id) : nil
         let view = ResultsView(
             id: scan.id, text: scan.editedText, book: scan.book, author: scan.author,
@@ -21,7 +23,9 @@ struct ResultsPage: Sendable {
             lineCount: try await scans.lineCount(ofScan: scan.id),
             paragraphs: paragraphs.enumerated().map { ParagraphChoice(index: $0.offset, text: $0.element) },
             hasManyParagraphs: paragraphs.count > 1, error: failure?.message, errorRetryable: failure?.retryable ?? false, notice: notice,
-            latestGenerationHref: latest.map { "\(pages.base)/scans/\(scan.id)/posts/\($0)" }, language: scan.language)
+            latestGenerationHref: latest.map { "\(pages.base)/scans/\(scan.id)/posts/\($0)" }, language: scan.language,
+            photoCount: photoCount, severalPhotos: photoCount > 1,
+            reread: rereadPhoto.map { RereadView(photo: $0, number: $0 + 1) })
         return pages.render(
             "results", context, title: "Your text", showWriter: true, back: ("\(pages.base)/", "Home"), content: view,
             status: failure?.status ?? .ok, headers: failure?.headers ?? [:])

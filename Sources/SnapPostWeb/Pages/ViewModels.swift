@@ -66,6 +66,19 @@ struct ResultsView {
     let notice: String?
     let latestGenerationHref: String?
     let language: String
+    /// How many photos the text was read from.
+    let photoCount: Int
+    let severalPhotos: Bool
+    /// Set after a photo was read again while the text had edits: the person chooses what to do with the new reading.
+    let reread: RereadView?
+}
+
+/// The photo whose new reading waits for the person's choice.
+struct RereadView {
+    /// Position in the scan (0-based, for the form's URL).
+    let photo: Int
+    /// As people count (1-based).
+    let number: Int
 }
 
 struct DraftView {
@@ -96,14 +109,55 @@ struct LineView {
     let x: Int, y: Int, width: Int, height: Int
 }
 
-struct LinesView {
-    let id: String
+/// One photo of a scan in the Lines view.
+struct PhotoLinesView {
+    let position: Int
+    let label: String
     let width: Int
     let height: Int
     let hasPreview: Bool
+    let previewHref: String
+    let outlineHref: String
+    /// Whether the original upload is still kept, so the photo can be read again.
+    let canReadAgain: Bool
+    let keptUntil: String?
     let lines: [LineView]
     let hasLines: Bool
     let timings: [TimingView]
+}
+
+struct LinesView {
+    let id: String
+    let photos: [PhotoLinesView]
+    let several: Bool
+}
+
+/// One draggable corner of the page outline.
+struct CornerView {
+    static let names = ["top left", "top right", "bottom right", "bottom left"]
+    let index: Int
+    let name: String
+    let x: Int
+    let y: Int
+}
+
+struct OutlineView {
+    let id: String
+    let position: Int
+    let width: Int
+    let height: Int
+    /// The photo with a margin around it, so corners on the photo's edge can still be grabbed.
+    let viewBox: String
+    let previewHref: String
+    let corners: [CornerView]
+    /// The SVG polygon's points, "x,y x,y …".
+    let points: String
+    /// Whether the pipeline found a page (otherwise the corners start at the photo's corners).
+    let found: Bool
+    let canReadAgain: Bool
+    /// Whether the person has edited the text (reading again will ask before replacing it).
+    let edited: Bool
+    let keptUntil: String?
 }
 
 struct TimingView {

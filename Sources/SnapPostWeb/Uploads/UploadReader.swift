@@ -22,9 +22,10 @@ struct UploadReader: Sendable {
     let maxBytes: Int
     /// Form fields a photo may arrive in: the library picker and the API use `photo`, the camera button `camera`.
     static let photoFields: Set<String> = ["photo", "camera"]
-    static let formOverhead = 64 * 1024
-    /// Parts a photo form may have. Ours send two to four (camera, photo, a share target's title and text); a form with
-    /// far more is refused whole, with a message, instead of having parts dropped.
+    /// Room for the form's other fields: the typed text may come along (Add next page) and is capped like any form.
+    static let formOverhead = FormBody.maxBytes + 64 * 1024
+    /// Parts a photo form may have. Ours send two to five (camera, photo, the typed text, a share target's title and
+    /// text); a form with far more is refused whole, with a message, instead of having parts dropped.
     static let maxParts = 64
 
     func read(_ request: Request, rawBodyAllowed: Bool = false) async throws -> UploadedPhoto {
@@ -128,7 +129,7 @@ struct PhotoForm {
             let field = part.name ?? ""
             if let filename = Self.parameter("filename", in: part.headers.first(name: "Content-Disposition") ?? "") {
                 files.append(File(field: field, filename: filename, body: part.body))
-            } else if part.body.readableBytes <= 64 * 1024, fields[field] == nil {
+            } else if part.body.readableBytes <= FormBody.maxBytes, fields[field] == nil {
                 fields[field] = String(buffer: part.body)
             }
         }
