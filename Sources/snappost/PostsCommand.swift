@@ -67,7 +67,7 @@ enum PostsCommand {
             print(input.flag("json") ? try json(variants) : text(variants, by: generator.displayName))
             return 0
         } catch let error as any UserFacingError {
-            printError(error.message)
+            printError(error.message + (error.technicalDetail.map { "\n\($0)" } ?? ""))
             return 1
         } catch {
             printError("posts: \(error)")
