@@ -18,6 +18,13 @@ struct PageChrome: Sendable {
     var section: String = ""
     var backHref: String? = nil
     var backLabel: String = "Home"
+    /// What the writer badge shows about the writer's last answer.
+    var writerState: WriterBadgeState = .offline
+}
+
+enum WriterBadgeState: Equatable, Sendable {
+    case offline
+    case provider(WriterHealth.State)
 }
 
 struct PageRenderer: Sendable {
@@ -60,6 +67,10 @@ struct PageModel {
     let isHistory: Bool
     let backHref: String?
     let backLabel: String
+    /// "offline", "ok", "failed" or "unknown": the badge's colour.
+    let writerStatus: String
+    /// Said after the writer's name: "last answer failed at 14:02 UTC", "answered at 14:05 UTC", "not asked yet".
+    let writerNote: String?
     let content: Any
 
     init(chrome: PageChrome, content: Any) {
@@ -73,6 +84,20 @@ struct PageModel {
         isHistory = chrome.section == "history"
         backHref = chrome.backHref
         backLabel = chrome.backLabel
+        switch chrome.writerState {
+        case .offline:
+            writerStatus = "offline"
+            writerNote = nil
+        case .provider(.unknown):
+            writerStatus = "unknown"
+            writerNote = "not asked yet"
+        case .provider(.answered(let date)):
+            writerStatus = "ok"
+            writerNote = "answered at \(Format.clock(date))"
+        case .provider(.failed(_, let date)):
+            writerStatus = "failed"
+            writerNote = "last answer failed at \(Format.clock(date))"
+        }
         self.content = content
     }
 }
