@@ -17,7 +17,8 @@ struct ExcerptAnalysis: Sendable {
         /// Every word is a real word read with good confidence (see ``UnsureWords/quotable``): safe to quote.
         var isClean = true
         var isQuestion: Bool { text.hasSuffix("?") }
-        var wordCount: Int { words.count }
+        /// Words as a reader counts them: "doesn’t" is one, a dash is none.
+        var wordCount: Int { text.split(whereSeparator: \.isWhitespace).filter { $0.contains { $0.isLetter || $0.isNumber } }.count }
     }
 
     let language: Language
@@ -75,7 +76,7 @@ struct ExcerptAnalysis: Sendable {
         for i in sentences.indices {
             let words = UnsureWords.tokens(in: sentences[i].text).map(\.text)
             let lowest = words.map { confidences.next($0) }.min() ?? 0
-            sentences[i].isClean = lowest >= UnsureWords.quotable && Self.isWholeThought(words)
+            sentences[i].isClean = lowest >= UnsureWords.quotable && Self.isWholeThought(words) && !Self.hasStrayMarks(sentences[i].text)
         }
         let imperativeCount = sentences.filter(\.isStep).count
         self.imperativeCount = imperativeCount
@@ -119,9 +120,16 @@ struct ExcerptAnalysis: Sendable {
             words: allWords, sentences: sentences.count, imperatives: imperativeCount, quantities: quantityCount, text: text)
     }
 
+    /// Marks that are not writing ("|", "~", "■") or a short capital fragment before the first word ("IE At the next…"):
+    /// the signs of a table edge or a label the camera read as text.
+    static func hasStrayMarks(_ text: String) -> Bool {
+        if text.contains(where: { "|~_¦¬■□◆●▪©®^<>{}[]=\\".contains($0) }) { return true }
+        return text.range(of: #"^[A-Z]{1,3} [A-Z]"#, options: .regularExpression) != nil && !text.hasPrefix("I ") && !text.hasPrefix("A ")
+    }
+
     /// At least four words, and not ending on a stray short word ("Chickens are em."): a cut line reads like that.
     static func isWholeThought(_ words: [String]) -> Bool {
-        guard words.count >= 4, let last = words.last?.lowercased() else { return false }
+        guard words.filter({ $0.contains(where: \.isLetter) }).count >= 4, let last = words.last?.lowercased() else { return false }
         return last.count > 2 || Lexicon.shortEndings.contains(last) || last.allSatisfy(\.isNumber)
     }
 

@@ -156,6 +156,8 @@ struct EnglishVoice: OfflineVoice {
                 "\(Self.number(count, capitalized: true)) exact measurements. Nothing is left to guesswork."
             case .recurring(let words):
                 "The words it keeps returning to: \(joinedList(words, and: "and"))."
+            case .lengths(let shortest, let longest):
+                "Its sentences run from \(Self.number(shortest)) to \(Self.number(longest)) words: the short ones land the point."
             case .averageLength(let words):
                 "Its sentences average \(Self.number(words)) words: "
                     + (words > 22 ? "dense, but every clause earns its place." : "short enough to read once and remember.")
@@ -186,6 +188,7 @@ struct EnglishVoice: OfflineVoice {
             }
         let question: String =
             switch m.kind {
+            case _ where findings.count < 2: "Would you have written it the same way?"
             case .recipe, .manual: "Which of these habits would make your own instructions clearer?"
             case .novel: "What makes a sentence in a story stick for you?"
             case .essay: "Which of these choices would you borrow for your own writing?"
@@ -236,10 +239,16 @@ struct EnglishVoice: OfflineVoice {
     static func number(_ n: Int, capitalized: Bool = false) -> String {
         let words = [
             "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
-            "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty",
+            "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen",
         ]
-        guard n >= 0, n < words.count else { return String(n) }
-        return capitalized ? words[n].prefix(1).uppercased() + words[n].dropFirst() : words[n]
+        let tens = ["", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
+        let spelled: String
+        switch n {
+        case 0..<20: spelled = words[n]
+        case 20..<100: spelled = tens[n / 10] + (n % 10 == 0 ? "" : "-" + words[n % 10])
+        default: return String(n)
+        }
+        return capitalized ? spelled.prefix(1).uppercased() + spelled.dropFirst() : spelled
     }
 }
 
@@ -330,6 +339,8 @@ struct FrenchVoice: OfflineVoice {
                 "\(count) mesures précises : rien n’est laissé au hasard."
             case .recurring(let words):
                 "Les mots qui reviennent : \(joinedList(words, and: "et"))."
+            case .lengths(let shortest, let longest):
+                "Des phrases de \(shortest) à \(longest) mots : les plus courtes portent l’idée."
             case .averageLength(let words):
                 "Des phrases de \(words) mots en moyenne : "
                     + (words > 22 ? "denses, mais chaque proposition compte." : "assez courtes pour être retenues à la première lecture.")
@@ -350,9 +361,11 @@ struct FrenchVoice: OfflineVoice {
             .required(body),
             .required(typeset(m.evidenceIsStep ? "Une étape typique :" : "La phrase qui porte tout :") + " " + quote(m.evidence)),
             line(
-                m.isProcedural
-                    ? "Laquelle de ces habitudes rendrait vos propres consignes plus claires ?"
-                    : "Lequel de ces choix emprunteriez-vous pour vos propres textes ?"
+                findings.count < 2
+                    ? "L’auriez-vous écrit de la même façon ?"
+                    : m.isProcedural
+                        ? "Laquelle de ces habitudes rendrait vos propres consignes plus claires ?"
+                        : "Lequel de ces choix emprunteriez-vous pour vos propres textes ?"
             ),
         ]
     }

@@ -115,6 +115,8 @@ struct DraftMaterial {
     var imperativeCount: Int
     var quantityCount: Int
     var averageWords: Int
+    var shortestWords: Int
+    var longestWords: Int
     var isProcedural: Bool
     var isFirstPerson: Bool
     var kind: PageKind
@@ -176,6 +178,8 @@ struct DraftMaterial {
         imperativeCount = analysis.imperativeCount
         quantityCount = analysis.quantityCount
         averageWords = analysis.sentences.isEmpty ? 0 : analysis.sentences.map(\.wordCount).reduce(0, +) / analysis.sentences.count
+        shortestWords = analysis.sentences.map(\.wordCount).min() ?? 0
+        longestWords = analysis.sentences.map(\.wordCount).max() ?? 0
         isProcedural = analysis.isProcedural
         isFirstPerson = analysis.isFirstPerson
         kind = analysis.kind
@@ -192,6 +196,7 @@ struct DraftMaterial {
         case measurements(Int)
         case recurring([String])
         case averageLength(words: Int)
+        case lengths(shortest: Int, longest: Int)
         case singleSentence(words: Int, focus: [String])
     }
 
@@ -203,6 +208,9 @@ struct DraftMaterial {
         if quantityCount >= 3 { found.append(.measurements(quantityCount)) }
         if recurring.count >= 2 { found.append(.recurring(recurring)) }
         if found.count < 2, sentenceCount > 1 { found.append(.averageLength(words: averageWords)) }
+        if found.count < 2, sentenceCount > 2, shortestWords < longestWords {
+            found.append(.lengths(shortest: shortestWords, longest: longestWords))
+        }
         if found.isEmpty { found.append(.singleSentence(words: hookWords, focus: salient)) }
         return Array(found.prefix(3))
     }

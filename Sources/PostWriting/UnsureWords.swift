@@ -44,6 +44,9 @@ public enum UnsureWords {
         for (index, line) in evidence.lines.enumerated() {
             for token in Self.tokens(in: line.text) { ocr.append((token.text, index)) }
         }
+        // Words are judged against the list of the language the text is written in, if there is one.
+        let language = ExcerptAnalysis.detectLanguage(tokens.map { $0.text.lowercased() }) == .french ? "fra" : "eng"
+        let words = evidence.words?.forLanguage(language)
         var cursor = 0
         var seen: [String: Int] = [:]
         return tokens.map { token in
@@ -59,7 +62,7 @@ public enum UnsureWords {
                 j += 1
             }
             let lineConfidence = line.map { evidence.lines[$0].confidence } ?? 1
-            let known = isKnown(token.text, words: evidence.words)
+            let known = isKnown(token.text, words: words)
             let occurrence = seen[token.text, default: 0]
             seen[token.text] = occurrence + 1
             return ReadWord(
@@ -83,7 +86,11 @@ public enum UnsureWords {
         }
         if words.knows(word) { return true }
         if word.count == 1 { return ["a", "I", "à", "y", "o", "A", "O"].contains(word) }
-        if let first = word.first, first.isUppercase, word.count >= 4, word.dropFirst().contains(where: \.isLowercase) { return true }
+        if let first = word.first, first.isUppercase, word.count >= 4, word.dropFirst().contains(where: \.isLowercase),
+            !word.contains("'"), !word.contains("’")
+        {
+            return true
+        }
         return false
     }
 

@@ -260,6 +260,25 @@ struct OfflineWriterTests {
         #expect(UnsureWords.tokens(in: "don’t l’eau 12 fry-ing").map(\.text) == ["don’t", "l’eau", "12", "fry", "ing"])
     }
 
+    @Test("Words are judged by the list of the text's own language; table edges and labels are never quoted")
+    func languageListsAndStrayMarks() {
+        let lists = WordLists(["eng": WordSet(Self.englishWords)])
+        let line = TextLine(text: "La plante a besoin de soleil pour vivre.", box: PixelBox(x: 0, y: 0, width: 9, height: 9), confidence: 0.9)
+        let french = UnsureWords.unsure(in: line.text, evidence: ReadingEvidence(lines: [line], words: lists))
+        #expect(french.isEmpty, "no French list: judged by line confidence alone, not as wrong English")
+        #expect(UnsureWords.unsure(in: "Pour ov the stock.", evidence: ReadingEvidence(words: lists)).map(\.text) == ["ov"])
+        #expect(
+            UnsureWords.unsure(
+                in: "Sans soleil, elle ne peut pas prendre de I'énergie.",
+                evidence: ReadingEvidence(
+                    words: WordLists(["fra": WordSet(["sans", "soleil", "elle", "ne", "peut", "pas", "prendre", "de", "énergie"])]))
+            ).map(\.text) == ["I'énergie"])
+        #expect(ExcerptAnalysis.hasStrayMarks("| After the two minutes, the mode starts."))
+        #expect(ExcerptAnalysis.hasStrayMarks("IE At the next beep, move to the bottom teeth."))
+        #expect(!ExcerptAnalysis.hasStrayMarks("I think the stock should simmer for an hour."))
+        #expect(!ExcerptAnalysis.isWholeThought(["4", "1", "1", "2", "Syllabification"]))
+    }
+
     static let englishWords = """
         a about above add also always and another are as at be been better but by chicken chickens cook cord could do \
         does drafts easier fat fighting five for from gets give go going grow gradually has have in into is it keep \
