@@ -48,7 +48,8 @@ public protocol GenerationRepository: Sendable {
     func latestId(scanId: String) async throws -> String?
     /// How many generations of this scan were written from exactly this text (to ask the writer for new drafts).
     func count(scanId: String, sourceText: String) async throws -> Int
-    /// Saves the person's edit of the current version at `position`. False when there is no such draft.
+    /// Saves the person's edit of the current version at `position` (the text as written again clears it). False when
+    /// there is no such draft.
     func saveEdit(generationId: String, scanId: String, position: Int, text: String) async throws -> Bool
     /// Adds a new current version at `position` and returns its number; the earlier ones stay.
     func addVersion(generationId: String, scanId: String, position: Int, draft: Draft, writer: String) async throws -> Int
@@ -113,12 +114,12 @@ public struct SQLiteGenerationRepository: GenerationRepository {
             // Only a draft of this scan's generation, and only its current version, takes the edit.
             try db.execute(
                 sql: """
-                    UPDATE draft SET editedText = ?
+                    UPDATE draft SET editedText = CASE WHEN text = ? THEN NULL ELSE ? END
                     WHERE generationId = ? AND position = ?
                       AND version = (SELECT max(version) FROM draft WHERE generationId = ? AND position = ?)
                       AND EXISTS (SELECT 1 FROM generation WHERE id = ? AND scanId = ?)
                     """,
-                arguments: [text, generationId, position, generationId, position, generationId, scanId])
+                arguments: [text, text, generationId, position, generationId, position, generationId, scanId])
             return db.changesCount > 0
         }
     }

@@ -23,6 +23,9 @@ struct DraftVersionTests {
         var read = try #require(try await generations.generation(id: generation.id, scanId: scan.id))
         #expect(read.drafts[1] == Draft(tone: "contrarian", text: "contrarian, my edit", note: nil, version: 1, isEdited: true))
         #expect(read.drafts[0] == drafts[0])
+        // Saving the text as written again is no edit.
+        #expect(try await generations.saveEdit(generationId: generation.id, scanId: scan.id, position: 0, text: "punchy as written"))
+        #expect(try await generations.generation(id: generation.id, scanId: scan.id)?.drafts[0].isEdited == false)
 
         let version = try await generations.addVersion(
             generationId: generation.id, scanId: scan.id, position: 1, draft: Draft(tone: "contrarian", text: "another one", note: nil),
