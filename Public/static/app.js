@@ -309,7 +309,8 @@
     var entries = $all("li", list).map(function (li) {
       return {
         word: li.getAttribute("data-word"), occurrence: +li.getAttribute("data-occurrence"),
-        confidence: li.getAttribute("data-confidence"), box: (li.getAttribute("data-box") || "").split(" ").map(Number)
+        confidence: li.getAttribute("data-confidence"), box: (li.getAttribute("data-box") || "").split(" ").map(Number),
+        preview: li.getAttribute("data-preview"), width: li.getAttribute("data-width"), height: li.getAttribute("data-height")
       };
     });
     var key = function (w, n) { return w + "\u0000" + n; };
@@ -338,9 +339,9 @@
       panel.textContent = "";
       var p = document.createElement("p");
       p.textContent = "The camera was unsure of “" + hit.word + "” (" + entry.confidence + "). "
-        + (list.getAttribute("data-preview") && entry.box.length === 4 ? "This is the line on the photo:" : "No photo of it is kept.");
+        + (entry.preview && entry.box.length === 4 ? "This is the line on the photo:" : "No photo of it is kept.");
       panel.appendChild(p);
-      if (list.getAttribute("data-preview") && entry.box.length === 4) {
+      if (entry.preview && entry.box.length === 4) {
         var ns = "http://www.w3.org/2000/svg", b = entry.box, pad = Math.round(b[3] * 0.3);
         var svg = document.createElementNS(ns, "svg");
         svg.setAttribute("class", "unsure-crop");
@@ -348,9 +349,9 @@
         svg.setAttribute("aria-label", "The line of the photo with “" + hit.word + "”");
         svg.setAttribute("viewBox", (b[0] - pad) + " " + (b[1] - pad) + " " + (b[2] + 2 * pad) + " " + (b[3] + 2 * pad));
         var image = document.createElementNS(ns, "image");
-        image.setAttribute("href", list.getAttribute("data-preview"));
-        image.setAttribute("width", list.getAttribute("data-width"));
-        image.setAttribute("height", list.getAttribute("data-height"));
+        image.setAttribute("href", entry.preview);
+        image.setAttribute("width", entry.width);
+        image.setAttribute("height", entry.height);
         image.setAttribute("preserveAspectRatio", "none");
         svg.appendChild(image);
         panel.appendChild(svg);
@@ -489,4 +490,8 @@
     });
     recount();
   });
+  // The offline shell: a service worker that shows the offline page when the server cannot be reached.
+  if ("serviceWorker" in navigator && window.isSecureContext) {
+    navigator.serviceWorker.register(base + "/sw.js", { scope: base + "/" }).catch(function () {});
+  }
 })();

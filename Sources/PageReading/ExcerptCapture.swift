@@ -21,11 +21,16 @@ public struct ExcerptCapture: Sendable, Codable, Equatable {
     public var imageSize: PixelSize
     /// Upright downscaled JPEG (long side ≤ `Config.previewMaxSide`), same aspect as `imageSize`.
     public var preview: Data?
+    /// The page outline that was straightened (found, or given in `ReadOptions`): TL, TR, BR, BL in the upright frame;
+    /// nil when the whole frame was read.
+    public var pageOutline: [PixelPoint]?
+    /// Quarter turns clockwise applied after EXIF to make the text upright.
+    public var quarterTurns: Int
 
     public init(
         id: UUID = UUID(), text: String, createdAt: Date = Date(), sourceHint: String? = nil, confidence: Double,
         lines: [TextLine] = [], language: String = "eng", timings: [StepTiming] = [], imageSize: PixelSize,
-        preview: Data? = nil
+        preview: Data? = nil, pageOutline: [PixelPoint]? = nil, quarterTurns: Int = 0
     ) {
         self.id = id
         self.text = text
@@ -37,5 +42,7 @@ public struct ExcerptCapture: Sendable, Codable, Equatable {
         self.timings = timings
         self.imageSize = imageSize
         self.preview = preview
+        self.pageOutline = pageOutline
+        self.quarterTurns = quarterTurns
     }
 }

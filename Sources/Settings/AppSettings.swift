@@ -49,6 +49,9 @@ public struct AppSettings: Sendable {
         Key(name: "ocr.maxWidth", defaultValue: "0", help: "Cap on the processing width in pixels; 0 lets the pipeline choose from the text size."),
         Key(name: "ocr.workers", defaultValue: "0", help: "OCR workers (Tesseract handles); 0 means one per core."),
         Key(name: "ocr.queueLength", defaultValue: "8", help: "Photos that may wait for a worker; more get 503 with Retry-After."),
+        Key(
+            name: "ocr.keepOriginalDays", defaultValue: "7",
+            help: "Days the uploaded photo is kept so a page can be read again (deleted with its scan); 0 keeps none."),
         Key(name: "upload.maxMegabytes", defaultValue: String(ImageLimits().maxMegabytes), help: "Largest photo upload accepted, in MB."),
         Key(name: "upload.perMinute", defaultValue: "20", help: "Uploads allowed per client per minute."),
         Key(name: "history.size", defaultValue: "20", help: "How many copied/shared/posted drafts history keeps."),
@@ -79,6 +82,8 @@ public struct AppSettings: Sendable {
     public var ocrMaxWidth: Int
     public var ocrWorkers: Int
     public var ocrQueueLength: Int
+    /// How long an uploaded photo is kept for reading again; zero keeps none.
+    public var keepOriginalSeconds: TimeInterval
     public var uploadMaxBytes: Int
     public var uploadsPerMinute: Int
     public var historySize: Int
@@ -118,6 +123,7 @@ public struct AppSettings: Sendable {
         let workers = int("ocr.workers")
         ocrWorkers = workers > 0 ? workers : ProcessInfo.processInfo.activeProcessorCount
         ocrQueueLength = max(0, int("ocr.queueLength"))
+        keepOriginalSeconds = max(0, double("ocr.keepOriginalDays")) * 86_400
         uploadMaxBytes = max(1, int("upload.maxMegabytes")) * 1024 * 1024
         uploadsPerMinute = max(1, int("upload.perMinute"))
         historySize = max(1, int("history.size"))

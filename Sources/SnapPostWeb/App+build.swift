@@ -53,7 +53,7 @@ public func buildApplication(
     let intake = PhotoIntake(
         limiter: RateLimiter(capacity: settings.uploadsPerMinute, window: 60, clock: dependencies.clock), clientAddress: clientAddress,
         uploads: UploadReader(maxBytes: settings.uploadMaxBytes, timeout: .seconds(settings.requestTimeoutSeconds)),
-        reader: dependencies.reader, queue: ocrQueue, metrics: metrics)
+        reader: dependencies.reader, queue: ocrQueue, metrics: metrics, keepOriginal: settings.keepOriginalSeconds, clock: dependencies.clock)
     let writerIsOffline = dependencies.generator.displayName == OfflineWriter().displayName
     let writer = DraftWriter(
         generator: dependencies.generator, metrics: metrics, label: writerIsOffline ? "offline" : "provider", health: writerHealth)
@@ -83,6 +83,7 @@ public func buildApplication(
     let mount = RouterPath(base.isEmpty ? "/" : base)
     router.addRoutes(HomeController(scans: dependencies.scans, pages: pages).endpoints, atPath: mount)
     router.addRoutes(ScanController(intake: intake, scans: dependencies.scans, results: results, pages: pages).endpoints, atPath: mount)
+    router.addRoutes(PhotosController(intake: intake, scans: dependencies.scans, results: results, pages: pages).endpoints, atPath: mount)
     router.addRoutes(
         PostsController(
             scans: dependencies.scans, generations: dependencies.generations, history: dependencies.history, writer: writer,
@@ -102,7 +103,8 @@ public func buildApplication(
     router.addRoutes(
         OpsController(
             checkStoreWritable: dependencies.checkStoreWritable, isOCRReady: dependencies.isOCRReady, queue: ocrQueue,
-            metrics: metrics, base: base
+            metrics: metrics, base: base, pages: pages,
+            serviceWorkerScript: try String(contentsOf: resources.appendingPathComponent("Public/static/sw.js"), encoding: .utf8)
         ).endpoints,
         atPath: mount)
     if !base.isEmpty {
@@ -117,6 +119,7 @@ public func buildApplication(
         configuration: .init(
             address: .hostname(settings.host, port: settings.port), serverName: "SnapPost",
             availableConnectionsDelegate: MaximumAvailableConnections(settings.maxConnections)),
+        services: [OriginalRetention(scans: dependencies.scans, clock: dependencies.clock, logger: logger)],
         onServerRunning: { channel in
             startupLogger.notice(
                 "SnapPost is serving on http://\(settingsInUse.host):\(channel.localAddress?.port ?? settingsInUse.port)\(settingsInUse.basePath)/ with \(writer.displayName)"

@@ -116,7 +116,66 @@ extension AppDatabase {
             }
             try db.alter(table: "generation") { t in t.drop(column: "draftsJSON") }
         }
-        migrator.registerMigration("v3-draft-versions") { db in
+        migrator.registerMigration("v3-scan-photos") { db in
+            // A scan may hold several photos (the next page added later); each keeps its own preview, its text, its
+            // lines and timings, and for a while the original upload (so the page can be read again).
+            try db.create(table: "scanPhoto") { t in
+                t.column("scanId", .text).notNull().references("scan", onDelete: .cascade)
+                t.column("position", .integer).notNull()
+                t.column("text", .text).notNull()
+                t.column("language", .text).notNull()
+                t.column("width", .integer).notNull()
+                t.column("height", .integer).notNull()
+                t.column("preview", .blob)
+                t.column("original", .blob)
+                t.column("originalKeptUntil", .datetime)
+                t.column("outline", .text)
+                t.column("quarterTurns", .integer).notNull().defaults(to: 0)
+                t.primaryKey(["scanId", "position"])
+            }
+            try db.create(index: "scanPhoto_on_originalKeptUntil", on: "scanPhoto", columns: ["originalKeptUntil"])
+            try db.execute(
+                sql: """
+                    INSERT INTO scanPhoto (scanId, position, text, language, width, height, preview)
+                    SELECT id, 0, ocrText, language, imageWidth, imageHeight, preview FROM scan
+                    """)
+            try db.alter(table: "scan") { t in
+                t.drop(column: "preview")
+                t.drop(column: "imageWidth")
+                t.drop(column: "imageHeight")
+            }
+            // Lines and timings now belong to one photo of the scan.
+            try db.rename(table: "scanLine", to: "scanLineOld")
+            try db.rename(table: "scanStep", to: "scanStepOld")
+            try db.create(table: "scanLine") { t in
+                t.column("scanId", .text).notNull().references("scan", onDelete: .cascade)
+                t.column("photo", .integer).notNull()
+                t.column("position", .integer).notNull()
+                t.column("text", .text).notNull()
+                t.column("x", .integer).notNull()
+                t.column("y", .integer).notNull()
+                t.column("width", .integer).notNull()
+                t.column("height", .integer).notNull()
+                t.column("confidence", .double).notNull()
+                t.primaryKey(["scanId", "photo", "position"])
+            }
+            try db.create(table: "scanStep") { t in
+                t.column("scanId", .text).notNull().references("scan", onDelete: .cascade)
+                t.column("photo", .integer).notNull()
+                t.column("position", .integer).notNull()
+                t.column("step", .text).notNull()
+                t.column("seconds", .double).notNull()
+                t.primaryKey(["scanId", "photo", "position"])
+            }
+            try db.execute(
+                sql: """
+                    INSERT INTO scanLine SELECT scanId, 0, position, text, x, y, width, height, confidence FROM scanLineOld;
+                    INSERT INTO scanStep SELECT scanId, 0, position, step, seconds FROM scanStepOld;
+                    DROP TABLE scanLineOld;
+                    DROP TABLE scanStepOld;
+                    """)
+        }
+        migrator.registerMigration("v4-draft-versions") { db in
             // A draft can be edited, and "Write another" adds a version of one tone: drafts become versions, each
             // with the text as written and the person's edit. Every existing draft is version 1, unedited.
             try db.create(table: "draftVersion") { t in

@@ -1,40 +1,49 @@
-// Scans: the text read from one photo, the person's edits, the recognised lines and the step timings.
+// Scans: the text read from one or more photos of pages, the person's edits, and per photo its lines, timings,
+// preview and (for a while) the original upload.
 import Foundation
 import GRDB
 import Support
 
-/// One photo read into text. The original photo is not kept; `preview` is an upright, downscaled JPEG.
+/// One passage: the text read from its photos and the text as the person edited it.
 public struct Scan: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
     public static let databaseTableName = "scan"
     public var id: String
     public var createdAt: Date
-    /// The text exactly as OCR returned it.
+    /// The text exactly as OCR returned it, every photo's text in order.
     public var ocrText: String
     /// The text as the person last saved it; starts as `ocrText`.
     public var editedText: String
     public var book: String
     public var author: String
     public var confidence: Double
+    /// The language(s) the first photo was read in, e.g. "eng" or "eng+fra".
     public var language: String
-    public var imageWidth: Int
-    public var imageHeight: Int
-    public var preview: Data?
     /// Set by the v2 migration when the lines an earlier version stored were not readable.
     public var linesDamaged: Bool
+
+    /// Whether the person has changed the text since it was read.
+    public var isEdited: Bool { editedText != ocrText }
 }
 
-/// What reading a photo hands the store; the store assigns the id and the time.
-public struct NewScan: Sendable {
+/// One photo's reading, as the page reader returned it, ready to be stored.
+public struct PhotoReading: Sendable {
+    /// The clean text of this photo alone.
     public var text: String
     public var confidence: Double
     public var language: String
+    /// The upright photo's size: the frame of the line boxes and the outline.
     public var imageSize: PixelSize
     public var lines: [TextLine]
     public var timings: [StepTiming]
     public var preview: Data?
+    /// The page outline used (found or given), corners TL, TR, BR, BL in the upright frame; nil for the whole frame.
+    public var outline: [PixelPoint]?
+    /// Quarter turns clockwise from the photo as stored (after EXIF) to upright.
+    public var quarterTurns: Int
 
     public init(
-        text: String, confidence: Double, language: String, imageSize: PixelSize, lines: [TextLine], timings: [StepTiming], preview: Data?
+        text: String, confidence: Double, language: String, imageSize: PixelSize, lines: [TextLine], timings: [StepTiming],
+        preview: Data?, outline: [PixelPoint]? = nil, quarterTurns: Int = 0
     ) {
         self.text = text
         self.confidence = confidence
@@ -43,24 +52,66 @@ public struct NewScan: Sendable {
         self.lines = lines
         self.timings = timings
         self.preview = preview
+        self.outline = outline
+        self.quarterTurns = quarterTurns
     }
 }
 
-/// The scans aggregate: a scan with its lines and timings.
+/// The uploaded bytes of a photo, kept until `until` so the page can be read again.
+public struct KeptOriginal: Sendable {
+    public var data: Data
+    public var until: Date
+
+    public init(data: Data, until: Date) {
+        self.data = data
+        self.until = until
+    }
+}
+
+/// What the store knows of one photo of a scan (without its image bytes).
+public struct ScanPhoto: Sendable, Equatable {
+    public var position: Int
+    public var text: String
+    public var language: String
+    public var imageSize: PixelSize
+    public var hasPreview: Bool
+    /// Whether the original upload is still kept (it can be read again).
+    public var originalKeptUntil: Date?
+    public var outline: [PixelPoint]?
+    public var quarterTurns: Int
+}
+
+/// The scans aggregate: a scan with its photos, lines and timings.
 public protocol ScanRepository: Sendable {
-    func insert(_ scan: NewScan) async throws -> Scan
+    /// A new scan from its first photo.
+    func insert(_ reading: PhotoReading, original: KeptOriginal?) async throws -> Scan
+    /// Appends a photo; the caller joins the texts (a word hyphenated across the page break is one word).
+    func addPhoto(toScan id: String, _ reading: PhotoReading, original: KeptOriginal?, ocrText: String, editedText: String) async throws
+    /// Replaces one photo's reading (read again) and the scan's OCR text; the edited text only when `editedText` is given.
+    func replaceReading(ofScan id: String, photo: Int, with reading: PhotoReading, ocrText: String, editedText: String?) async throws
     func scan(id: String) async throws -> Scan?
-    /// The recognised lines in reading order; throws `StoreError` (`damaged`) when they cannot be read back.
-    func lines(ofScan id: String) async throws -> [TextLine]
+    func photos(ofScan id: String) async throws -> [ScanPhoto]
+    func preview(ofScan id: String, photo: Int) async throws -> Data?
+    /// The original upload while it is kept.
+    func original(ofScan id: String, photo: Int) async throws -> Data?
+    /// The recognised lines in reading order, of one photo or (nil) all; throws `StoreError` (`damaged`) when they
+    /// cannot be read back.
+    func lines(ofScan id: String, photo: Int?) async throws -> [TextLine]
     func lineCount(ofScan id: String) async throws -> Int
-    func timings(ofScan id: String) async throws -> [StepTiming]
+    func timings(ofScan id: String, photo: Int) async throws -> [StepTiming]
     func recent(limit: Int) async throws -> [Scan]
     /// Full-text search over edited text, book and author, newest first.
     func search(_ query: String, limit: Int) async throws -> [Scan]
     /// Saves what the person typed. Called before any AI work so nothing typed is ever lost.
     func saveEdits(scanId: String, text: String, book: String, author: String) async throws
-    /// Deletes the scan with its lines, timings and generations.
+    /// Deletes the scan with its photos, lines, timings and generations.
     func delete(id: String) async throws
+    /// Forgets originals kept past their time; returns how many.
+    func forgetOriginals(keptUntilBefore date: Date) async throws -> Int
+}
+
+extension ScanRepository {
+    public func lines(ofScan id: String) async throws -> [TextLine] { try await lines(ofScan: id, photo: nil) }
 }
 
 public struct SQLiteScanRepository: ScanRepository {
@@ -72,19 +123,59 @@ public struct SQLiteScanRepository: ScanRepository {
         self.clock = clock
     }
 
-    public func insert(_ new: NewScan) async throws -> Scan {
+    public func insert(_ reading: PhotoReading, original: KeptOriginal?) async throws -> Scan {
         let scan = Scan(
-            id: RandomID.make(), createdAt: clock.now(), ocrText: new.text, editedText: new.text, book: "", author: "",
-            confidence: new.confidence, language: new.language, imageWidth: new.imageSize.width, imageHeight: new.imageSize.height,
-            preview: new.preview, linesDamaged: false)
+            id: RandomID.make(), createdAt: clock.now(), ocrText: reading.text, editedText: reading.text, book: "", author: "",
+            confidence: reading.confidence, language: reading.language, linesDamaged: false)
         try await database.write { db in
             try scan.insert(db)
-            for (position, line) in new.lines.enumerated() { try ScanLineRow(scanId: scan.id, position: position, line).insert(db) }
-            for (position, timing) in new.timings.enumerated() {
-                try ScanStepRow(scanId: scan.id, position: position, step: timing.step, seconds: timing.seconds).insert(db)
-            }
+            try Self.store(reading, original: original, scanId: scan.id, photo: 0, in: db)
         }
         return scan
+    }
+
+    public func addPhoto(toScan id: String, _ reading: PhotoReading, original: KeptOriginal?, ocrText: String, editedText: String) async throws {
+        try await database.write { db in
+            let next = try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(position) + 1, 0) FROM scanPhoto WHERE scanId = ?", arguments: [id]) ?? 0
+            try Self.store(reading, original: original, scanId: id, photo: next, in: db)
+            try db.execute(sql: "UPDATE scan SET ocrText = ?, editedText = ? WHERE id = ?", arguments: [ocrText, editedText, id])
+        }
+    }
+
+    public func replaceReading(ofScan id: String, photo: Int, with reading: PhotoReading, ocrText: String, editedText: String?) async throws {
+        try await database.write { db in
+            let kept = try Row.fetchOne(
+                db, sql: "SELECT original, originalKeptUntil FROM scanPhoto WHERE scanId = ? AND position = ?", arguments: [id, photo])
+            let original: KeptOriginal? = kept.flatMap { row in
+                guard let data: Data = row["original"], let until: Date = row["originalKeptUntil"] else { return nil }
+                return KeptOriginal(data: data, until: until)
+            }
+            for table in ["scanLine", "scanStep"] {
+                try db.execute(sql: "DELETE FROM \(table) WHERE scanId = ? AND photo = ?", arguments: [id, photo])
+            }
+            try db.execute(sql: "DELETE FROM scanPhoto WHERE scanId = ? AND position = ?", arguments: [id, photo])
+            try Self.store(reading, original: original, scanId: id, photo: photo, in: db)
+            try db.execute(sql: "UPDATE scan SET ocrText = ? WHERE id = ?", arguments: [ocrText, id])
+            if photo == 0 {
+                try db.execute(
+                    sql: "UPDATE scan SET confidence = ?, language = ?, linesDamaged = 0 WHERE id = ?",
+                    arguments: [reading.confidence, reading.language, id])
+            }
+            if let editedText { try db.execute(sql: "UPDATE scan SET editedText = ? WHERE id = ?", arguments: [editedText, id]) }
+        }
+    }
+
+    /// Writes one photo's row, lines and timings.
+    private static func store(_ reading: PhotoReading, original: KeptOriginal?, scanId: String, photo: Int, in db: Database) throws {
+        try PhotoRow(
+            scanId: scanId, position: photo, text: reading.text, language: reading.language, width: reading.imageSize.width,
+            height: reading.imageSize.height, preview: reading.preview, original: original?.data, originalKeptUntil: original?.until,
+            outline: reading.outline, quarterTurns: reading.quarterTurns
+        ).insert(db)
+        for (position, line) in reading.lines.enumerated() { try ScanLineRow(scanId: scanId, photo: photo, position: position, line).insert(db) }
+        for (position, timing) in reading.timings.enumerated() {
+            try ScanStepRow(scanId: scanId, photo: photo, position: position, step: timing.step, seconds: timing.seconds).insert(db)
+        }
     }
 
     public func scan(id: String) async throws -> Scan? {
@@ -92,11 +183,46 @@ public struct SQLiteScanRepository: ScanRepository {
         return try await database.read { db in try Scan.fetchOne(db, key: id) }
     }
 
-    public func lines(ofScan id: String) async throws -> [TextLine] {
+    public func photos(ofScan id: String) async throws -> [ScanPhoto] {
+        try await database.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT position, text, language, width, height, preview IS NOT NULL AS hasPreview,
+                           CASE WHEN original IS NULL THEN NULL ELSE originalKeptUntil END AS keptUntil, outline, quarterTurns
+                    FROM scanPhoto WHERE scanId = ? ORDER BY position
+                    """,
+                arguments: [id]
+            ).map { row in
+                let outlineJSON: String? = row["outline"]
+                return ScanPhoto(
+                    position: row["position"], text: row["text"], language: row["language"],
+                    imageSize: PixelSize(width: row["width"], height: row["height"]), hasPreview: row["hasPreview"],
+                    originalKeptUntil: row["keptUntil"], outline: try outlineJSON.map(PhotoRow.decodeOutline), quarterTurns: row["quarterTurns"])
+            }
+        }
+    }
+
+    public func preview(ofScan id: String, photo: Int) async throws -> Data? {
+        try await database.read { db in
+            try Data.fetchOne(db, sql: "SELECT preview FROM scanPhoto WHERE scanId = ? AND position = ?", arguments: [id, photo])
+        }
+    }
+
+    public func original(ofScan id: String, photo: Int) async throws -> Data? {
+        let now = clock.now()
+        return try await database.read { db in
+            try Data.fetchOne(
+                db, sql: "SELECT original FROM scanPhoto WHERE scanId = ? AND position = ? AND originalKeptUntil > ?", arguments: [id, photo, now])
+        }
+    }
+
+    public func lines(ofScan id: String, photo: Int?) async throws -> [TextLine] {
         let (damaged, rows) = try await database.read { db in
-            (
+            let request = ScanLineRow.filter(Column("scanId") == id).order(Column("photo"), Column("position"))
+            return (
                 try Bool.fetchOne(db, sql: "SELECT linesDamaged FROM scan WHERE id = ?", arguments: [id]) ?? false,
-                try ScanLineRow.filter(Column("scanId") == id).order(Column("position")).fetchAll(db)
+                try (photo.map { request.filter(Column("photo") == $0) } ?? request).fetchAll(db)
             )
         }
         if damaged { throw StoreError(.damaged(what: "recognised lines of this scan")) }
@@ -107,11 +233,10 @@ public struct SQLiteScanRepository: ScanRepository {
         try await database.read { db in try ScanLineRow.filter(Column("scanId") == id).fetchCount(db) }
     }
 
-    public func timings(ofScan id: String) async throws -> [StepTiming] {
+    public func timings(ofScan id: String, photo: Int) async throws -> [StepTiming] {
         try await database.read { db in
-            try ScanStepRow.filter(Column("scanId") == id).order(Column("position")).fetchAll(db).map {
-                StepTiming(step: $0.step, seconds: $0.seconds)
-            }
+            try ScanStepRow.filter(Column("scanId") == id && Column("photo") == photo).order(Column("position")).fetchAll(db)
+                .map { StepTiming(step: $0.step, seconds: $0.seconds) }
         }
     }
 
@@ -132,19 +257,59 @@ public struct SQLiteScanRepository: ScanRepository {
     public func delete(id: String) async throws {
         _ = try await database.write { db in try Scan.deleteOne(db, key: id) }
     }
+
+    public func forgetOriginals(keptUntilBefore date: Date) async throws -> Int {
+        try await database.write { db in
+            try db.execute(
+                sql: "UPDATE scanPhoto SET original = NULL, originalKeptUntil = NULL WHERE originalKeptUntil IS NOT NULL AND originalKeptUntil <= ?",
+                arguments: [date])
+            return db.changesCount
+        }
+    }
+}
+
+/// One row of `scanPhoto`.
+struct PhotoRow: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "scanPhoto"
+    var scanId: String
+    var position: Int
+    var text: String
+    var language: String
+    var width: Int
+    var height: Int
+    var preview: Data?
+    var original: Data?
+    var originalKeptUntil: Date?
+    /// Stored as a checked JSON column: four points; anything else fails loudly when read.
+    var outline: [PixelPoint]?
+    var quarterTurns: Int
+
+    static func decodeOutline(_ json: String) throws -> [PixelPoint] {
+        do {
+            let points = try JSONDecoder().decode([PixelPoint].self, from: Data(json.utf8))
+            guard points.count == 4 else { throw StoreError(.damaged(what: "page outline")) }
+            return points
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw StoreError(.damaged(what: "page outline"))
+        }
+    }
 }
 
 /// One row of `scanLine`.
 struct ScanLineRow: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "scanLine"
     var scanId: String
+    var photo: Int
     var position: Int
     var text: String
     var x: Int, y: Int, width: Int, height: Int
     var confidence: Double
 
-    init(scanId: String, position: Int, _ line: TextLine) {
+    init(scanId: String, photo: Int, position: Int, _ line: TextLine) {
         self.scanId = scanId
+        self.photo = photo
         self.position = position
         text = line.text
         x = line.box.x
@@ -161,6 +326,7 @@ struct ScanLineRow: Codable, FetchableRecord, PersistableRecord {
 struct ScanStepRow: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "scanStep"
     var scanId: String
+    var photo: Int
     var position: Int
     var step: String
     var seconds: Double

@@ -28,3 +28,14 @@ public struct PixelSize: Sendable, Codable, Equatable, Hashable {
         self.height = height
     }
 }
+
+/// A point in pixels, for outlines (page corners).
+public struct PixelPoint: Sendable, Codable, Equatable, Hashable {
+    public var x: Double
+    public var y: Double
+
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+}

@@ -85,25 +85,9 @@ enum PostsCommand {
         return blocks.joined(separator: "\n\n")
     }
 
-    private struct Draft: Encodable {
-        var tone: String
-        var text: String
-        var note: String?
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(tone, forKey: .tone)
-            try container.encode(text, forKey: .text)
-            try container.encode(note, forKey: .note)  // null rather than absent, so every object has the same keys
-        }
-
-        enum CodingKeys: String, CodingKey { case tone, text, note }
-    }
-
     private static func json(_ variants: [Variant]) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
-        let drafts = variants.map { Draft(tone: $0.tone.rawValue, text: $0.text, note: $0.note) }
-        return String(decoding: try encoder.encode(drafts), as: UTF8.self)
+        return String(decoding: try encoder.encode(variants.map(PostJSON.init)), as: UTF8.self)
     }
 }

@@ -13,7 +13,7 @@ struct DraftVersionTests {
         let database = try AppDatabase.inMemory()
         let scans = SQLiteScanRepository(database: database)
         let generations = SQLiteGenerationRepository(database: database, clock: SteppingClock())
-        let scan = try await scans.insert(StorageTests.sampleScan("Text."))
+        let scan = try await scans.insert(StorageTests.sampleScan("Text."), original: nil)
         let drafts = ["punchy", "contrarian"].map { Draft(tone: $0, text: "\($0) as written", note: nil) }
         let generation = try await generations.insert(scanId: scan.id, writer: "Offline writer", sourceText: "Text.", drafts: drafts)
 

@@ -118,7 +118,7 @@ struct MigrationTests {
         let lines = try await scans.lines(ofScan: scan.id)
         #expect(lines.map(\.text) == ["Tea is made.", "With care."])
         #expect(lines.first?.box == PixelBox(x: 158, y: 114, width: 226, height: 17))
-        #expect(try await scans.timings(ofScan: scan.id).map(\.step) == ["decode", "recognise"])
+        #expect(try await scans.timings(ofScan: scan.id, photo: 0).map(\.step) == ["decode", "recognise"])
         let generation = try #require(
             try await SQLiteGenerationRepository(database: database).generation(id: "CCCCCCCCCCCCCCCCCCCCCC", scanId: scan.id))
         #expect(

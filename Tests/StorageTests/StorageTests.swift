@@ -15,8 +15,8 @@ final class SteppingClock: TimeSource {
 
 @Suite("Storage")
 struct StorageTests {
-    static func sampleScan(_ text: String) -> NewScan {
-        NewScan(
+    static func sampleScan(_ text: String) -> PhotoReading {
+        PhotoReading(
             text: text, confidence: 0.9, language: "eng", imageSize: PixelSize(width: 100, height: 200),
             lines: [
                 TextLine(text: text, box: PixelBox(x: 1, y: 2, width: 3, height: 4), confidence: 0.9),
@@ -65,8 +65,8 @@ struct StorageTests {
         let database = try AppDatabase.inMemory()
         let scans = SQLiteScanRepository(database: database)
         let history = SQLiteHistoryRepository(database: database, limit: 20)
-        let tea = try await scans.insert(Self.sampleScan("Tea should be made with freshly boiled water."))
-        _ = try await scans.insert(Self.sampleScan("Bread rises in a warm kitchen."))
+        let tea = try await scans.insert(Self.sampleScan("Tea should be made with freshly boiled water."), original: nil)
+        _ = try await scans.insert(Self.sampleScan("Bread rises in a warm kitchen."), original: nil)
         try await scans.saveEdits(scanId: tea.id, text: "Tea should be made with freshly boiled water.", book: "Boston Cooking", author: "Farmer")
         #expect(try await scans.search("boil", limit: 10).map(\.id) == [tea.id])
         #expect(try await scans.search("farmer", limit: 10).map(\.id) == [tea.id])
@@ -82,13 +82,14 @@ struct StorageTests {
         let database = try AppDatabase.inMemory()
         let scans = SQLiteScanRepository(database: database)
         let generations = SQLiteGenerationRepository(database: database)
-        let scan = try await scans.insert(Self.sampleScan("orignal txt"))
+        let scan = try await scans.insert(Self.sampleScan("orignal txt"), original: nil)
         try await scans.saveEdits(scanId: scan.id, text: "original text", book: "", author: "")
         let loaded = try #require(try await scans.scan(id: scan.id))
-        #expect(loaded.editedText == "original text" && loaded.ocrText == "orignal txt" && loaded.preview == Data([1, 2, 3]))
+        #expect(loaded.editedText == "original text" && loaded.ocrText == "orignal txt")
+        #expect(try await scans.preview(ofScan: scan.id, photo: 0) == Data([1, 2, 3]))
         #expect(try await scans.lines(ofScan: scan.id) == Self.sampleScan("orignal txt").lines)
         #expect(try await scans.lineCount(ofScan: scan.id) == 2)
-        #expect(try await scans.timings(ofScan: scan.id).map(\.step) == ["decode", "recognise"])
+        #expect(try await scans.timings(ofScan: scan.id, photo: 0).map(\.step) == ["decode", "recognise"])
 
         let drafts = [Draft(tone: "punchy", text: "Hi", note: nil), Draft(tone: "personal", text: "There", note: "trimmed")]
         let generation = try await generations.insert(scanId: scan.id, writer: "Offline writer", sourceText: "original text", drafts: drafts)
@@ -111,7 +112,7 @@ struct StorageTests {
         let id: String
         do {
             let database = try AppDatabase.onDisk(directory: folder)
-            id = try await SQLiteScanRepository(database: database).insert(Self.sampleScan("Persisted page")).id
+            id = try await SQLiteScanRepository(database: database).insert(Self.sampleScan("Persisted page"), original: nil).id
             try await database.checkWritable()
             #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("snappost.sqlite-wal").path))
         }
@@ -139,5 +140,39 @@ struct StorageTests {
         #expect(ids.allSatisfy(RandomID.isWellFormed))
         #expect(
             !RandomID.isWellFormed("short") && !RandomID.isWellFormed("../../../../etc/passwd") && !RandomID.isWellFormed("' OR 1=1 --aaaaaaaaaaaa"))
+    }
+
+    @Test("A second photo joins the scan with its own lines; reading a photo again replaces only its reading")
+    func photosAddAndReadAgain() async throws {
+        let clock = SteppingClock()
+        let scans = SQLiteScanRepository(database: try .inMemory(), clock: clock)
+        let kept = KeptOriginal(data: Data([0xFF, 0xD8, 0xFF, 0xD9]), until: clock.now().addingTimeInterval(3600))
+        let scan = try await scans.insert(Self.sampleScan("Page one con-"), original: kept)
+        try await scans.addPhoto(
+            toScan: scan.id, Self.sampleScan("tinues here."), original: nil, ocrText: "Page one continues here.",
+            editedText: "Page one (edited) continues here.")
+        let photos = try await scans.photos(ofScan: scan.id)
+        #expect(photos.map(\.position) == [0, 1])
+        #expect(photos[0].originalKeptUntil != nil && photos[1].originalKeptUntil == nil)
+        #expect(try await scans.lines(ofScan: scan.id, photo: 1).first?.text == "tinues here.")
+        #expect(try await scans.lines(ofScan: scan.id).count == 4)
+        #expect(try await scans.scan(id: scan.id)?.editedText == "Page one (edited) continues here.")
+
+        var again = Self.sampleScan("Page one read again.")
+        again.outline = [PixelPoint(x: 1, y: 1), PixelPoint(x: 90, y: 2), PixelPoint(x: 95, y: 190), PixelPoint(x: 3, y: 180)]
+        again.quarterTurns = 1
+        try await scans.replaceReading(ofScan: scan.id, photo: 0, with: again, ocrText: "Page one read again. tinues here.", editedText: nil)
+        let after = try await scans.photos(ofScan: scan.id)
+        #expect(after[0].text == "Page one read again." && after[0].outline == again.outline && after[0].quarterTurns == 1)
+        #expect(after[0].originalKeptUntil != nil, "the kept original survives reading again")
+        #expect(try await scans.original(ofScan: scan.id, photo: 0) == kept.data)
+        let reloaded = try #require(try await scans.scan(id: scan.id))
+        #expect(reloaded.ocrText == "Page one read again. tinues here.")
+        #expect(reloaded.editedText == "Page one (edited) continues here.", "edits are never replaced without being asked")
+
+        clock.advance(3601)
+        #expect(try await scans.original(ofScan: scan.id, photo: 0) == nil)
+        #expect(try await scans.forgetOriginals(keptUntilBefore: clock.now()) == 1)
+        #expect(try await scans.photos(ofScan: scan.id)[0].originalKeptUntil == nil)
     }
 }

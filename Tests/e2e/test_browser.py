@@ -4,19 +4,11 @@ import re
 import urllib.request
 
 import pytest
-from playwright.sync_api import sync_playwright, expect
+from playwright.sync_api import expect
 
 from conftest import SCREENSHOTS, Server
 
-CHROMIUM = "/usr/bin/chromium"
 
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield p, b
-        b.close()
 
 
 def iphone_context(p, b, **extra):
@@ -141,7 +133,7 @@ def test_home_weighs_under_25_kb(server, page_photo):
     print(f"\nHome transfers {total} bytes (gzip) with ten recent scans")
 
 
-PAGES = ["home", "results", "variants", "lines", "history", "login", "error"]
+PAGES = ["home", "results", "variants", "lines", "outline", "offline", "history", "login", "error"]
 
 
 def test_screenshots_of_every_page(browser, server, page_photo):
@@ -162,7 +154,7 @@ def test_screenshots_of_every_page(browser, server, page_photo):
     ctx.close()
     urls = {
         "home": server.base + "/", "results": results, "variants": variants, "lines": results + "/lines",
-        "history": server.base + "/history", "error": server.base + "/scans/AAAAAAAAAAAAAAAAAAAAAA",
+        "outline": results + "/photos/0/outline", "offline": server.base + "/offline", "history": server.base + "/history", "error": server.base + "/scans/AAAAAAAAAAAAAAAAAAAAAA",
     }
     locked = Server(extra_args=["--password", "screenshot-pw"]).start()
     urls["login"] = locked.base + "/login"

@@ -6,11 +6,10 @@ import re
 import shutil
 
 import pytest
-from playwright.sync_api import sync_playwright, expect
+from playwright.sync_api import expect
 
 from conftest import SCREENSHOTS, Server, free_port, render_page
 
-CHROMIUM = "/usr/bin/chromium"
 SCAN = re.compile(r"/scans/[A-Za-z0-9_-]{22}$")
 CARDS = re.compile(r"/posts/[A-Za-z0-9_-]{22}")
 
@@ -25,14 +24,6 @@ PAGE = [
     "The remaining fat may be kept for frying",
     "potatoes, or for basting another chicken.",
 ]
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield p, b
-        b.close()
 
 
 @pytest.fixture(scope="module")
@@ -111,6 +102,28 @@ def test_typed_fix_survives_paragraph_picking_without_javascript(browser, server
     page.wait_for_url(re.compile(r"saved=1"))
     kept = page.locator("#text").input_value()
     assert kept.startswith("FIXED WITHOUT SCRIPT.") and len(paragraphs(kept)) == 2, kept
+    context.close()
+
+
+def test_typed_fix_survives_reading_the_photo_again(browser, server, gravy_photo):
+    p, b = browser
+    context = b.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    results = upload(page, server.base, gravy_photo)
+    area = page.locator("#text")
+    area.fill("FIXED BEFORE READING AGAIN. " + area.input_value())
+    expect(page.locator("[data-save-state]")).to_have_text("Saved", timeout=10_000)
+    page.get_by_role("link", name=re.compile("Lines")).click()
+    page.get_by_role("link", name="Fix the page outline and read again").click()
+    page.get_by_role("button", name="Read again", exact=True).click()
+    page.wait_for_url(re.compile(r"\?reread=0$"), timeout=60_000)
+    assert page.locator("#text").input_value().startswith("FIXED BEFORE READING AGAIN."), "the edit is not replaced unasked"
+    page.get_by_role("button", name=re.compile("Add the new reading")).click()
+    page.wait_for_url(re.compile(r"saved=1"))
+    text = page.locator("#text").input_value()
+    assert text.startswith("FIXED BEFORE READING AGAIN.") and text.count("Gravy is simple work") == 2, text
+    page.goto(results)
+    assert page.locator("#text").input_value() == text
     context.close()
 
 

@@ -85,10 +85,10 @@ public struct ImageProcessor: Sendable {
         self.engine = engine
     }
 
-    public func process(image data: Data, sourceHint: String? = nil) async throws -> ExcerptCapture {
+    public func process(image data: Data, sourceHint: String? = nil, options: ReadOptions = ReadOptions()) async throws -> ExcerptCapture {
         var clock = StepClock()
         let config = self.config
-        let languages = config.recognitionLanguages.isEmpty ? engine.defaultLanguages : config.recognitionLanguages
+        let languages = options.languages ?? (config.recognitionLanguages.isEmpty ? engine.defaultLanguages : config.recognitionLanguages)
         let debug = DebugWriter(directory: config.debugDirectory)
 
         // decode (big JPEGs at half size first; in full when the print turns out too small for that)
@@ -129,14 +129,42 @@ public struct ImageProcessor: Sendable {
         var page = scaled.image
         // From the upright (EXIF) photo to the current page image.
         var toPage = Homography.scale(scaled.factor / Double(decoded.reduction))
+        let exifSize = decoded.fullSize
 
-        // find page and rectify
-        if config.detectsPage {
+        // A turn the person chose replaces the orientation guess, and applies before the outline they drew.
+        var turns = 0
+        if let given = options.quarterTurns {
+            turns = ((given % 4) + 4) % 4
+            if turns != 0 {
+                let current = page, chosenTurns = turns
+                guard let turned = await offload({ current.rotatedQuarterTurns(chosenTurns) }) else { throw ImagingError.unreadable }
+                toPage = toPage.followed(by: .quarterTurns(turns, width: current.width, height: current.height))
+                page = turned
+            }
+        }
+
+        // find page and rectify (or use the outline the person corrected), remembering its corners in the EXIF frame
+        var outlineInPhoto: [(x: Double, y: Double)]?
+        if let outline = options.outline, outline.count == 4 {
+            let fromUpright = Homography.quarterTurns(turns, width: exifSize.width, height: exifSize.height).inverse() ?? .identity
+            let inPhoto = outline.map { fromUpright.apply($0.x, $0.y) }
+            let corners = inPhoto.map { toPage.apply($0.x, $0.y) }
+            let current = page
+            if let (rectified, transform) = await offload({ PageDetector.rectify(current, corners: corners) }) {
+                page = rectified
+                toPage = toPage.followed(by: transform)
+                outlineInPhoto = inPhoto
+            }
+            clock.lap("page")
+            debug.write(page, "03-page")
+        } else if config.detectsPage {
             let detector = PageDetector(
                 minAspectRatio: config.rectangleMinAspectRatio, minimumSize: config.rectangleMinimumSize,
                 quadratureTolerance: config.rectangleQuadratureTolerance, minimumConfidence: config.rectangleMinimumConfidence)
             let current = page
-            if let (rectified, transform) = await offload({ detector.straighten(current) }) {
+            if let (rectified, transform, corners) = await offload({ detector.straighten(current) }) {
+                let pageToPhoto = toPage.inverse() ?? .identity
+                outlineInPhoto = corners.map { pageToPhoto.apply($0.x, $0.y) }
                 page = rectified
                 toPage = toPage.followed(by: transform)
             }
@@ -158,9 +186,8 @@ public struct ImageProcessor: Sendable {
             debug.write(page, "04-normalise")
         }
 
-        // orient
-        var turns = 0
-        if config.detectsOrientation {
+        // orient (unless the person chose the turn)
+        if config.detectsOrientation && options.quarterTurns == nil {
             let corrector = OrientationCorrector(engine: engine, languages: languages, confidenceThreshold: config.orientationConfidenceThreshold)
             turns = try await corrector.quarterTurns(for: page)
             if turns != 0 {
@@ -301,7 +328,6 @@ public struct ImageProcessor: Sendable {
 
         // map boxes back to the upright photo, and make the preview
         let uprightTurn = turns
-        let exifSize = decoded.fullSize
         let toUpright = Homography.quarterTurns(uprightTurn, width: exifSize.width, height: exifSize.height)
         let imageSize = uprightTurn % 2 == 0 ? exifSize : PixelSize(width: exifSize.height, height: exifSize.width)
         let pageToUpright = toPage.inverse().map { $0.followed(by: toUpright) } ?? toUpright
@@ -312,9 +338,14 @@ public struct ImageProcessor: Sendable {
         clock.lap("preview")
 
         let confidence = lines.isEmpty ? 0 : lines.map(\.confidence).reduce(0, +) / Double(lines.count)
+        let outline = outlineInPhoto?.map { corner in
+            let upright = toUpright.apply(corner.x, corner.y)
+            return PixelPoint(x: min(max(0, upright.x), Double(imageSize.width)), y: min(max(0, upright.y), Double(imageSize.height)))
+        }
         return ExcerptCapture(
             text: text, sourceHint: sourceHint, confidence: confidence, lines: lines,
-            language: languages.joined(separator: "+"), timings: clock.timings, imageSize: imageSize, preview: preview)
+            language: languages.joined(separator: "+"), timings: clock.timings, imageSize: imageSize, preview: preview,
+            pageOutline: outline, quarterTurns: uprightTurn)
     }
 }
 

@@ -22,8 +22,8 @@ struct PageDetector: Sendable {
         var y: Double
     }
 
-    /// The rectified page and the transform from `image` pixels to the new page, or nil to keep the frame.
-    func straighten(_ image: LeptonicaImage) -> (LeptonicaImage, Homography)? {
+    /// The rectified page, the transform from `image` pixels to it and the corners found, or nil to keep the frame.
+    func straighten(_ image: LeptonicaImage) -> (LeptonicaImage, Homography, [(x: Double, y: Double)])? {
         let factor = min(1, Double(searchLongSide) / Double(max(image.width, image.height)))
         guard let small = image.scaled(by: factor)?.grayImage(), let quad = detect(in: small) else {
             trace("page: none")
@@ -31,6 +31,13 @@ struct PageDetector: Sendable {
         }
         trace("page: \(quad.corners.map { "(\(Int($0.x / factor)),\(Int($0.y / factor)))" }) confidence \(quad.confidence)")
         let corners = quad.corners.map { (x: $0.x / factor, y: $0.y / factor) }
+        guard let (rectified, transform) = Self.rectify(image, corners: corners) else { return nil }
+        return (rectified, transform, corners)
+    }
+
+    /// The quadrilateral `corners` (TL, TR, BR, BL in `image` pixels) straightened into a rectangle of its mean sides.
+    static func rectify(_ image: LeptonicaImage, corners: [(x: Double, y: Double)]) -> (LeptonicaImage, Homography)? {
+        guard corners.count == 4 else { return nil }
         func dist(_ a: (x: Double, y: Double), _ b: (x: Double, y: Double)) -> Double { hypot(a.x - b.x, a.y - b.y) }
         let outW = Int(((dist(corners[0], corners[1]) + dist(corners[3], corners[2])) / 2).rounded())
         let outH = Int(((dist(corners[0], corners[3]) + dist(corners[1], corners[2])) / 2).rounded())

@@ -38,7 +38,7 @@ struct AccessPolicy: Sendable {
     func isPublic(_ path: String) -> Bool {
         let local = path.hasPrefix(basePath) ? String(path.dropFirst(basePath.count)) : path
         return local == "/login" || local.hasPrefix("/static/") || local == "/manifest.webmanifest"
-            || local == "/healthz" || local == "/metrics" || local == "/favicon.ico" || local == "/service-worker.js"
+            || local == "/healthz" || local == "/metrics" || local == "/favicon.ico" || local == "/sw.js" || local == "/offline"
     }
 
     /// Secure cookies over HTTPS; behind a proxy only when we were told to trust it.

@@ -41,27 +41,14 @@ struct APIController {
     }
 
     struct PostsReply: ResponseEncodable {
-        struct Post: Encodable {
-            let tone: String
-            let text: String
-            let note: String?
-
-            func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(tone, forKey: .tone)
-                try container.encode(text, forKey: .text)
-                try container.encode(note, forKey: .note)  // null rather than absent, so every post has the same keys
-            }
-            enum CodingKeys: String, CodingKey { case tone, text, note }
-        }
         let writer: String
-        let posts: [Post]
+        let posts: [PostJSON]
     }
 
     /// Takes a multipart photo (field `photo`) or the raw image bytes as the body.
     @Sendable func ocr(_ request: Request, context: AppRequestContext) async throws -> OCRReply {
-        let capture = try await intake.readPage(request, context, rawBodyAllowed: true)
-        let scan = try await scans.insert(NewScan(capture))
+        let (capture, upload) = try await intake.readPage(request, context, rawBodyAllowed: true)
+        let scan = try await scans.insert(PhotoReading(capture), original: intake.kept(upload.data))
         return OCRReply(
             id: scan.id, text: capture.text, confidence: capture.confidence,
             lines: capture.lines.map {
@@ -81,6 +68,6 @@ struct APIController {
         let text = input.text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else { throw BadFormError("\"text\" is empty.", code: "missing_text") }
         let variants = try await writer.write(text: text, book: input.book ?? "", author: input.author ?? "")
-        return PostsReply(writer: writer.displayName, posts: variants.map { .init(tone: $0.tone.rawValue, text: $0.text, note: $0.note) })
+        return PostsReply(writer: writer.displayName, posts: variants.map(PostJSON.init))
     }
 }

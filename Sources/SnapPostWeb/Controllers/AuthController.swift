@@ -63,6 +63,7 @@ struct AuthController {
     }
 
     func page(_ context: AppRequestContext, next: String, error: String?, status: HTTPResponse.Status, headers: HTTPFields = [:]) -> Response {
-        pages.render("login", context, title: "Log in", content: LoginView(next: next, error: error), status: status, headers: headers)
+        pages.render(
+            "login", context, title: "Log in", content: LoginView(next: next, error: error), status: status, headers: headers, bare: true)
     }
 }

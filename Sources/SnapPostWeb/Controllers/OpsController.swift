@@ -10,12 +10,17 @@ struct OpsController {
     let queue: BoundedWorkQueue
     let metrics: AppMetrics
     let base: String
+    let pages: Pages
+    /// Public/static/sw.js, read once at start.
+    let serviceWorkerScript: String
 
     var endpoints: RouteCollection<AppRequestContext> {
         let routes = RouteCollection(context: AppRequestContext.self)
         routes.get("/healthz", use: health)
         routes.get("/metrics", use: metrics)
         routes.get("/manifest.webmanifest", use: manifest)
+        routes.get("/sw.js", use: serviceWorker)
+        routes.get("/offline", use: offline)
         return routes
     }
 
@@ -38,6 +43,24 @@ struct OpsController {
         return Response(
             status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
             body: .init(byteBuffer: ByteBuffer(string: metrics.render())))
+    }
+
+    /// GET /sw.js: the offline shell's service worker, served from the root so its scope is the whole app.
+    @Sendable func serviceWorker(_ request: Request, context: AppRequestContext) async throws -> Response {
+        Response(
+            status: .ok,
+            headers: [
+                .contentType: "text/javascript; charset=utf-8", .cacheControl: "no-cache",
+                HTTPField.Name("Service-Worker-Allowed")!: "\(base)/",
+            ],
+            body: .init(byteBuffer: ByteBuffer(string: serviceWorkerScript)))
+    }
+
+    /// GET /offline: what the installed app shows when the server cannot be reached (cached by the service worker).
+    @Sendable func offline(_ request: Request, context: AppRequestContext) async throws -> Response {
+        var response = pages.render("offline", context, title: "Offline", content: [String: String](), bare: true)
+        response.headers[.cacheControl] = "no-cache"
+        return response
     }
 
     @Sendable func manifest(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -1,4 +1,4 @@
-// Upload a photo, then edit its text (Results), pick paragraphs, and see the recognised lines over the photo.
+// Upload a photo, then edit its text (Results), pick paragraphs, delete. The photos of a scan are PhotosController's.
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -21,8 +21,6 @@ struct ScanController {
         routes.post("/scans/{id}", use: save)
         routes.post("/scans/{id}/select", use: select)
         routes.post("/scans/{id}/delete", use: delete)
-        routes.get("/scans/{id}/lines", use: lines)
-        routes.get("/scans/{id}/preview.jpg", use: preview)
         // A reload or a back button after a POST lands on a GET: send it somewhere useful instead of a 404.
         routes.get("/scans", use: toHome)
         routes.get("/share", use: toHome)
@@ -34,15 +32,23 @@ struct ScanController {
 
     /// POST /scans (and the Web Share Target): read the photo, store the scan, 303 to Results.
     @Sendable func upload(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let capture = try await intake.readPage(request, context)
-        let scan = try await scans.insert(NewScan(capture))
+        let (capture, upload) = try await intake.readPage(request, context)
+        let scan = try await scans.insert(PhotoReading(capture), original: intake.kept(upload.data))
         return .redirect(to: "\(pages.base)/scans/\(scan.id)", type: .normal)
     }
 
     /// GET /scans/{id}: the editable text.
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
         let scan = try await scans.required(context)
-        return try await results.render(scan, context, notice: request.uri.queryParameters.get("saved") != nil ? "Saved." : nil)
+        let query = request.uri.queryParameters
+        let reread = query.get("reread").flatMap(Int.init)
+        let notice: String? =
+            if query.get("saved") != nil { "Saved." } else if let added = query.get("added").flatMap(Int.init) {
+                "Photo \(added) was read and its text added at the end."
+            } else if let read = query.get("read").flatMap(Int.init) { "Photo \(read + 1) was read again." } else if let reread {
+                "Photo \(reread + 1) was read again. Your edited text below is unchanged: choose what to do with the new reading."
+            } else { nil }
+        return try await results.render(scan, context, notice: notice, rereadPhoto: reread)
     }
 
     /// POST /scans/{id}: save the edits (the "Save" button; the page's script also autosaves here).
@@ -83,29 +89,6 @@ struct ScanController {
         return .redirect(to: "\(pages.base)/", type: .normal)
     }
 
-    /// GET /scans/{id}/lines: the upright photo with a box over every recognised line.
-    @Sendable func lines(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let scan = try await scans.required(context)
-        let lines = try await scans.lines(ofScan: scan.id).enumerated().map { index, line in
-            LineView(
-                number: index + 1, text: line.text, confidence: Format.percent(line.confidence), low: line.confidence < 0.6,
-                x: line.box.x, y: line.box.y, width: line.box.width, height: line.box.height)
-        }
-        let view = LinesView(
-            id: scan.id, width: max(1, scan.imageWidth), height: max(1, scan.imageHeight), hasPreview: scan.preview != nil,
-            lines: lines, hasLines: !lines.isEmpty,
-            timings: try await scans.timings(ofScan: scan.id).map { TimingView(step: $0.step, ms: String(Int(($0.seconds * 1000).rounded()))) })
-        return pages.render("lines", context, title: "Lines", back: ("\(pages.base)/scans/\(scan.id)", "Text"), content: view)
-    }
-
-    @Sendable func preview(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let scan = try await scans.required(context)
-        guard let jpeg = scan.preview else { throw HTTPError(.notFound) }
-        return Response(
-            status: .ok, headers: [.contentType: "image/jpeg", .cacheControl: "private, max-age=86400"],
-            body: .init(byteBuffer: ByteBuffer(bytes: jpeg)))
-    }
-
     @Sendable func toHome(_ request: Request, context: AppRequestContext) async throws -> Response {
         .redirect(to: "\(pages.base)/", type: .normal)
     }
@@ -113,14 +96,5 @@ struct ScanController {
     @Sendable func toResults(_ request: Request, context: AppRequestContext) async throws -> Response {
         let scan = try await scans.required(context)
         return .redirect(to: "\(pages.base)/scans/\(scan.id)", type: .normal)
-    }
-}
-
-extension NewScan {
-    /// What the store keeps of a reading: the lines and timings as the reader returned them.
-    init(_ capture: ExcerptCapture) {
-        self.init(
-            text: capture.text, confidence: capture.confidence, language: capture.language, imageSize: capture.imageSize,
-            lines: capture.lines, timings: capture.timings, preview: capture.preview)
     }
 }

@@ -20,6 +20,10 @@ struct PageChrome: Sendable {
     var backLabel: String = "Home"
     /// What the writer badge shows about the writer's last answer.
     var writerState: WriterBadgeState = .offline
+    /// Extra behaviour of this page: for each name, Public/static/NAME.js and NAME.css (no inline code).
+    var scripts: [String] = []
+    /// No navigation: for pages a visitor sees before logging in or while offline, where the links would lead nowhere.
+    var bare: Bool = false
 }
 
 enum WriterBadgeState: Equatable, Sendable {
@@ -33,7 +37,8 @@ struct PageRenderer: Sendable {
     /// Loads every `*.mustache` in `directory`; a missing or broken template stops the server at start.
     static func load(from directory: String) async throws -> PageRenderer {
         let library = try await MustacheLibrary(directory: directory)
-        for name in ["layout", "home", "results", "variants", "lines", "history", "login", "error"] where library.getTemplate(named: name) == nil {
+        for name in ["layout", "home", "results", "variants", "lines", "outline", "history", "login", "error", "offline"]
+        where library.getTemplate(named: name) == nil {
             throw TemplateMissing(name: name, directory: directory)
         }
         return PageRenderer(library: library)
@@ -71,6 +76,8 @@ struct PageModel {
     let writerStatus: String
     /// Said after the writer's name: "last answer failed at 14:02 UTC", "answered at 14:05 UTC", "not asked yet".
     let writerNote: String?
+    let scripts: [String]
+    let showNav: Bool
     let content: Any
 
     init(chrome: PageChrome, content: Any) {
@@ -98,6 +105,8 @@ struct PageModel {
             writerStatus = "failed"
             writerNote = "last answer failed at \(Format.clock(date))"
         }
+        scripts = chrome.scripts
+        showNav = !chrome.bare
         self.content = content
     }
 }

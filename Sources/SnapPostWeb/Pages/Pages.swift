@@ -14,20 +14,22 @@ struct Pages: Sendable {
 
     func chrome(
         _ context: AppRequestContext, title: String, section: String = "", showWriter: Bool = false,
-        back: (href: String, label: String)? = nil
+        back: (href: String, label: String)? = nil, scripts: [String] = [], bare: Bool = false
     ) -> PageChrome {
         PageChrome(
             base: base, title: title, writer: writerName, showWriter: showWriter, loggedIn: context.sessionId != nil,
             authEnabled: authEnabled, section: section, backHref: back?.href, backLabel: back?.label ?? "Home",
-            writerState: writerName == "Offline writer" ? .offline : .provider(writerHealth.current))
+            writerState: writerName == "Offline writer" ? .offline : .provider(writerHealth.current), scripts: scripts, bare: bare)
     }
 
     func render(
         _ template: String, _ context: AppRequestContext, title: String, section: String = "", showWriter: Bool = false,
-        back: (href: String, label: String)? = nil, content: Any, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]
+        back: (href: String, label: String)? = nil, content: Any, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:],
+        scripts: [String] = [], bare: Bool = false
     ) -> Response {
         renderer.render(
-            template, chrome: chrome(context, title: title, section: section, showWriter: showWriter, back: back),
+            template,
+            chrome: chrome(context, title: title, section: section, showWriter: showWriter, back: back, scripts: scripts, bare: bare),
             content: content, status: status, headers: headers)
     }
 }

@@ -17,16 +17,28 @@ struct ResultsPage: Sendable {
 
     /// The page for `scan`, with a notice, or with the failure that brought the person back to it.
     func render(
-        _ scan: Scan, _ context: AppRequestContext, notice: String? = nil, failure: ErrorPresentation? = nil, showLatestDrafts: Bool = true
+        _ scan: Scan, _ context: AppRequestContext, notice: String? = nil, failure: ErrorPresentation? = nil, showLatestDrafts: Bool = true,
+        rereadPhoto: Int? = nil
     ) async throws -> Response {
         let paragraphs = Paragraphs.of(scan.editedText)
+        let photos = try await scans.photos(ofScan: scan.id)
         let latest = showLatestDrafts ? try await generations.latestId(scanId: scan.id) : nil
-        let lines = (try? await scans.lines(ofScan: scan.id)) ?? []
+        // Every photo's lines in reading order, each remembering its photo, so a tap shows the right crop.
+        var lines: [TextLine] = []
+        var lineSource: [ScanPhoto] = []
+        for photo in photos {
+            let read = (try? await scans.lines(ofScan: scan.id, photo: photo.position)) ?? []
+            lines += read
+            lineSource += Array(repeating: photo, count: read.count)
+        }
         let unsure = UnsureWords.unsure(in: scan.editedText, evidence: ReadingEvidence(lines: lines, words: words)).map { word in
             let box = word.line.map { lines[$0].box }
+            let photo = word.line.map { lineSource[$0] }
             return UnsureWordView(
                 word: word.text, occurrence: word.occurrence, confidence: Format.percent(word.confidence), hasBox: box != nil,
-                x: box?.x ?? 0, y: box?.y ?? 0, width: box?.width ?? 0, height: box?.height ?? 0)
+                x: box?.x ?? 0, y: box?.y ?? 0, width: box?.width ?? 0, height: box?.height ?? 0,
+                previewHref: photo.flatMap { $0.hasPreview ? "\(pages.base)/scans/\(scan.id)/photos/\($0.position)/preview.jpg" : nil },
+                imageWidth: max(1, photo?.imageSize.width ?? 1), imageHeight: max(1, photo?.imageSize.height ?? 1))
         }
         let view = ResultsView(
             id: scan.id, text: scan.editedText, book: scan.book, author: scan.author,
@@ -36,12 +48,11 @@ struct ResultsPage: Sendable {
             hasManyParagraphs: paragraphs.count > 1, paragraphCount: paragraphs.count, error: failure?.message, errorDetail: failure?.detail,
             errorRetryable: failure?.retryable ?? false, offerOffline: (failure?.isWriterFailure ?? false) && !writerIsOffline, notice: notice,
             latestGenerationHref: latest.map { "\(pages.base)/scans/\(scan.id)/posts/\($0)" }, language: scan.language,
+            photoCount: photos.count, severalPhotos: photos.count > 1, reread: rereadPhoto.map { RereadView(photo: $0, number: $0 + 1) },
             unsure: unsure, hasUnsure: !unsure.isEmpty,
             unsureNote: unsure.count == 1
                 ? "1 word may be misread: it is underlined. Tap it to see that line of the photo."
-                : "\(unsure.count) words may be misread: they are underlined. Tap one to see that line of the photo.",
-            imageWidth: max(1, scan.imageWidth),
-            imageHeight: max(1, scan.imageHeight), hasPreview: scan.preview != nil)
+                : "\(unsure.count) words may be misread: they are underlined. Tap one to see that line of the photo.")
         // Results is the page Home leads to: the header's Home link is the way back, so there is no second one.
         return pages.render(
             "results", context, title: "Your text", showWriter: true, content: view, status: failure?.status ?? .ok,

@@ -80,23 +80,38 @@ struct ResultsView {
     let notice: String?
     let latestGenerationHref: String?
     let language: String
-    /// Words the camera may have misread, for the page's script to underline; each with its line's box on the photo.
+    /// How many photos the text was read from.
+    let photoCount: Int
+    let severalPhotos: Bool
+    /// Set after a photo was read again while the text had edits: the person chooses what to do with the new reading.
+    let reread: RereadView?
+    /// Words the camera may have misread, for the page's script to underline; each with its line's box on its photo.
     let unsure: [UnsureWordView]
     let hasUnsure: Bool
     /// "2 words may be misread: …", shown by the page's script above the text.
     let unsureNote: String
-    let imageWidth: Int
-    let imageHeight: Int
-    let hasPreview: Bool
 }
 
-/// One unsure word: which occurrence of it in the text, and the box of the line it was read from (upright photo pixels).
+/// The photo whose new reading waits for the person's choice.
+struct RereadView {
+    /// Position in the scan (0-based, for the form's URL).
+    let photo: Int
+    /// As people count (1-based).
+    let number: Int
+}
+
+/// One unsure word: which occurrence of it in the text, and the box of the line it was read from (upright photo
+/// pixels), on which photo.
 struct UnsureWordView {
     let word: String
     let occurrence: Int
     let confidence: String
     let hasBox: Bool
     let x: Int, y: Int, width: Int, height: Int
+    /// The photo's preview and size, the frame of the box; nil when no preview is kept.
+    let previewHref: String?
+    let imageWidth: Int
+    let imageHeight: Int
 }
 
 /// An earlier version of one tone's draft, kept reachable under the card.
@@ -161,14 +176,55 @@ struct LineView {
     let x: Int, y: Int, width: Int, height: Int
 }
 
-struct LinesView {
-    let id: String
+/// One photo of a scan in the Lines view.
+struct PhotoLinesView {
+    let position: Int
+    let label: String
     let width: Int
     let height: Int
     let hasPreview: Bool
+    let previewHref: String
+    let outlineHref: String
+    /// Whether the original upload is still kept, so the photo can be read again.
+    let canReadAgain: Bool
+    let keptUntil: String?
     let lines: [LineView]
     let hasLines: Bool
     let timings: [TimingView]
+}
+
+struct LinesView {
+    let id: String
+    let photos: [PhotoLinesView]
+    let several: Bool
+}
+
+/// One draggable corner of the page outline.
+struct CornerView {
+    static let names = ["top left", "top right", "bottom right", "bottom left"]
+    let index: Int
+    let name: String
+    let x: Int
+    let y: Int
+}
+
+struct OutlineView {
+    let id: String
+    let position: Int
+    let width: Int
+    let height: Int
+    /// The photo with a margin around it, so corners on the photo's edge can still be grabbed.
+    let viewBox: String
+    let previewHref: String
+    let corners: [CornerView]
+    /// The SVG polygon's points, "x,y x,y …".
+    let points: String
+    /// Whether the pipeline found a page (otherwise the corners start at the photo's corners).
+    let found: Bool
+    let canReadAgain: Bool
+    /// Whether the person has edited the text (reading again will ask before replacing it).
+    let edited: Bool
+    let keptUntil: String?
 }
 
 struct TimingView {

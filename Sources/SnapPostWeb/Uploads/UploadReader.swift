@@ -22,7 +22,8 @@ struct UploadReader: Sendable {
     let timeout: Duration
     /// Form fields a photo may arrive in: the library picker and the API use `photo`, the camera button `camera`.
     static let photoFields: Set<String> = ["photo", "camera"]
-    static let formOverhead = 64 * 1024
+    /// Room for the form's other fields: the typed text may come along (Add next page) and is capped like any form.
+    static let formOverhead = FormBody.maxBytes + 64 * 1024
 
     func read(_ request: Request, rawBodyAllowed: Bool = false) async throws -> UploadedPhoto {
         let contentType = request.headers[.contentType] ?? ""
@@ -126,7 +127,7 @@ struct PhotoForm {
             let field = part.name ?? ""
             if let filename = Self.parameter("filename", in: part.headers.first(name: "Content-Disposition") ?? "") {
                 files.append(File(field: field, filename: filename, body: part.body))
-            } else if part.body.readableBytes <= 64 * 1024, fields[field] == nil {
+            } else if part.body.readableBytes <= FormBody.maxBytes, fields[field] == nil {
                 fields[field] = String(buffer: part.body)
             }
         }

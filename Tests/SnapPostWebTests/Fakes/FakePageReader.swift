@@ -25,6 +25,21 @@ struct NotAPhotoError: UserFacingError {
 final class FakePageReader: PageReader {
     private let held = Mutex<[CheckedContinuation<Void, Never>]>([])
     let heldCount = Atomic<Int>(0)
+    /// The options of every read, in order.
+    let optionsSeen = Mutex<[ReadOptions]>([])
+
+    /// A page read with a given outline or turn says so, so tests can tell a second reading from the first.
+    func read(_ image: Data, options: ReadOptions) async throws -> ExcerptCapture {
+        optionsSeen.withLock { $0.append(options) }
+        var capture = try await read(image)
+        if options.outline != nil || options.quarterTurns != nil {
+            capture = Self.capture(capture.text + " Read again.")
+            capture.pageOutline = options.outline
+            capture.quarterTurns = options.quarterTurns ?? 0
+        }
+        if let languages = options.languages { capture.language = languages.joined(separator: "+") }
+        return capture
+    }
 
     func read(_ image: Data) async throws -> ExcerptCapture {
         let text = String(decoding: image, as: UTF8.self)
@@ -55,6 +70,7 @@ final class FakePageReader: PageReader {
         return ExcerptCapture(
             text: text, confidence: 0.9, lines: lines, language: "eng",
             timings: [StepTiming(step: "decode", seconds: 0.01), StepTiming(step: "recognise", seconds: 0.2)],
-            imageSize: PixelSize(width: 1000, height: 1400), preview: Data([0xFF, 0xD8, 0xFF, 0xD9]))
+            imageSize: PixelSize(width: 1000, height: 1400), preview: Data([0xFF, 0xD8, 0xFF, 0xD9]),
+            pageOutline: [PixelPoint(x: 20, y: 30), PixelPoint(x: 980, y: 25), PixelPoint(x: 990, y: 1380), PixelPoint(x: 10, y: 1370)])
     }
 }
