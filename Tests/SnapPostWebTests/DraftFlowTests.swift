@@ -107,6 +107,30 @@ struct DraftFlowTests {
         }
     }
 
+    @Test("Write another with the AI writer failing: the card says so, keeps its edit, and offers the offline writer")
+    func writeAnotherFailure() async throws {
+        let harness = try TestApp()
+        try await harness.build().test(.router) { client in
+            let path = try await client.uploadPage("A page.")
+            let page = try await client.execute(
+                uri: path + "/posts", method: .post, headers: Form.headers, body: Form.encode([("text", "Write from this sentence, please.")])
+            ).location
+            harness.fakeGenerator.failure.withLock { $0 = AIError(.timeout) }
+            let failed = try await client.execute(
+                uri: page + "/drafts/2/another", method: .post, headers: Form.headers, body: Form.encode([("text", "My contrarian edit.")]))
+            #expect(failed.status == .badGateway)
+            #expect(failed.text.contains("The AI writer took too long to answer.") && failed.text.contains("My contrarian edit."))
+            #expect(failed.text.contains("/drafts/2/another\" name=\"writer\" value=\"offline\""))
+            let offline = try await client.execute(
+                uri: page + "/drafts/2/another", method: .post, headers: Form.headers,
+                body: Form.encode([("text", "My contrarian edit."), ("writer", "offline")]))
+            #expect(offline.status == .seeOther)
+            let (scanId, gid) = Self.ids(page)
+            let generation = try #require(try await harness.dependencies.generations.generation(id: gid, scanId: scanId))
+            #expect(generation.drafts[1].version == 2 && generation.earlier[1].map(\.text) == ["My contrarian edit."])
+        }
+    }
+
     @Test("Generating again from the same text asks the writer for a new variation and passes the earlier drafts")
     func generatingAgainDiffers() async throws {
         let harness = try TestApp()
