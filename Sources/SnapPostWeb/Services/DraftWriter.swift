@@ -12,6 +12,8 @@ struct DraftWriter: Sendable {
     let label: String
     /// The provider's last answer, shown by the writer badge.
     let health: WriterHealth
+    /// The word lists typed text (the API's) is judged by, so the offline writer quotes only real words.
+    var words: (any WordList)? = nil
 
     var displayName: String { generator.displayName }
     var isOffline: Bool { label == "offline" }
@@ -33,7 +35,10 @@ struct DraftWriter: Sendable {
     }
 
     func write(text: String, book: String, author: String) async throws -> [Variant] {
-        try await write(DraftRequest(excerpt: text, bookTitle: book.isEmpty ? nil : book, author: author.isEmpty ? nil : author))
+        try await write(
+            DraftRequest(
+                excerpt: text, bookTitle: book.isEmpty ? nil : book, author: author.isEmpty ? nil : author,
+                reading: ReadingEvidence(words: words)))
     }
 }
 
