@@ -47,6 +47,7 @@ run: build-release
 ## Every test: Swift unit and router tests, then the Python suites (schema, hostile input, real browser).
 test: test-deps lint
 	$(PYTHON) tools/make_fixtures.py .build/fixtures/ocr
+	$(PYTHON) tools/make_shelf_fixtures.py .build/fixtures/shelf
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build 2>&1 | tee .build/swift-test.log; test $${PIPESTATUS[0]} -eq 0
 	$(PYTHON) -m pytest -q -s Tests/e2e
@@ -58,7 +59,7 @@ lint:
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests
 
-## OCR accuracy and speed against the tesseract CLI, HTTP latency and generation overhead.
+## OCR accuracy and speed against the tesseract CLI, HTTP latency, generation overhead, the shelf analyser.
 bench: test-deps build-release
 	$(PYTHON) bench/run.py $(BENCH_ARGS)
 

@@ -71,7 +71,10 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // The bookshelf analyser and the retouch tool live here (their issues fill them in).
-        .target(name: "Shelves", dependencies: ["Support"], swiftSettings: swiftSettings),
+        .target(
+            name: "Shelves", dependencies: ["Support", "Imaging", "PageReading", "AIClient", "OpenCVShim"], swiftSettings: swiftSettings),
+        // Text to speech: the SpeechSynthesizer protocol and flite (the only file with its pointers) behind it.
+        .target(name: "Speech", dependencies: ["CFlite"], swiftSettings: swiftSettings),
         .target(name: "Retouch", dependencies: ["Support"], swiftSettings: swiftSettings),
 
         // MARK: The configuration tree: every key, its default and its help, read once through swift-configuration.
@@ -104,11 +107,11 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        // MARK: The command line: serve (default), ocr, eval, posts.
+        // MARK: The command line: serve (default), ocr, eval, posts, shelf.
         .executableTarget(
             name: "snappost",
             dependencies: [
-                "Support", "Imaging", "PageReading", "AIClient", "PostWriting", "Settings", "SnapPostWeb",
+                "Support", "Imaging", "PageReading", "AIClient", "PostWriting", "Settings", "SnapPostWeb", "Shelves", "Speech",
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -118,6 +121,10 @@ let package = Package(
         // MARK: Tests, one target beside each module they test.
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Support"], swiftSettings: swiftSettings),
         .testTarget(name: "PageReadingTests", dependencies: ["PageReading", "Imaging", "Support"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "ShelvesTests", dependencies: ["Shelves", "Imaging", "PageReading", "AIClient", "Support", "OpenCVShim"],
+            swiftSettings: swiftSettings),
+        .testTarget(name: "SpeechTests", dependencies: ["Speech"], swiftSettings: swiftSettings),
         .testTarget(name: "AIClientTests", dependencies: ["AIClient", "Support"], swiftSettings: swiftSettings),
         // A real chat-completions server on loopback, shared by the writer and web tests (not part of the app).
         .target(

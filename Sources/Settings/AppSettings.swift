@@ -62,6 +62,9 @@ public struct AppSettings: Sendable {
         Key(name: "ai.model", defaultValue: AIProviderSettings.defaultModel, help: "Model name sent to the provider."),
         Key(name: "ai.timeout", defaultValue: Self.plain(AIProviderSettings.defaultTimeoutSeconds), help: "Seconds to wait for the provider."),
         Key(name: "ai.temperature", defaultValue: Self.plain(AIProviderSettings.defaultTemperature), help: "Sampling temperature."),
+        Key(
+            name: "shelf.sendPhoto", defaultValue: "false",
+            help: "Also send the shelf photo (downscaled to 1024 px) to the AI provider; vision models only. Off: spine texts only."),
         Key(name: "offlineDelay", defaultValue: "0", help: "Seconds the offline writer waits, to try the progress UI."),
         Key(name: "idleTimeout", defaultValue: "30", help: "Seconds an idle keep-alive connection stays open."),
         Key(name: "requestTimeout", defaultValue: "60", help: "Seconds allowed to receive a request body (stops slow uploads)."),
@@ -93,6 +96,8 @@ public struct AppSettings: Sendable {
     public var aiTimeoutSeconds: Double
     public var aiTemperature: Double
     public var offlineDelaySeconds: Double
+    /// Whether the shelf analyser sends the photo itself to the model (`shelf.sendPhoto`).
+    public var shelfSendsPhoto: Bool
     public var idleTimeoutSeconds: Double
     public var requestTimeoutSeconds: Double
     public var maxConnections: Int
@@ -133,6 +138,7 @@ public struct AppSettings: Sendable {
         aiTimeoutSeconds = max(1, double("ai.timeout"))
         aiTemperature = double("ai.temperature")
         offlineDelaySeconds = max(0, double("offlineDelay"))
+        shelfSendsPhoto = ["1", "true", "yes", "on"].contains(string("shelf.sendPhoto").lowercased())
         idleTimeoutSeconds = max(1, double("idleTimeout"))
         requestTimeoutSeconds = max(1, double("requestTimeout"))
         maxConnections = max(4, int("maxConnections"))
