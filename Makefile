@@ -11,7 +11,8 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 OCR_LANGS := eng osd deu fra spa ita por pol nld
 RUN_DEBS := tesseract-ocr $(addprefix tesseract-ocr-,$(OCR_LANGS)) libtesseract-dev libleptonica-dev \
             libmagic-dev libheif-dev libsqlite3-dev zlib1g-dev pkg-config \
-            libopencv-core-dev libopencv-imgproc-dev libopencv-photo-dev flite1-dev wamerican
+            libopencv-core-dev libopencv-imgproc-dev libopencv-photo-dev flite1-dev \
+            wamerican wbritish wfrench
 TEST_DEBS := $(RUN_DEBS) chromium libheif-examples fonts-dejavu-core
 TEST_PIPS := pytest playwright jsonschema rapidfuzz numpy pillow
 
