@@ -50,8 +50,9 @@ test: test-deps
 	$(SWIFT) test --skip-build 2>&1 | tee .build/swift-test.log; test $${PIPESTATUS[0]} -eq 0
 	$(PYTHON) -m pytest -q -s Tests/e2e
 
-## OCR accuracy and speed against the tesseract CLI, HTTP latency and generation overhead.
+## OCR accuracy and speed against the tesseract CLI and the page-dewarp pipeline, HTTP latency and generation overhead.
 bench: test-deps build-release
+	@$(PYTHON) -c "import page_dewarp" 2>/dev/null || $(PYTHON) -m pip install -q page-dewarp
 	$(PYTHON) bench/run.py $(BENCH_ARGS)
 
 clean:
