@@ -1,4 +1,4 @@
-// The OCR pipeline, top to bottom: decode, scale, find page, normalise, orient, deskew, dewarp, recognise, order, clean.
+// The OCR pipeline: its settings, and one loop over its named steps (Pipeline/) that times them and writes debug images.
 import Dispatch
 import Foundation
 
@@ -28,6 +28,8 @@ public struct ImageProcessor: Sendable {
         public var deskews = true
         public var dewarps = true
         public var removesPageNumbers = true
+        /// Drop the facing page's cut-off line ends on an open book.
+        public var dropsFacingPage = true
 
         /// How uneven lighting is flattened.
         public var illumination: IlluminationMethod = .morphological
@@ -86,231 +88,50 @@ public struct ImageProcessor: Sendable {
         self.engine = engine
     }
 
+    /// The steps this configuration runs, in order.
+    var steps: [any PageStep] {
+        let c = config
+        var steps: [any PageStep] = [DecodeStep(), ScaleStep()]
+        if c.detectsPage { steps.append(FindPageStep()) }
+        if c.normalisesIllumination { steps.append(NormaliseStep()) }
+        if c.detectsOrientation { steps.append(OrientStep()) }
+        if c.deskews { steps.append(DeskewStep()) }
+        if c.dewarps { steps.append(DewarpStep()) }
+        steps.append(PreviewStep())
+        if c.binarisation != .none { steps.append(BinariseStep()) }
+        steps.append(RecogniseStep())
+        if c.recoversMissedText { steps.append(RecoverStep()) }
+        steps.append(LineFilterStep())
+        if c.dropsFacingPage { steps.append(FacingPageStep()) }
+        if c.reordersLines { steps.append(OrderStep()) }
+        steps.append(CleanStep())
+        return steps
+    }
+
     public func process(image data: Data, sourceHint: String? = nil) async throws -> ExcerptCapture {
-        var clock = StepClock()
-        let config = self.config
         let languages = config.recognitionLanguages.isEmpty ? engine.defaultLanguages : config.recognitionLanguages
+        var state = PageState(data: data, config: config, languages: languages)
         let debug = DebugWriter(directory: config.debugDirectory)
-
-        // decode (big JPEGs at half size first; in full when the print turns out too small for that)
-        let decoder = PhotoDecoder(maxPixels: config.maxPixels, maxBytes: config.maxBytes, halfSizeJPEGLongSide: config.halfSizeJPEGLongSide)
-        let first = try await offload { () throws(OCRError) in try decoder.decode(data) }
-        var chosen = first
-        if first.reduction > 1 {
-            let scaler = TextScaler(targetXHeight: config.targetXHeight, maxLongSide: config.maxImageWidthForProcessing, maxUpscale: config.maxUpscale)
-            let xHeight = await offload { first.image.grayscale().flatMap { scaler.estimateXHeight(of: $0) } }
-            if (xHeight ?? 0) < config.targetXHeight * 0.7 {
-                var fullDecoder = decoder
-                fullDecoder.halfSizeJPEGLongSide = nil
-                let full = fullDecoder
-                chosen = try await offload { () throws(OCRError) in try full.decode(data) }
-            }
-            trace("decode: half-size x-height \(xHeight ?? 0), kept \(chosen.reduction == 2 ? "half" : "full")")
+        var clock = StepClock()
+        for (index, step) in steps.enumerated() {
+            try await step.run(&state, engine: engine)
+            clock.lap(step.name)
+            if step.drawsPage, let page = state.page { debug.write(page, String(format: "%02d-%@", index + 1, step.name)) }
         }
-        let decoded = chosen
-        clock.lap("decode")
-        debug.write(decoded.image, "01-decode")
+        guard let decoded = state.decoded else { throw OCRError.unreadable }
 
-        // scale
-        let scaled = try await offload { () throws(OCRError) -> ScaledPage in
-            guard let gray = decoded.image.grayscale() else { throw OCRError.unreadable }
-            let scaler = TextScaler(
-                targetXHeight: config.targetXHeight, maxLongSide: config.maxImageWidthForProcessing, maxUpscale: config.maxUpscale)
-            let xHeight = scaler.estimateXHeight(of: gray)
-            let factor = scaler.factor(forXHeight: xHeight, width: gray.width, height: gray.height)
-            guard let image = gray.scaled(by: factor), image.width >= 8, image.height >= 8 else { throw OCRError.unreadable }
-            trace("scale: x-height \(xHeight.map { String(format: "%.1f", $0) } ?? "?") factor \(String(format: "%.3f", factor)) -> \(image.width)x\(image.height)")
-            return ScaledPage(image: image, factor: factor, xHeight: xHeight)
-        }
-        clock.lap("scale")
-        debug.write(scaled.image, "02-scale")
-        var page = scaled.image
-        // From the upright (EXIF) photo to the current page image.
-        var toPage = Homography.scale(scaled.factor / Double(decoded.reduction))
-
-        // find page and rectify
-        if config.detectsPage {
-            let detector = PageDetector(
-                minAspectRatio: config.rectangleMinAspectRatio, minimumSize: config.rectangleMinimumSize,
-                quadratureTolerance: config.rectangleQuadratureTolerance, minimumConfidence: config.rectangleMinimumConfidence)
-            let current = page
-            if let (rectified, transform) = await offload({ detector.straighten(current) }) {
-                page = rectified
-                toPage = toPage.followed(by: transform)
-            }
-            clock.lap("page")
-            debug.write(page, "03-page")
-        }
-
-        // normalise illumination
-        if config.normalisesIllumination {
-            let current = page
-            let method = config.illumination
-            page = await offload {
-                switch method {
-                case .morphological: current.backgroundNormalisedMorph() ?? current
-                case .tiled: current.backgroundNormalised() ?? current
-                }
-            }
-            clock.lap("normalise")
-            debug.write(page, "04-normalise")
-        }
-
-        // orient
-        var turns = 0
-        if config.detectsOrientation {
-            let corrector = OrientationCorrector(engine: engine, languages: languages, confidenceThreshold: config.orientationConfidenceThreshold)
-            turns = try await corrector.quarterTurns(for: page)
-            if turns != 0 {
-                let current = page, found = turns
-                guard let turned = await offload({ current.rotatedQuarterTurns(found) }) else { throw OCRError.unreadable }
-                toPage = toPage.followed(by: .quarterTurns(turns, width: current.width, height: current.height))
-                page = turned
-            }
-            clock.lap("orient")
-            debug.write(page, "05-orient")
-        }
-
-        // The preview only needs the orientation: make it on the side while the page is prepared and read.
-        let previewSide = config.previewMaxSide, previewTurns = turns
-        async let previewJPEG = offload { () -> Data? in
-            let long = Double(max(decoded.image.width, decoded.image.height))
-            let small = decoded.image.scaled(by: min(1, Double(previewSide) / long))
-            return small?.colour()?.rotatedQuarterTurns(previewTurns)?.jpegData(quality: 80)
-        }
-
-        // deskew
-        if config.deskews {
-            let current = page
-            let deskewer = Deskewer(rangeDegrees: config.deskewRangeDegrees, xHeight: scaled.xHeight.map { $0 * scaled.factor } ?? config.targetXHeight)
-            if let (straight, degrees) = await offload({ deskewer.deskew(current) }) {
-                toPage = toPage.followed(by: .rotation(degrees: degrees, cx: Double(current.width) / 2, cy: Double(current.height) / 2))
-                page = straight
-            }
-            clock.lap("deskew")
-            debug.write(page, "06-deskew")
-        }
-
-        // dewarp
-        if config.dewarps {
-            let current = page
-            let dewarper = Dewarper(minLines: config.dewarpMinLines, minimumGain: config.dewarpMinimumGain)
-            page = await offload { dewarper.dewarp(current) ?? current }
-            clock.lap("dewarp")
-            debug.write(page, "07-dewarp")
-        }
-
-        // binarise: our own threshold beats Tesseract's global Otsu on photos with uneven paper
-        if config.binarisation != .none {
-            let current = page, method = config.binarisation, window = Int(config.targetXHeight)
-            page = await offload { () -> LeptonicaImage in
-                let binary: LeptonicaImage?
-                switch method {
-                case .sauvola: binary = current.sauvolaBinarised(halfWindow: window, factor: 0.3)
-                case .otsu:
-                    let threshold = current.grayImage().map { PageDetector.otsuThreshold($0.bytes) } ?? 128
-                    binary = current.thresholded(threshold)
-                case .none: binary = nil
-                }
-                return binary?.grayscale() ?? current
-            }
-            clock.lap("binarise")
-            debug.write(page, "08-binarise")
-        }
-
-        // recognise
-        let finalPage = page
-        guard let gray = await offload({ finalPage.grayImage() }) else { throw OCRError.unreadable }
-        var mode = config.pageSegmentationMode
-        if let multi = config.multiColumnPageSegmentationMode {
-            let detector = ColumnDetector(xHeight: scaled.xHeight.map { $0 * scaled.factor } ?? config.targetXHeight)
-            if await offload({ detector.hasGutter(finalPage) }) { mode = multi }
-        }
-        trace("recognise: psm \(mode)")
-        let request = RecognitionRequest(languages: languages, pixelsPerInch: 300, pageSegmentationMode: mode)
-        var result: RecognitionResult
-        if config.splitsForParallelRecognition, let (top, bottom, offset) = await offload({ PageSplitter().split(gray) }) {
-            // Two halves on two workers: both cores busy, about half the wall time.
-            async let upper = engine.recognize(top, request: request)
-            async let lower = engine.recognize(bottom, request: request)
-            result = PageSplitter.merge(try await upper, try await lower, offset: offset)
-        } else {
-            result = try await engine.recognize(gray, request: request)
-        }
-        clock.lap("recognise")
-
-        // recover text the layout analysis dropped
-        if config.recoversMissedText {
-            let recovery = MissedTextRecovery(xHeight: scaled.xHeight.map { $0 * scaled.factor } ?? config.targetXHeight)
-            let found = result.lines
-            let regions = await offload { recovery.missedRegions(in: finalPage, lines: found) }
-            if !regions.isEmpty {
-                trace("recover: \(regions)")
-                let blockRequest = RecognitionRequest(languages: languages, pixelsPerInch: 300, pageSegmentationMode: 6)
-                var nextBlock = (result.lines.map(\.block).max() ?? -1) + 1
-                var nextParagraph = (result.lines.map(\.paragraph).max() ?? -1) + 1
-                for region in regions {
-                    guard let crop = MissedTextRecovery.crop(gray, to: region) else { continue }
-                    let extra = try await engine.recognize(crop, request: blockRequest)
-                    for var line in extra.lines {
-                        line.box.x += region.x
-                        line.box.y += region.y
-                        line.block = nextBlock
-                        line.paragraph += nextParagraph
-                        result.lines.append(line)
-                    }
-                    nextBlock += 1
-                    nextParagraph += (extra.lines.map(\.paragraph).max() ?? 0) + 1
-                }
-            }
-            clock.lap("recover")
-        }
-
-        // order
-        var kept = result.lines.filter { LineFilter.keeps($0, minimumConfidence: config.minimumLineConfidence) }
-        // A page the engine is unsure of overall is mostly texture read as letters: keep only its sure lines.
-        let meanKept = kept.isEmpty ? 0 : kept.map(\.confidence).reduce(0, +) / Double(kept.count)
-        if meanKept < 0.45 { kept = kept.filter { $0.confidence >= 0.6 } }
-        // Rows within about half a line height share a row, however large the print came out.
-        let heights = kept.map(\.box.height).sorted()
-        let tolerance = max(config.yTolerancePixels, heights.isEmpty ? 0 : 0.5 * Double(heights[heights.count / 2]))
-        let ordered = config.reordersLines ? LineOrderer(yTolerance: tolerance).order(kept) : kept
-        clock.lap("order")
-
-        // clean
-        var texts = ordered.map(\.text)
-        var orderedLines = ordered
-        if config.removesPageNumbers {
-            let keep = TextCleaner.pageFurnitureMask(ordered)
-            orderedLines = zip(ordered, keep).filter { $0.1 }.map(\.0)
-            texts = orderedLines.map(\.text)
-        }
-        let paragraphs = LineOrderer.paragraphBreaks(orderedLines)
-        var raw = ""
-        for (i, t) in texts.enumerated() {
-            if i > 0 { raw += paragraphs[i] ? "\n\n" : "\n" }
-            raw += t
-        }
-        let text = TextCleaner.clean(raw)
-        clock.lap("clean")
-        // A few stray letters are not a page of text.
-        guard text.filter(\.isLetter).count >= 4 else { throw OCRError.noText }
-
-        // map boxes back to the upright photo, and make the preview
-        let uprightTurn = turns
+        // Map boxes back to the upright photo.
         let exifSize = decoded.fullSize
-        let toUpright = Homography.quarterTurns(uprightTurn, width: exifSize.width, height: exifSize.height)
-        let imageSize = uprightTurn % 2 == 0 ? exifSize : PixelSize(width: exifSize.height, height: exifSize.width)
-        let pageToUpright = toPage.inverse().map { $0.followed(by: toUpright) } ?? toUpright
-        let lines = orderedLines.map { line in
+        let toUpright = Homography.quarterTurns(state.turns, width: exifSize.width, height: exifSize.height)
+        let imageSize = state.turns % 2 == 0 ? exifSize : PixelSize(width: exifSize.height, height: exifSize.width)
+        let pageToUpright = state.toPage.inverse().map { $0.followed(by: toUpright) } ?? toUpright
+        let lines = state.lines.map { line in
             OCRLine(text: line.text, box: pageToUpright.apply(line.box, clippedTo: imageSize), confidence: line.confidence)
         }
-        let preview = await previewJPEG
-        clock.lap("preview")
-
+        let preview = await state.preview?.value
         let confidence = lines.isEmpty ? 0 : lines.map(\.confidence).reduce(0, +) / Double(lines.count)
         return ExcerptCapture(
-            text: text, sourceHint: sourceHint, confidence: confidence, lines: lines,
+            text: state.text, sourceHint: sourceHint, confidence: confidence, lines: lines,
             language: languages.joined(separator: "+"), timings: clock.timings, imageSize: imageSize, preview: preview)
     }
 }
@@ -330,36 +151,6 @@ public enum Binarisation: String, Sendable {
     case otsu
     /// Sauvola adaptive threshold with a window of about two x-heights.
     case sauvola
-}
-
-private struct ScaledPage: Sendable {
-    var image: LeptonicaImage
-    var factor: Double
-    var xHeight: Double?
-}
-
-/// Drops lines that are almost surely noise: low confidence and hardly any letters (edges, shadows, spine), or
-/// unsure lines made of letter crumbs (what texture such as sky, wires or a keyboard reads as).
-enum LineFilter {
-    static func keeps(_ line: RecognizedLine, minimumConfidence: Double) -> Bool {
-        let letters = line.text.unicodeScalars.filter { CharacterSet.letters.contains($0) }.count
-        let visible = line.text.unicodeScalars.filter { !CharacterSet.whitespaces.contains($0) }.count
-        guard visible > 0 else { return false }
-        if line.confidence < 0.75 && wordShare(line.text) < 0.3 { return false }
-        if line.confidence >= minimumConfidence { return letters > 0 || visible >= 2 }
-        return Double(letters) / Double(visible) >= 0.6 && letters >= 4 && line.confidence >= minimumConfidence / 2
-    }
-
-    /// Share of tokens that look like words: three or more letters once punctuation is stripped.
-    static func wordShare(_ text: String) -> Double {
-        let tokens = text.split(separator: " ")
-        guard !tokens.isEmpty else { return 0 }
-        let words = tokens.filter { token in
-            let core = token.trimmingCharacters(in: .punctuationCharacters.union(.symbols))
-            return core.count >= 3 && core.allSatisfy { $0.isLetter || $0 == "-" || $0 == "'" || $0 == "’" }
-        }
-        return Double(words.count) / Double(tokens.count)
-    }
 }
 
 /// Step diagnostics on stderr when SNAPPOST_TRACE=1 (development only; never paths or text).
