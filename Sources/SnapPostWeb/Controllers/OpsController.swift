@@ -3,10 +3,13 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
-import SnapPostCore
 
 struct OpsController {
-    let services: AppServices
+    let checkStoreWritable: @Sendable () async throws -> Void
+    let isOCRReady: @Sendable () -> Bool
+    let queue: BoundedWorkQueue
+    let metrics: AppMetrics
+    let base: String
 
     var endpoints: RouteCollection<AppRequestContext> {
         let routes = RouteCollection(context: AppRequestContext.self)
@@ -18,24 +21,26 @@ struct OpsController {
 
     @Sendable func health(_ request: Request, context: AppRequestContext) async throws -> Response {
         var problems: [String] = []
-        do { try await services.store.checkWritable() } catch { problems.append("store not writable") }
-        if !services.dependencies.reader.isReady { problems.append("OCR engine not ready") }
-        let body = problems.isEmpty
-            ? "{\"status\":\"ok\",\"store\":\"writable\",\"ocr\":\"ready\",\"queue\":\(await services.ocrQueue.depth)}"
+        do { try await checkStoreWritable() } catch { problems.append("store not writable") }
+        if !isOCRReady() { problems.append("OCR engine not ready") }
+        let body =
+            problems.isEmpty
+            ? "{\"status\":\"ok\",\"store\":\"writable\",\"ocr\":\"ready\",\"queue\":\(await queue.depth)}"
             : "{\"status\":\"unhealthy\",\"problems\":[\(problems.map { "\"\($0)\"" }.joined(separator: ","))]}"
-        return Response(status: problems.isEmpty ? .ok : .serviceUnavailable,
-                        headers: [.contentType: "application/json", .cacheControl: "no-store"],
-                        body: .init(byteBuffer: ByteBuffer(string: body)))
+        return Response(
+            status: problems.isEmpty ? .ok : .serviceUnavailable,
+            headers: [.contentType: "application/json", .cacheControl: "no-store"],
+            body: .init(byteBuffer: ByteBuffer(string: body)))
     }
 
     @Sendable func metrics(_ request: Request, context: AppRequestContext) async throws -> Response {
-        services.metrics.setQueueDepth(await services.ocrQueue.depth)
-        return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
-                        body: .init(byteBuffer: ByteBuffer(string: services.metrics.render())))
+        metrics.setQueueDepth(await queue.depth)
+        return Response(
+            status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(string: metrics.render())))
     }
 
     @Sendable func manifest(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let base = services.base
         let manifest: [String: Any] = [
             "name": "SnapPost",
             "short_name": "SnapPost",
@@ -52,8 +57,10 @@ struct OpsController {
                 ["src": "\(base)/static/icon-512.png", "sizes": "512x512", "type": "image/png", "purpose": "maskable"],
             ],
             "shortcuts": [
-                ["name": "Scan to Draft", "short_name": "Scan", "description": "Take a photo of a page and draft posts from it",
-                 "url": "\(base)/scan", "icons": [["src": "\(base)/static/icon-192.png", "sizes": "192x192"]]],
+                [
+                    "name": "Scan to Draft", "short_name": "Scan", "description": "Take a photo of a page and draft posts from it",
+                    "url": "\(base)/scan", "icons": [["src": "\(base)/static/icon-192.png", "sizes": "192x192"]],
+                ],
                 ["name": "History", "url": "\(base)/history"],
             ],
             "share_target": [
@@ -64,7 +71,8 @@ struct OpsController {
             ],
         ]
         let data = try JSONSerialization.data(withJSONObject: manifest, options: [.sortedKeys, .withoutEscapingSlashes])
-        return Response(status: .ok, headers: [.contentType: "application/manifest+json", .cacheControl: "no-cache"],
-                        body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        return Response(
+            status: .ok, headers: [.contentType: "application/manifest+json", .cacheControl: "no-cache"],
+            body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 }

@@ -1,0 +1,170 @@
+// The OCR pipeline: its settings, and one loop over its named steps (Steps/) that times them and writes debug images.
+import Foundation
+import Imaging
+import Support
+
+/// Reads one photo of a page and returns its clean text, lines and timings.
+public struct ImageProcessor: Sendable {
+    /// Every step can be switched off or tuned here.
+    public struct Config: Sendable {
+        /// Tesseract languages, e.g. `["eng"]` or `["eng", "fra"]`.
+        public var recognitionLanguages: [String] = ["eng"]
+        /// Rows of lines whose centres differ by less than this (in pixels at an x-height of ~24 px) share a row.
+        public var yTolerancePixels: Double = 12
+        /// Longest side (pixels) of the image handed to Tesseract, whatever the x-height says.
+        public var maxImageWidthForProcessing: Int = 4200
+        /// Page detection: smallest short/long side ratio accepted for a page.
+        public var rectangleMinAspectRatio: Double = 0.3
+        /// Page detection: smallest page area, as a fraction of the photo.
+        public var rectangleMinimumSize: Double = 0.25
+        /// Page detection: largest deviation of a corner angle from 90°, in degrees.
+        public var rectangleQuadratureTolerance: Double = 25
+        /// Page detection: smallest confidence (0...1) to straighten; below it the whole frame is kept.
+        public var rectangleMinimumConfidence: Double = 0.8
+
+        /// Step switches.
+        public var detectsPage = true
+        public var normalisesIllumination = true
+        public var detectsOrientation = true
+        public var deskews = true
+        public var dewarps = true
+        public var removesPageNumbers = true
+        /// Drop the facing page's cut-off line ends on an open book.
+        public var dropsFacingPage = true
+
+        /// How uneven lighting is flattened.
+        public var illumination: IlluminationMethod = .morphological
+        /// Half-range of the skew search, in degrees.
+        public var deskewRangeDegrees: Double = 15
+        /// A dewarped page is kept only when its text rows get at least this much sharper.
+        public var dewarpMinimumGain: Double = 1.02
+        /// Target x-height in pixels for recognition. Measured on the shared photos (at an earlier stage: Tesseract's own Otsu, psm 3):
+        /// 16 → CER 0.174, 17 → 0.160, 18 → 0.199, 20 → 0.165, 24 → 0.209, 30 → 0.222; 20 is best and cheapest
+        /// among the good ones, at the low end of Tesseract's 20–30 px sweet spot. Rechecked on the final pipeline:
+        /// 20 → 0.084, 24 → 0.127, 28 → 0.133, and larger is slower.
+        /// The x-height is the mode of letter-sized component heights on a 1600 px survey copy.
+        public var targetXHeight: Double = 20
+        /// Largest upscale for small photos.
+        public var maxUpscale: Double = 3
+        /// Minimum text lines for a dewarp model (Leptonica silently uses 15 for anything below 4).
+        public var dewarpMinLines: Int = 4
+        /// OSD confidence below which the orientation is confirmed by recognising samples.
+        public var orientationConfidenceThreshold: Double = 2.5
+        /// How the page is binarised before recognition (`.none` leaves it to Tesseract's global Otsu).
+        public var binarisation: Binarisation = .sauvola
+        /// Re-read regions of letters that no recognised line covers (Tesseract sometimes drops a paragraph).
+        public var recoversMissedText = true
+        /// Put lines in reading order ourselves (rows, then columns); off keeps Tesseract's order.
+        public var reordersLines = true
+        /// Recognise the top and bottom halves of a tall page on two workers at once (split at a blank band).
+        public var splitsForParallelRecognition = true
+        /// Tesseract page segmentation mode for single-column pages: 4 (one column of variable-size text) keeps
+        /// tilted and mixed-font lines whole, where 3 split them (measured on the shared photos).
+        public var pageSegmentationMode: Int = 4
+        /// Mode used when a gutter shows two or more columns (3: full layout analysis); nil to always use the above.
+        public var multiColumnPageSegmentationMode: Int? = 3
+        /// Lines below this confidence that hold almost no letters are dropped as noise.
+        public var minimumLineConfidence: Double = 0.35
+
+        /// JPEGs whose long side is at least this are decoded at half size (libjpeg scales in the DCT, several
+        /// times faster), and again in full when the print is then too small; nil always decodes in full.
+        public var halfSizeJPEGLongSide: Int? = 3000
+        /// The largest photo accepted, in bytes and pixels.
+        public var limits = ImageLimits()
+        /// Long side of the preview JPEG.
+        public var previewMaxSide: Int = 1600
+        /// When set, every step writes its image here (PNG), for a person to inspect.
+        public var debugDirectory: URL?
+
+        public init() {}
+    }
+
+    public let config: Config
+    public let engine: any OCREngine
+
+    public init(config: Config = .init(), engine: any OCREngine) {
+        self.config = config
+        self.engine = engine
+    }
+
+    /// The steps this configuration runs for one reading, in order.
+    func steps(options: ReadOptions = ReadOptions()) -> [any PageStep] {
+        let c = config
+        var steps: [any PageStep] = [DecodeStep(), ScaleStep()]
+        if options.quarterTurns != nil { steps.append(GivenTurnStep()) }
+        if c.detectsPage || options.outline != nil { steps.append(FindPageStep()) }
+        if c.normalisesIllumination { steps.append(NormaliseStep()) }
+        if c.detectsOrientation && options.quarterTurns == nil { steps.append(OrientStep()) }
+        if c.deskews { steps.append(DeskewStep()) }
+        if c.dewarps { steps.append(DewarpStep()) }
+        steps.append(PreviewStep())
+        if c.binarisation != .none { steps.append(BinariseStep()) }
+        steps.append(RecogniseStep())
+        if c.recoversMissedText { steps.append(RecoverStep()) }
+        steps.append(LineFilterStep())
+        if c.dropsFacingPage { steps.append(FacingPageStep()) }
+        if c.reordersLines { steps.append(OrderStep()) }
+        steps.append(CleanStep())
+        return steps
+    }
+
+    public func process(image data: Data, sourceHint: String? = nil, options: ReadOptions = ReadOptions()) async throws -> ExcerptCapture {
+        let languages = options.languages ?? (config.recognitionLanguages.isEmpty ? engine.defaultLanguages : config.recognitionLanguages)
+        var state = PageState(data: data, config: config, languages: languages, options: options)
+        let debug = DebugWriter(directory: config.debugDirectory)
+        var clock = StepClock()
+        for (index, step) in steps(options: options).enumerated() {
+            try await step.run(&state, engine: engine)
+            clock.lap(step.name)
+            if step.drawsPage, let page = state.page { debug.write(page, String(format: "%02d-%@", index + 1, step.name)) }
+        }
+        guard let decoded = state.decoded else { throw ImagingError.unreadable }
+
+        // Map boxes and the page outline back to the upright photo.
+        let exifSize = decoded.fullSize
+        let toUpright = Homography.quarterTurns(state.turns, width: exifSize.width, height: exifSize.height)
+        let imageSize = state.turns % 2 == 0 ? exifSize : PixelSize(width: exifSize.height, height: exifSize.width)
+        let pageToUpright = state.toPage.inverse().map { $0.followed(by: toUpright) } ?? toUpright
+        let lines = state.lines.map { line in
+            TextLine(text: line.text, box: pageToUpright.apply(line.box, clippedTo: imageSize), confidence: line.confidence)
+        }
+        let outline = state.outlineInPhoto?.map { corner in
+            let upright = toUpright.apply(corner.x, corner.y)
+            return PixelPoint(x: min(max(0, upright.x), Double(imageSize.width)), y: min(max(0, upright.y), Double(imageSize.height)))
+        }
+        let preview = await state.preview?.value
+        let confidence = lines.isEmpty ? 0 : lines.map(\.confidence).reduce(0, +) / Double(lines.count)
+        return ExcerptCapture(
+            text: state.text, sourceHint: sourceHint, confidence: confidence, lines: lines,
+            language: languages.joined(separator: "+"), timings: clock.timings, imageSize: imageSize, preview: preview,
+            pageOutline: outline, quarterTurns: state.turns)
+    }
+}
+
+/// Ways to flatten uneven lighting before recognition.
+public enum IlluminationMethod: String, Sendable {
+    /// Background from a grey closing wider than the strokes (Leptonica's morphological normalisation).
+    case morphological
+    /// Background from tile statistics (Leptonica's tiled normalisation).
+    case tiled
+}
+
+/// Binarisation before recognition.
+public enum Binarisation: String, Sendable {
+    case none
+    /// One Otsu threshold for the whole normalised page.
+    case otsu
+    /// Sauvola adaptive threshold with a window of about two x-heights.
+    case sauvola
+}
+
+/// Writes step images when a debug directory is configured.
+struct DebugWriter: Sendable {
+    var directory: URL?
+
+    func write(_ image: LeptonicaImage, _ name: String) {
+        guard let directory else { return }
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        if let png = image.pngData() { try? png.write(to: directory.appendingPathComponent(name + ".png")) }
+    }
+}
