@@ -28,7 +28,7 @@ public struct OCRError: UserFacingError, Equatable, CustomStringConvertible {
         case .engineFailure:
             "Text recognition failed on our side. Please try again."
         case .languageNotInstalled(let language):
-            "\(language.name) (\(language.code)) is not installed: apt-get install \(language.debianPackage)"
+            "\(language.name == language.code ? language.code : "\(language.name) (\(language.code))") is not installed: apt-get install \(language.debianPackage)"
         case .unknownLanguage:
             "That is not a language code Tesseract knows; use codes such as eng, deu or fra+eng."
         }

@@ -143,3 +143,26 @@ import Testing
         #expect(capture.text == "The quick brown fox jumps")
     }
 }
+
+@Suite struct LanguageTests {
+    @Test func aMissingLanguageIsNamedWithItsDebianPackage() throws {
+        let polish = try #require(RecognitionLanguage(code: "pol"))
+        let error = OCRError.languageNotInstalled(polish)
+        #expect(error.message == "Polish (pol) is not installed: apt-get install tesseract-ocr-pol")
+        #expect(error.code == "language_not_installed")
+        #expect(error.category == .badInput)
+        #expect(RecognitionLanguage(code: "chi_sim")?.debianPackage == "tesseract-ocr-chi-sim")
+        #expect(RecognitionLanguage(code: "../etc") == nil)
+    }
+
+    @Test func theRealEngineRefusesALanguageThatIsNotInstalled() async throws {
+        let installed = TesseractEngine.installedLanguages()
+        #expect(installed.contains { $0.code == "eng" })
+        #expect(!installed.contains { $0.code == "osd" })
+        // A well-formed code no Debian package ships, so it is absent on every machine.
+        #expect(throws: OCRError.languageNotInstalled(RecognitionLanguage(code: "zzq")!)) {
+            _ = try TesseractEngine(languages: ["zzq"], workers: 1)
+        }
+        #expect(throws: OCRError.unknownLanguage("eng/../x")) { _ = try TesseractEngine(languages: ["eng/../x"], workers: 1) }
+    }
+}
