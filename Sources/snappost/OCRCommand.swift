@@ -91,6 +91,7 @@ extension ImageProcessor.Config {
             case "dewarp": dewarps = false
             case "furniture": removesPageNumbers = false
             case "facing": dropsFacingPage = false
+            case "sideways": readsSidewaysLines = false
             case "recover": recoversMissedText = false
             case "order": reordersLines = false
             case "binarise": binarisation = .none

@@ -136,6 +136,9 @@ import Testing
         var config = ImageProcessor.Config()
         config.dewarps = false
         config.detectsOrientation = false
+        // One recognition, so the fake's one line comes back once.
+        config.splitsForParallelRecognition = false
+        config.recoversMissedText = false
         let capture = try await ImageProcessor(config: config, engine: engine).process(image: png)
         let names = capture.timings.map(\.step)
         #expect(names.first == "decode" && names.contains("recognise") && names.last == "clean")

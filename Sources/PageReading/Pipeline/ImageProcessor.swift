@@ -31,6 +31,8 @@ public struct ImageProcessor: Sendable {
         public var removesPageNumbers = true
         /// Drop the facing page's cut-off line ends on an open book.
         public var dropsFacingPage = true
+        /// Read text running sideways down a margin on its own, after the page.
+        public var readsSidewaysLines = true
 
         /// How uneven lighting is flattened.
         public var illumination: IlluminationMethod = .morphological
@@ -102,6 +104,7 @@ public struct ImageProcessor: Sendable {
         if c.binarisation != .none { steps.append(BinariseStep()) }
         steps.append(RecogniseStep())
         if c.recoversMissedText { steps.append(RecoverStep()) }
+        if c.readsSidewaysLines { steps.append(SidewaysTextStep()) }
         steps.append(LineFilterStep())
         if c.dropsFacingPage { steps.append(FacingPageStep()) }
         if c.reordersLines { steps.append(OrderStep()) }
@@ -114,10 +117,14 @@ public struct ImageProcessor: Sendable {
         var state = PageState(data: data, config: config, languages: languages, options: options)
         let debug = DebugWriter(directory: config.debugDirectory)
         var clock = StepClock()
-        for (index, step) in steps(options: options).enumerated() {
+        var drawn = 0
+        for step in steps(options: options) {
             try await step.run(&state, engine: engine)
             clock.lap(step.name)
-            if step.drawsPage, let page = state.page { debug.write(page, String(format: "%02d-%@", index + 1, step.name)) }
+            if step.drawsPage, let page = state.page {
+                drawn += 1
+                debug.write(page, String(format: "%02d-%@", drawn, step.name))
+            }
         }
         guard let decoded = state.decoded else { throw ImagingError.unreadable }
 

@@ -7,7 +7,9 @@ struct CleanStep: PageStep {
     let name = "clean"
 
     func run(_ state: inout PageState, engine: any OCREngine) async throws {
-        var lines = state.lines
+        // Lines read apart come last, also when the order step is switched off.
+        var lines = state.lines + state.trailingLines
+        state.trailingLines = []
         if state.config.removesPageNumbers {
             let keep = TextCleaner.pageFurnitureMask(lines)
             lines = zip(lines, keep).filter { $0.1 }.map(\.0)

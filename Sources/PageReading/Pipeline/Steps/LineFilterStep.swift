@@ -11,7 +11,10 @@ struct LineFilterStep: PageStep {
         var kept = state.lines.filter { LineFilter.keeps($0, minimumConfidence: minimum) }
         // A page the engine is unsure of overall is mostly texture read as letters: keep only its sure lines.
         let meanKept = kept.isEmpty ? 0 : kept.map(\.confidence).reduce(0, +) / Double(kept.count)
-        if meanKept < 0.45 { kept = kept.filter { $0.confidence >= 0.6 } }
+        if meanKept < 0.45 {
+            trace("filter: unsure page (mean \(meanKept)), keeping \(kept.filter { $0.confidence >= 0.6 }.count) of \(kept.count) lines")
+            kept = kept.filter { $0.confidence >= 0.6 }
+        }
         state.lines = kept
     }
 }

@@ -63,6 +63,8 @@ struct PageState: Sendable {
     var segmentationMode = 4
     /// Lines as recognised, then filtered and ordered.
     var lines: [RecognizedLine] = []
+    /// Lines read apart from the page's rows (sideways margin text), read after them.
+    var trailingLines: [RecognizedLine] = []
     /// The clean text (set by clean).
     var text = ""
     /// The upright preview JPEG, made on the side once the orientation is known.

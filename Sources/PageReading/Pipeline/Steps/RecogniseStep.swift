@@ -30,4 +30,9 @@ struct RecogniseStep: PageStep {
         state.segmentationMode = mode
         state.lines = result.lines
     }
+
+    /// Letters weighted by the square of their line's confidence: how much believable text a reading holds.
+    static func sureText(_ result: RecognitionResult) -> Double {
+        result.lines.reduce(0) { $0 + Double($1.text.filter(\.isLetter).count) * $1.confidence * $1.confidence }
+    }
 }
