@@ -7,7 +7,8 @@ import Testing
 @testable import PageReading
 
 @Suite struct PipelineStepTests {
-    func line(_ text: String, _ x: Int, _ y: Int, _ w: Int, _ h: Int = 30, confidence: Double = 0.9, block: Int = 0, para: Int = 0) -> RecognizedLine {
+    func line(_ text: String, _ x: Int, _ y: Int, _ w: Int, _ h: Int = 30, confidence: Double = 0.9, block: Int = 0, para: Int = 0) -> RecognizedLine
+    {
         RecognizedLine(text: text, box: PixelBox(x: x, y: y, width: w, height: h), confidence: confidence, block: block, paragraph: para)
     }
 
@@ -122,7 +123,10 @@ import Testing
 
     @Test func cleanJoinsHyphensDropsPageNumbersAndRefusesCrumbs() async throws {
         var s = state()
-        s.lines = [line("12", 500, 0, 30), line("An exam-", 0, 50, 300), line("ple of text.", 0, 90, 300), line("a line", 0, 130, 300), line("more words", 0, 170, 300)]
+        s.lines = [
+            line("12", 500, 0, 30), line("An exam-", 0, 50, 300), line("ple of text.", 0, 90, 300), line("a line", 0, 130, 300),
+            line("more words", 0, 170, 300),
+        ]
         try await CleanStep().run(&s, engine: FakeOCREngine())
         #expect(s.text == "An example of text. a line more words")
         var crumbs = state()

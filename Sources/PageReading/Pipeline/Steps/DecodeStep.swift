@@ -11,7 +11,8 @@ struct DecodeStep: ImageStep {
         let decoder = PhotoDecoder(limits: config.limits, halfSizeJPEGLongSide: config.halfSizeJPEGLongSide)
         var chosen = try decoder.decode(state.data)
         if chosen.reduction > 1 {
-            let scaler = TextScaler(targetXHeight: config.targetXHeight, maxLongSide: config.maxImageWidthForProcessing, maxUpscale: config.maxUpscale)
+            let scaler = TextScaler(
+                targetXHeight: config.targetXHeight, maxLongSide: config.maxImageWidthForProcessing, maxUpscale: config.maxUpscale)
             let xHeight = chosen.image.grayscale().flatMap { scaler.estimateXHeight(of: $0) }
             if (xHeight ?? 0) < config.targetXHeight * 0.7 {
                 var full = decoder

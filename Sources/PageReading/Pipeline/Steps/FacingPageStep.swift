@@ -52,7 +52,10 @@ struct FacingPageFilter: Sendable {
         var seenText = false, run = 0, cut: Int? = nil
         for x in xs {
             if coverage[x] {
-                if seenText, run >= gap { cut = side == .left ? x - run / 2 : x + run / 2; break }
+                if seenText, run >= gap {
+                    cut = side == .left ? x - run / 2 : x + run / 2
+                    break
+                }
                 seenText = true
                 run = 0
             } else if seenText {

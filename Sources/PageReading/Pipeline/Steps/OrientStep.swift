@@ -9,7 +9,8 @@ struct OrientStep: PageStep {
 
     func run(_ state: inout PageState, engine: any OCREngine) async throws {
         let page = try state.currentPage()
-        let corrector = OrientationCorrector(engine: engine, languages: state.languages, confidenceThreshold: state.config.orientationConfidenceThreshold)
+        let corrector = OrientationCorrector(
+            engine: engine, languages: state.languages, confidenceThreshold: state.config.orientationConfidenceThreshold)
         let turns = try await corrector.quarterTurns(for: page)
         if turns != 0 {
             guard let turned = await offload({ page.rotatedQuarterTurns(turns) }) else { throw ImagingError.unreadable }

@@ -13,7 +13,9 @@ struct ScaleStep: ImageStep {
         let xHeight = scaler.estimateXHeight(of: gray)
         let factor = scaler.factor(forXHeight: xHeight, width: gray.width, height: gray.height)
         guard let image = gray.scaled(by: factor), image.width >= 8, image.height >= 8 else { throw ImagingError.unreadable }
-        trace("scale: x-height \(xHeight.map { String(format: "%.1f", $0) } ?? "?") factor \(String(format: "%.3f", factor)) -> \(image.width)x\(image.height)")
+        trace(
+            "scale: x-height \(xHeight.map { String(format: "%.1f", $0) } ?? "?") factor \(String(format: "%.3f", factor)) -> \(image.width)x\(image.height)"
+        )
         state.page = image
         state.xHeight = xHeight.map { $0 * factor }
         state.toPage = Homography.scale(factor / Double(decoded.reduction))

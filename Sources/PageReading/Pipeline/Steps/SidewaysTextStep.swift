@@ -42,7 +42,9 @@ struct SidewaysTextStep: PageStep {
             let letters = best.lines.reduce(0) { $0 + $1.text.filter(\.isLetter).count }
             let mean = best.lines.isEmpty ? 0 : best.lines.map(\.confidence).reduce(0, +) / Double(best.lines.count)
             guard letters >= 4, mean >= 0.6 else { continue }
-            state.trailingLines += best.lines.map { RecognizedLine(text: $0.text, box: line.box, confidence: $0.confidence, block: line.block, paragraph: line.paragraph) }
+            state.trailingLines += best.lines.map {
+                RecognizedLine(text: $0.text, box: line.box, confidence: $0.confidence, block: line.block, paragraph: line.paragraph)
+            }
         }
     }
 }
