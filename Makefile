@@ -59,8 +59,10 @@ lint:
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests
 
-## OCR accuracy and speed against the tesseract CLI, HTTP latency, generation overhead, the shelf analyser.
+## OCR accuracy and speed against the tesseract CLI and the page-dewarp pipeline, HTTP latency, generation overhead,
+## the shelf analyser.
 bench: test-deps build-release
+	@$(PYTHON) -c "import page_dewarp" 2>/dev/null || $(PYTHON) -m pip install -q page-dewarp
 	$(PYTHON) bench/run.py $(BENCH_ARGS)
 
 clean:
