@@ -50,15 +50,28 @@ public func buildApplication(
     // Sessions made under another password are void: a changed password logs every browser out.
     if let password { policy.generation = try await dependencies.sessions.generation(ofPassword: password) }
     let throttle = CredentialThrottle(clock: dependencies.clock)
-    let pages = Pages(renderer: renderer, base: base, writerName: dependencies.generator.displayName, authEnabled: policy.enabled)
+    let writerHealth = WriterHealth()
+    let pages = Pages(
+        renderer: renderer, base: base, writerName: dependencies.generator.displayName, authEnabled: policy.enabled, writerHealth: writerHealth)
     let metrics = AppMetrics(registry: dependencies.metricsRegistry)
     let ocrQueue = BoundedWorkQueue(workers: settings.ocrWorkers, maxWaiting: settings.ocrQueueLength, pixelBudget: settings.ocrPixelsInFlight)
     let intake = PhotoIntake(
         limiter: RateLimiter(capacity: settings.uploadsPerMinute, window: 60, clock: dependencies.clock), clientAddress: clientAddress,
         uploads: UploadReader(maxBytes: settings.uploadMaxBytes),
         reader: dependencies.reader, queue: ocrQueue, metrics: metrics, keepOriginal: settings.keepOriginalSeconds, clock: dependencies.clock)
-    let writer = DraftWriter(generator: dependencies.generator, metrics: metrics, label: settings.aiBaseURL == nil ? "offline" : "provider")
-    let results = ResultsPage(pages: pages, scans: dependencies.scans, generations: dependencies.generations)
+    let writerIsOffline = dependencies.generator.displayName == OfflineWriter().displayName
+    let writer = DraftWriter(
+        generator: dependencies.generator, metrics: metrics, label: writerIsOffline ? "offline" : "provider", health: writerHealth,
+        words: dependencies.words)
+    // Offered for one time when the configured AI writer fails.
+    let offlineWriter =
+        writerIsOffline
+        ? writer
+        : DraftWriter(
+            generator: OfflineWriter(delay: .milliseconds(Int64(settings.offlineDelaySeconds * 1000))), metrics: metrics, label: "offline",
+            health: writerHealth)
+    let results = ResultsPage(
+        pages: pages, scans: dependencies.scans, generations: dependencies.generations, words: dependencies.words, writerIsOffline: writerIsOffline)
     let limits = settings.imageLimits
 
     let router = Router(context: AppRequestContext.self)
@@ -78,7 +91,10 @@ public func buildApplication(
     router.addRoutes(ScanController(intake: intake, scans: dependencies.scans, results: results, pages: pages).endpoints, atPath: mount)
     router.addRoutes(PhotosController(intake: intake, scans: dependencies.scans, results: results, pages: pages).endpoints, atPath: mount)
     router.addRoutes(
-        PostsController(scans: dependencies.scans, generations: dependencies.generations, writer: writer, results: results, pages: pages).endpoints,
+        PostsController(
+            scans: dependencies.scans, generations: dependencies.generations, history: dependencies.history, writer: writer,
+            offlineWriter: offlineWriter, words: dependencies.words, results: results, pages: pages
+        ).endpoints,
         atPath: mount)
     router.addRoutes(
         HistoryController(history: dependencies.history, scans: dependencies.scans, pages: pages, size: settings.historySize).endpoints,

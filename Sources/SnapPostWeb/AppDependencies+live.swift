@@ -16,7 +16,7 @@ extension AppDependencies {
         return AppDependencies(
             reader: ImageProcessor(config: settings.pageReaderConfig, engine: engine), generator: liveGenerator(settings: settings, logger: logger),
             database: database, historySize: settings.historySize, isOCRReady: { engine.isReady },
-            metricsRegistry: MetricsBootstrap.processRegistry())
+            metricsRegistry: MetricsBootstrap.processRegistry(), words: SystemWordLists.load(languages: settings.ocrLanguages + ["eng", "fra"]))
     }
 
     /// The offline writer unless an OpenAI-compatible base URL is configured.

@@ -22,13 +22,16 @@ public struct AppDependencies: Sendable {
     public var clock: any TimeSource
     /// Where every metric lands, the swift-metrics ones included when it is bootstrapped (see `MetricsBootstrap`).
     public var metricsRegistry: PrometheusCollectorRegistry
+    /// The OCR languages' word list, to find words the camera may have misread; nil judges by line confidence alone.
+    public var words: (any WordList)?
 
     public init(
         reader: any PageReader, generator: any PostGenerator, scans: any ScanRepository, generations: any GenerationRepository,
         history: any HistoryRepository, sessions: any SessionRepository, checkStoreWritable: @escaping @Sendable () async throws -> Void,
         isOCRReady: @escaping @Sendable () -> Bool, clock: any TimeSource = SystemTimeSource(),
-        metricsRegistry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()
+        metricsRegistry: PrometheusCollectorRegistry = PrometheusCollectorRegistry(), words: (any WordList)? = nil
     ) {
+        self.words = words
         self.reader = reader
         self.generator = generator
         self.scans = scans
@@ -45,7 +48,7 @@ public struct AppDependencies: Sendable {
     public init(
         reader: any PageReader, generator: any PostGenerator, database: AppDatabase, historySize: Int,
         isOCRReady: @escaping @Sendable () -> Bool = { true }, clock: any TimeSource = SystemTimeSource(),
-        metricsRegistry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()
+        metricsRegistry: PrometheusCollectorRegistry = PrometheusCollectorRegistry(), words: (any WordList)? = nil
     ) {
         self.init(
             reader: reader, generator: generator,
@@ -54,7 +57,7 @@ public struct AppDependencies: Sendable {
             history: SQLiteHistoryRepository(database: database, limit: historySize, clock: clock),
             sessions: SQLiteSessionRepository(database: database, clock: clock),
             checkStoreWritable: { try await database.checkWritable() }, isOCRReady: isOCRReady, clock: clock,
-            metricsRegistry: metricsRegistry)
+            metricsRegistry: metricsRegistry, words: words)
         self.freeDiskBytes = { database.freeBytes() }
     }
 }

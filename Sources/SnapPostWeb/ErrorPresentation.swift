@@ -18,6 +18,10 @@ struct ErrorPresentation: Sendable {
     var retryAfterSeconds: Int?
     /// Whether trying the same thing again may work; pages offer a Retry button only then.
     var retryable: Bool
+    /// For whoever runs the server (a setting's name, an address); pages fold it away under the message.
+    var detail: String? = nil
+    /// The configured AI writer failed: pages offer the offline writer for this one time.
+    var isWriterFailure = false
 
     init(status: HTTPResponse.Status, title: String, message: String, code: String, retryAfterSeconds: Int? = nil, retryable: Bool = false) {
         self.status = status
@@ -47,9 +51,12 @@ struct ErrorPresentation: Sendable {
                 status: status(for: error.category), title: "Not saved", message: error.message, code: error.code,
                 retryAfterSeconds: error.retryAfterSeconds, retryable: error.isRetryable)
         case let error as any UserFacingError:
-            return .init(
+            var presentation = ErrorPresentation(
                 status: status(for: error.category), title: title(for: error.category), message: error.message, code: error.code,
                 retryAfterSeconds: error.retryAfterSeconds, retryable: error.isRetryable)
+            presentation.detail = error.technicalDetail
+            presentation.isWriterFailure = error.code.hasPrefix("ai_") && error.code != "ai_empty_input"
+            return presentation
         case is NIOTooManyBytesError:
             return .tooLarge(limits)
         case is HTTPParserError:

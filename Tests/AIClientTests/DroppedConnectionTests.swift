@@ -16,17 +16,18 @@ struct DroppedConnectionTests {
     func droppedConnectionFailsFast(reset: Bool) async throws {
         let server = try DroppingServer(reset: reset)
         defer { server.stop() }
-        let settings = AIProviderSettings(baseURL: "http://127.0.0.1:\(server.port)/v1", model: "m", timeout: .seconds(20))
+        let settings = AIProviderSettings(baseURL: "http://127.0.0.1:\(server.port)/v1", model: "m", timeout: .seconds(120))
         let start = ContinuousClock.now
         do {
             _ = try await OpenAICompatibleClient(settings: settings).complete(ChatRequest(messages: [.user("hi")]))
             Issue.record("a dropped connection answered")
         } catch let error as AIError {
             #expect(error.kind == .connectionDropped(url: settings.chatCompletionsURL), "\(error)")
-            #expect(error.message.contains("closed the connection"))
+            #expect(error.message.contains("hung up without answering"))
+            #expect(error.technicalDetail?.contains("closed or reset it") == true)
             #expect(error.isRetryable)
         }
-        #expect(start.duration(to: .now) < .seconds(10), "took \(start.duration(to: .now)) against a 20 s timeout")
+        #expect(start.duration(to: .now) < .seconds(60), "took \(start.duration(to: .now)) against a 120 s timeout")
     }
 }
 

@@ -21,12 +21,15 @@ final class FakeGenerator: PostGenerator {
     let calls = Atomic<Int>(0)
     var displayName: String { "Fake writer" }
 
-    func generateVariants(from excerpt: String, bookTitle: String?, author: String?) async throws -> [Variant] {
+    let requests = Mutex<[DraftRequest]>([])
+
+    func write(_ request: DraftRequest) async throws -> [Variant] {
         calls.add(1, ordering: .sequentiallyConsistent)
+        requests.withLock { $0.append(request) }
         if let error = failure.withLock({ $0 }) { throw error }
-        return Tone.allCases.map { tone in
+        return request.tones.map { tone in
             Variant(
-                tone: tone, text: "\(tone.rawValue): \(excerpt.prefix(200))",
+                tone: tone, text: "\(tone.rawValue): \(request.excerpt.prefix(200))" + (request.variation > 0 ? " (v\(request.variation))" : ""),
                 note: tone == .analytical ? "Variant trimmed to meet LinkedIn length." : nil)
         }
     }

@@ -1,35 +1,8 @@
-// Step "decode": the photo's bytes to the pixels the pipeline reads, no larger than the print needs. Big JPEGs are
-// decoded at half size by libjpeg (in full when the print then turns out too small); other very large photos are
-// decoded, then reduced by a whole factor where the print allows. Only the chosen image outlives this step.
+// Part of step "decode": a very large photo is read from a copy reduced by a whole factor, as far as its print allows,
+// so memory follows the size the text needs rather than the size of the file.
 import Foundation
 import Imaging
 import Support
-
-struct DecodeStep: Sendable {
-    let config: ImageProcessor.Config
-
-    func decode(_ data: Data) async throws -> DecodedPhoto {
-        let scaler = TextScaler(
-            targetXHeight: config.targetXHeight, maxLongSide: config.maxImageWidthForProcessing, maxUpscale: config.maxUpscale)
-        let decoder = PhotoDecoder(limits: config.limits, halfSizeJPEGLongSide: config.halfSizeJPEGLongSide)
-        var chosen = try await offload { () throws(ImagingError) in try decoder.decode(data) }
-        if chosen.reduction > 1 {
-            let half = chosen
-            let xHeight = await offload { half.image.grayscale().flatMap { scaler.estimateXHeight(of: $0) } }
-            if (xHeight ?? 0) < config.targetXHeight * 0.7 {
-                var fullDecoder = decoder
-                fullDecoder.halfSizeJPEGLongSide = nil
-                let full = fullDecoder
-                chosen = try await offload { () throws(ImagingError) in try full.decode(data) }
-            }
-            trace("decode: half-size x-height \(xHeight ?? 0), kept \(chosen.reduction == 2 ? "half" : "full")")
-        }
-        let reducer = WorkingSizeReducer(
-            maxPixels: config.maxDecodedPixels, minXHeight: config.targetXHeight, minLongSide: config.previewMaxSide, scaler: scaler)
-        let decoded = chosen
-        return await offload { reducer.reduce(decoded) } ?? decoded
-    }
-}
 
 /// Reduces a very large decoded photo by a whole factor, as far as its print allows, so memory follows the size the text
 /// needs rather than the size of the file (a 7000 × 7000 PNG is 49 megapixels, 196 MB in colour).
