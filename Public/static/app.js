@@ -158,6 +158,8 @@
     if (!window.FormData || !window.XMLHttpRequest) { form.submit(); return; }
     var data = new FormData();
     data.append("photo", file, file.name || "photo.jpg");
+    var lang = form.elements.namedItem("lang");
+    if (lang && lang.value) data.append("lang", lang.value);
     var xhr = new XMLHttpRequest();
     xhr.open("POST", form.getAttribute("action"));
     showOverlay("Uploading the photo…", true);
@@ -494,4 +496,13 @@
   if ("serviceWorker" in navigator && window.isSecureContext) {
     navigator.serviceWorker.register(base + "/sw.js", { scope: base + "/" }).catch(function () {});
   }
+  // Remembered choices (the page's language on Home): restored when the option still exists, saved on change.
+  $all("select[data-remember]").forEach(function (select) {
+    var key = select.getAttribute("data-remember");
+    try {
+      var saved = window.localStorage.getItem(key);
+      if (saved && $all("option", select).some(function (o) { return o.value === saved; })) select.value = saved;
+      select.addEventListener("change", function () { window.localStorage.setItem(key, select.value); });
+    } catch (e) { /* storage may be off: the server's default stays selected */ }
+  });
 })();

@@ -54,11 +54,13 @@ public func buildApplication(
     let pages = Pages(
         renderer: renderer, base: base, writerName: dependencies.generator.displayName, authEnabled: policy.enabled, writerHealth: writerHealth)
     let metrics = AppMetrics(registry: dependencies.metricsRegistry)
+    let languages = OCRLanguages(installed: dependencies.installedLanguages, defaults: settings.ocrLanguages)
     let ocrQueue = BoundedWorkQueue(workers: settings.ocrWorkers, maxWaiting: settings.ocrQueueLength, pixelBudget: settings.ocrPixelsInFlight)
     let intake = PhotoIntake(
         limiter: RateLimiter(capacity: settings.uploadsPerMinute, window: 60, clock: dependencies.clock), clientAddress: clientAddress,
         uploads: UploadReader(maxBytes: settings.uploadMaxBytes),
-        reader: dependencies.reader, queue: ocrQueue, metrics: metrics, keepOriginal: settings.keepOriginalSeconds, clock: dependencies.clock)
+        reader: dependencies.reader, queue: ocrQueue, metrics: metrics, keepOriginal: settings.keepOriginalSeconds,
+        languages: languages, clock: dependencies.clock)
     let writerIsOffline = dependencies.generator.displayName == OfflineWriter().displayName
     let writer = DraftWriter(
         generator: dependencies.generator, metrics: metrics, label: writerIsOffline ? "offline" : "provider", health: writerHealth,
@@ -71,7 +73,8 @@ public func buildApplication(
             generator: OfflineWriter(delay: .milliseconds(Int64(settings.offlineDelaySeconds * 1000))), metrics: metrics, label: "offline",
             health: writerHealth)
     let results = ResultsPage(
-        pages: pages, scans: dependencies.scans, generations: dependencies.generations, words: dependencies.words, writerIsOffline: writerIsOffline)
+        pages: pages, scans: dependencies.scans, generations: dependencies.generations, words: dependencies.words, writerIsOffline: writerIsOffline,
+        languages: languages)
     let limits = settings.imageLimits
 
     let router = Router(context: AppRequestContext.self)
@@ -87,9 +90,10 @@ public func buildApplication(
         AuthMiddleware(policy: policy, sessions: dependencies.sessions, throttle: throttle, clientAddress: clientAddress)
     }
     let mount = RouterPath(base.isEmpty ? "/" : base)
-    router.addRoutes(HomeController(scans: dependencies.scans, pages: pages).endpoints, atPath: mount)
+    router.addRoutes(HomeController(scans: dependencies.scans, pages: pages, languages: languages).endpoints, atPath: mount)
     router.addRoutes(ScanController(intake: intake, scans: dependencies.scans, results: results, pages: pages).endpoints, atPath: mount)
-    router.addRoutes(PhotosController(intake: intake, scans: dependencies.scans, results: results, pages: pages).endpoints, atPath: mount)
+    router.addRoutes(
+        PhotosController(intake: intake, scans: dependencies.scans, results: results, pages: pages, languages: languages).endpoints, atPath: mount)
     router.addRoutes(
         PostsController(
             scans: dependencies.scans, generations: dependencies.generations, history: dependencies.history, writer: writer,

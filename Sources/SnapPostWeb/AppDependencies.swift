@@ -24,6 +24,8 @@ public struct AppDependencies: Sendable {
     public var metricsRegistry: PrometheusCollectorRegistry
     /// The OCR languages' word list, to find words the camera may have misread; nil judges by line confidence alone.
     public var words: (any WordList)?
+    /// The OCR languages installed on this machine (the language selects offer them); set by the live setup.
+    public var installedLanguages: [RecognitionLanguage] = []
 
     public init(
         reader: any PageReader, generator: any PostGenerator, scans: any ScanRepository, generations: any GenerationRepository,

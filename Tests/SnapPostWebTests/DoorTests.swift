@@ -109,7 +109,7 @@ struct ClientAddressTests {
 struct CredentialTests {
     @Test("Wrong tokens, unknown session cookies and wrong passwords share one backoff; the right token waits it out too")
     func oneThrottle() async throws {
-        let harness = try TestApp()
+        let harness = try TestApp(frozenClock: true)
         let app = try await harness.build(["password": "pw", "apiTokens": "tok-right"])
         let body = ByteBuffer(string: #"{"text":"A passage about habits."}"#)
         try await app.test(.router) { client in

@@ -91,7 +91,7 @@ struct SelfHostingTests {
 
     @Test("Repeated wrong passwords from one client are slowed down")
     func loginThrottle() async throws {
-        let harness = try TestApp()
+        let harness = try TestApp(frozenClock: true)
         let app = try await harness.build(["password": "right"])
         try await app.test(.router) { client in
             // The same wrong password again is not a new guess: it counts once.

@@ -41,14 +41,22 @@ struct ScanController {
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
         let scan = try await scans.required(context)
         let query = request.uri.queryParameters
-        let reread = query.get("reread").flatMap(Int.init)
+        let reread = query.get("reread").flatMap { $0 == "all" || Int($0) != nil ? $0 : nil }
         let notice: String? =
-            if query.get("saved") != nil { "Saved." } else if let added = query.get("added").flatMap(Int.init) {
+            if query.get("saved") != nil {
+                "Saved."
+            } else if let added = query.get("added").flatMap(Int.init) {
                 "Photo \(added) was read and its text added at the end."
-            } else if let read = query.get("read").flatMap(Int.init) { "Photo \(read + 1) was read again." } else if let reread {
-                "Photo \(reread + 1) was read again. Your edited text below is unchanged: choose what to do with the new reading."
-            } else { nil }
-        return try await results.render(scan, context, notice: notice, rereadPhoto: reread)
+            } else if let read = query.get("read").flatMap(Int.init) {
+                "Photo \(read + 1) was read again."
+            } else if query.get("language") != nil {
+                "The page was read again as \(OCRLanguages.name(of: scan.language))."
+            } else if let reread {
+                "\(RereadView(reread).what.capitalizedFirst) was read again. Your edited text below is unchanged: choose what to do with the new reading."
+            } else {
+                nil
+            }
+        return try await results.render(scan, context, notice: notice, reread: reread)
     }
 
     /// POST /scans/{id}: save the edits (the "Save" button; the page's script also autosaves here).
@@ -97,4 +105,9 @@ struct ScanController {
         let scan = try await scans.required(context)
         return .redirect(to: "\(pages.base)/scans/\(scan.id)", type: .normal)
     }
+}
+
+extension String {
+    /// "Photo 2" for "photo 2".
+    var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
 }

@@ -14,11 +14,13 @@ struct ResultsPage: Sendable {
     let words: (any WordList)?
     /// Whether the configured writer is the offline one (then there is nothing to fall back to).
     let writerIsOffline: Bool
+    /// What "Read again as …" offers.
+    let languages: OCRLanguages
 
     /// The page for `scan`, with a notice, or with the failure that brought the person back to it.
     func render(
         _ scan: Scan, _ context: AppRequestContext, notice: String? = nil, failure: ErrorPresentation? = nil, showLatestDrafts: Bool = true,
-        rereadPhoto: Int? = nil
+        reread: String? = nil
     ) async throws -> Response {
         let paragraphs = Paragraphs.of(scan.editedText)
         let photos = try await scans.photos(ofScan: scan.id)
@@ -48,7 +50,9 @@ struct ResultsPage: Sendable {
             hasManyParagraphs: paragraphs.count > 1, paragraphCount: paragraphs.count, error: failure?.message, errorDetail: failure?.detail,
             errorRetryable: failure?.retryable ?? false, offerOffline: (failure?.isWriterFailure ?? false) && !writerIsOffline, notice: notice,
             latestGenerationHref: latest.map { "\(pages.base)/scans/\(scan.id)/posts/\($0)" }, language: scan.language,
-            photoCount: photos.count, severalPhotos: photos.count > 1, reread: rereadPhoto.map { RereadView(photo: $0, number: $0 + 1) },
+            photoCount: photos.count, severalPhotos: photos.count > 1, reread: reread.map(RereadView.init),
+            languageName: OCRLanguages.name(of: scan.language), languageChoices: languages.choices(selected: scan.language),
+            canReadAgain: photos.contains { $0.originalKeptUntil != nil },
             unsure: unsure, hasUnsure: !unsure.isEmpty,
             unsureNote: unsure.count == 1
                 ? "1 word may be misread: it is underlined. Tap it to see that line of the photo."

@@ -48,6 +48,7 @@ struct ScanSummaryView {
 }
 
 struct HomeView {
+    let languageChoices: [LanguageChoice]
     let scans: [ScanSummaryView]
     let hasScans: Bool
     let query: String
@@ -85,6 +86,11 @@ struct ResultsView {
     let severalPhotos: Bool
     /// Set after a photo was read again while the text had edits: the person chooses what to do with the new reading.
     let reread: RereadView?
+    /// "English", "German + English": what the text was read as.
+    let languageName: String
+    let languageChoices: [LanguageChoice]
+    /// Whether an original is still kept, so the page can be read again in another language.
+    let canReadAgain: Bool
     /// Words the camera may have misread, for the page's script to underline; each with its line's box on its photo.
     let unsure: [UnsureWordView]
     let hasUnsure: Bool
@@ -92,12 +98,17 @@ struct ResultsView {
     let unsureNote: String
 }
 
-/// The photo whose new reading waits for the person's choice.
+/// The new reading that waits for the person's choice: of one photo, or of every photo ("all").
 struct RereadView {
-    /// Position in the scan (0-based, for the form's URL).
-    let photo: Int
-    /// As people count (1-based).
-    let number: Int
+    /// The photo's position (0-based) or "all", for the form's URL.
+    let photo: String
+    /// "photo 2", "the page".
+    let what: String
+
+    init(_ photo: String) {
+        self.photo = photo
+        what = Int(photo).map { "photo \($0 + 1)" } ?? "the page"
+    }
 }
 
 /// One unsure word: which occurrence of it in the text, and the box of the line it was read from (upright photo

@@ -16,6 +16,7 @@ struct PhotoIntake: Sendable {
     let metrics: AppMetrics
     /// How long the uploaded bytes are kept for reading again; zero keeps none.
     let keepOriginal: TimeInterval
+    let languages: OCRLanguages
     let clock: any TimeSource
 
     /// Refuses the request when this client has sent too many photos in the last minute.
@@ -25,12 +26,16 @@ struct PhotoIntake: Sendable {
         }
     }
 
-    /// Admits the request, reads its photo (a form upload, or the raw body when `rawBodyAllowed`) and reads the page.
+    /// Admits the request, reads its photo (a form upload, or the raw body when `rawBodyAllowed`) and reads the page in
+    /// the language the form (field `lang`) or the query (`?lang=`) asks for, the server's default otherwise.
     func readPage(
-        _ request: Request, _ context: AppRequestContext, rawBodyAllowed: Bool = false, options: ReadOptions = ReadOptions()
+        _ request: Request, _ context: AppRequestContext, rawBodyAllowed: Bool = false
     ) async throws -> (capture: ExcerptCapture, upload: UploadedPhoto) {
         try await admit(request, context)
+        let asked = request.uri.queryParameters.get("lang")
+        _ = try languages.requested(asked)  // a bad language is refused before the upload is read
         let photo = try await uploads.read(request, rawBodyAllowed: rawBodyAllowed)
+        let options = ReadOptions(languages: try languages.requested(photo.fields["lang"] ?? asked))
         return (try await read(photo.data, options: options), photo)
     }
 

@@ -35,9 +35,14 @@ final class FakeGenerator: PostGenerator {
     }
 }
 
-/// A clock tests can move.
+/// A clock tests can move: real time plus an offset, or (frozen) standing still until moved, for tests whose
+/// outcome must not depend on how long a loaded machine takes to run them.
 final class MovableClock: TimeSource {
     private let offset = Mutex<TimeInterval>(0)
-    func now() -> Date { Date().addingTimeInterval(offset.withLock { $0 }) }
+    private let frozenAt: Date?
+
+    init(frozen: Bool = false) { frozenAt = frozen ? Date() : nil }
+
+    func now() -> Date { (frozenAt ?? Date()).addingTimeInterval(offset.withLock { $0 }) }
     func advance(by seconds: TimeInterval) { offset.withLock { $0 += seconds } }
 }
