@@ -21,6 +21,8 @@ public struct AIError: UserFacingError, Equatable {
         case providerUnavailable(status: Int)
         /// Connection refused, DNS failure and the like.
         case unreachable(url: String)
+        /// The provider took the connection and closed or reset it without answering.
+        case connectionDropped(url: String)
         /// The reply could not be read as five drafts.
         case badResponse(detail: String)
         /// The reply hit the token limit (`finish_reason: "length"`).
@@ -58,6 +60,8 @@ public struct AIError: UserFacingError, Equatable {
             return "The AI writer is having trouble right now. Your text is saved; try again in a minute."
         case .unreachable:
             return "The AI writer can't be reached right now. Your text is saved; try again when it is back."
+        case .connectionDropped:
+            return "The AI writer hung up without answering, so no drafts were written. Your text is saved; try again in a moment."
         case .badResponse:
             return "The AI writer's answer could not be read as drafts. Try again."
         case .cutOff:
@@ -89,6 +93,9 @@ public struct AIError: UserFacingError, Equatable {
             return "The provider answered HTTP \(status)."
         case .unreachable(let url):
             return "No connection to \(url). Check that the provider is running and that SNAPPOST_AI_BASE_URL is right."
+        case .connectionDropped(let url):
+            return
+                "\(url) took the connection and closed or reset it without an HTTP answer. Check that it is an OpenAI-compatible server and healthy."
         case .badResponse(let detail):
             return "Unreadable reply: \(detail)."
         case .cutOff:
@@ -108,6 +115,7 @@ public struct AIError: UserFacingError, Equatable {
         case .notFound: "ai_not_found"
         case .providerUnavailable: "ai_unavailable"
         case .unreachable: "ai_unreachable"
+        case .connectionDropped: "ai_connection_dropped"
         case .badResponse: "ai_bad_response"
         case .cutOff: "ai_cut_off"
         case .incompleteReply: "ai_incomplete_reply"
@@ -133,7 +141,7 @@ public struct AIError: UserFacingError, Equatable {
     /// Whether the same request may succeed if the person simply tries again.
     public var isRetryable: Bool {
         switch kind {
-        case .timeout, .rateLimited, .providerUnavailable, .unreachable, .badResponse, .cutOff, .incompleteReply: true
+        case .timeout, .rateLimited, .providerUnavailable, .unreachable, .connectionDropped, .badResponse, .cutOff, .incompleteReply: true
         case .invalidAPIKey, .contentRejected, .badRequest, .notFound, .emptyInput: false
         }
     }

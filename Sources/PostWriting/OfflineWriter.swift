@@ -1,6 +1,7 @@
 // The embedded writer used when no AI provider is configured: five real drafts built from the excerpt itself.
 import AIClient
 import Foundation
+import Support
 
 /// Writes drafts without a network: it ranks the excerpt's clean sentences (real words, read with good confidence),
 /// gives each tone its own line to quote, and shapes a hook, one or two supporting lines and a closing question around
@@ -18,7 +19,9 @@ public struct OfflineWriter: PostGenerator {
 
     public func write(_ request: DraftRequest) async throws -> [Variant] {
         if delay > .zero { try await Task.sleep(for: delay) }
-        return try variants(for: request)
+        // Pure CPU work: on a Dispatch thread, so a long passage never holds up the threads that serve requests.
+        let writer = self
+        return try await offload { try writer.variants(for: request) }
     }
 
     /// The same drafts, synchronously.

@@ -13,8 +13,10 @@ public struct AppDependencies: Sendable {
     public var generations: any GenerationRepository
     public var history: any HistoryRepository
     public var sessions: any SessionRepository
-    /// Writes and reads back a row (for /healthz).
+    /// Writes a row and a real file in the data folder (for /healthz).
     public var checkStoreWritable: @Sendable () async throws -> Void
+    /// Bytes free on the data folder's disk, nil when unknown (for /healthz).
+    public var freeDiskBytes: @Sendable () -> Int64? = { nil }
     /// Whether the OCR engine can take work (for /healthz).
     public var isOCRReady: @Sendable () -> Bool
     public var clock: any TimeSource
@@ -58,5 +60,6 @@ public struct AppDependencies: Sendable {
             sessions: SQLiteSessionRepository(database: database, clock: clock),
             checkStoreWritable: { try await database.checkWritable() }, isOCRReady: isOCRReady, clock: clock,
             metricsRegistry: metricsRegistry, words: words)
+        self.freeDiskBytes = { database.freeBytes() }
     }
 }

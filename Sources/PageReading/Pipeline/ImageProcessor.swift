@@ -74,6 +74,9 @@ public struct ImageProcessor: Sendable {
         public var halfSizeJPEGLongSide: Int? = 3000
         /// The largest photo accepted, in bytes and pixels.
         public var limits = ImageLimits()
+        /// Photos with more pixels than this are reduced by a whole factor right after decoding, as far as the print
+        /// allows (see `WorkingSizeReducer`): memory follows the working size, not the file's.
+        public var maxDecodedPixels = 16_000_000
         /// Long side of the preview JPEG.
         public var previewMaxSide: Int = 1600
         /// When set, every step writes its image here (PNG), for a person to inspect.

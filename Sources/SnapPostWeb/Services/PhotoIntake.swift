@@ -2,6 +2,7 @@
 // OCR queue; and what of the upload is kept so the page can be read again.
 import Foundation
 import Hummingbird
+import Imaging
 import PageReading
 import Storage
 import Support
@@ -38,10 +39,12 @@ struct PhotoIntake: Sendable {
         return (try await read(photo.data, options: options), photo)
     }
 
-    /// Reads a photo through the bounded OCR queue and records its step timings.
+    /// Reads a photo through the bounded OCR queue, weighed by its pixels (read from its header), and records its step
+    /// timings. A photo whose header cannot be read weighs nothing: the decoder refuses it at once.
     func read(_ data: Data, options: ReadOptions = ReadOptions()) async throws -> ExcerptCapture {
         let reader = reader
-        let capture = try await queue.run { try await reader.read(data, options: options) }
+        let pixels = PhotoDecoder.pixelCount(of: data) ?? 0
+        let capture = try await queue.run(pixels: pixels) { try await reader.read(data, options: options) }
         for timing in capture.timings { metrics.recordOCRStep(timing.step, seconds: timing.seconds) }
         return capture
     }
