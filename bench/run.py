@@ -75,7 +75,7 @@ def main():
     parts, measured_any, failures = ["\n".join(head)], False, []
     if "ocr" in only:
         import ocr
-        md, m, f = section("1. OCR accuracy and speed", lambda: ocr.run(args.folder, budget=900 if args.quick else 1800,
+        md, m, f = section("1. OCR accuracy and speed", lambda: ocr.run(args.folder, budget=1200 if args.quick else 2700,
                                                                       rounds=1 if args.quick else 2))
         parts.append(md); measured_any |= m; failures += f
     if "http" in only:

@@ -21,21 +21,28 @@ public struct AppDependencies: Sendable {
     public var history: any HistoryRepository
     public var shelves: any ShelfScanRepository
     public var sessions: any SessionRepository
-    /// Writes and reads back a row (for /healthz).
+    /// Writes a row and a real file in the data folder (for /healthz).
     public var checkStoreWritable: @Sendable () async throws -> Void
+    /// Bytes free on the data folder's disk, nil when unknown (for /healthz).
+    public var freeDiskBytes: @Sendable () -> Int64? = { nil }
     /// Whether the OCR engine can take work (for /healthz).
     public var isOCRReady: @Sendable () -> Bool
     public var clock: any TimeSource
     /// Where every metric lands, the swift-metrics ones included when it is bootstrapped (see `MetricsBootstrap`).
     public var metricsRegistry: PrometheusCollectorRegistry
+    /// The OCR languages' word list, to find words the camera may have misread; nil judges by line confidence alone.
+    public var words: (any WordList)?
+    /// The OCR languages installed on this machine (the language selects offer them); set by the live setup.
+    public var installedLanguages: [RecognitionLanguage] = []
 
     public init(
         reader: any PageReader, generator: any PostGenerator, shelfAnalyser: any ShelfAnalysing, speech: any SpeechSynthesizer,
         scans: any ScanRepository, generations: any GenerationRepository, history: any HistoryRepository, shelves: any ShelfScanRepository,
         sessions: any SessionRepository, checkStoreWritable: @escaping @Sendable () async throws -> Void,
         isOCRReady: @escaping @Sendable () -> Bool, clock: any TimeSource = SystemTimeSource(),
-        metricsRegistry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()
+        metricsRegistry: PrometheusCollectorRegistry = PrometheusCollectorRegistry(), words: (any WordList)? = nil
     ) {
+        self.words = words
         self.reader = reader
         self.generator = generator
         self.shelfAnalyser = shelfAnalyser
@@ -55,7 +62,7 @@ public struct AppDependencies: Sendable {
     public init(
         reader: any PageReader, generator: any PostGenerator, shelfAnalyser: any ShelfAnalysing, speech: any SpeechSynthesizer,
         database: AppDatabase, historySize: Int, isOCRReady: @escaping @Sendable () -> Bool = { true }, clock: any TimeSource = SystemTimeSource(),
-        metricsRegistry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()
+        metricsRegistry: PrometheusCollectorRegistry = PrometheusCollectorRegistry(), words: (any WordList)? = nil
     ) {
         self.init(
             reader: reader, generator: generator, shelfAnalyser: shelfAnalyser, speech: speech,
@@ -65,6 +72,7 @@ public struct AppDependencies: Sendable {
             shelves: SQLiteShelfScanRepository(database: database, clock: clock),
             sessions: SQLiteSessionRepository(database: database, clock: clock),
             checkStoreWritable: { try await database.checkWritable() }, isOCRReady: isOCRReady, clock: clock,
-            metricsRegistry: metricsRegistry)
+            metricsRegistry: metricsRegistry, words: words)
+        self.freeDiskBytes = { database.freeBytes() }
     }
 }

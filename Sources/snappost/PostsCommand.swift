@@ -63,11 +63,15 @@ enum PostsCommand {
         }
 
         do {
-            let variants = try await generator.generateVariants(from: excerpt, bookTitle: input.string("book"), author: input.string("author"))
+            // The offline writer quotes only real words: the same word lists as the server.
+            let variants = try await generator.write(
+                DraftRequest(
+                    excerpt: excerpt, bookTitle: input.string("book"), author: input.string("author"),
+                    reading: ReadingEvidence(words: SystemWordLists.load(languages: ["eng", "fra"]))))
             print(input.flag("json") ? try json(variants) : text(variants, by: generator.displayName))
             return 0
         } catch let error as any UserFacingError {
-            printError(error.message)
+            printError(error.message + (error.technicalDetail.map { "\n\($0)" } ?? ""))
             return 1
         } catch {
             printError("posts: \(error)")

@@ -58,7 +58,12 @@ struct APIController {
     }
 
     @Sendable func posts(_ request: Request, context: AppRequestContext) async throws -> PostsReply {
-        let buffer = try await request.body.collect(upTo: FormBody.maxBytes)
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.body.collect(upTo: FormBody.maxBytes)
+        } catch is NIOTooManyBytesError {
+            throw FormTooLargeError()
+        }
         let input: PostsRequest
         do {
             input = try JSONDecoder().decode(PostsRequest.self, from: Data(buffer.readableBytesView))
