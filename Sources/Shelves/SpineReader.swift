@@ -23,6 +23,8 @@ public struct SpineReader: Sendable {
         public var plainlyReadScore = 8.0
         /// Read each spine a second time, narrower and smaller, in the direction that won.
         public var secondLook = true
+        /// Skip the second look on a spine whose first reading already names its book and says nothing else.
+        public var secondLookSkipsSettled = true
         public var secondLookInset = 0.05
         public var secondLookWidth = 72.0
         /// When set, each cut spine is written here as a PGM (for looking at what Tesseract was given).
@@ -77,7 +79,7 @@ public struct SpineReader: Sendable {
                     // A second look, cut a little narrower and smaller, in the sideways direction that won: Tesseract's
                     // slips change with the crop, so the two readings together miss fewer words. Not spent on a spine
                     // whose book is already known, nor on one where neither direction read a single real word.
-                    if config.secondLook, !settled(reading),
+                    if config.secondLook, !(config.secondLookSkipsSettled && settled(reading)),
                         let sideways = readings.filter({ $0.turns != 0 }).max(by: { score($0.result) < score($1.result) }),
                         hasRealWord(sideways.result)
                     {

@@ -97,6 +97,7 @@ extension ShelfAnalyser.Config {
             case "second": reader.secondLook = v != 0
             case "uprightaspect": reader.uprightMinimumAspect = v
             case "secondinset": reader.secondLookInset = v
+            case "skipsettled": reader.secondLookSkipsSettled = v != 0
             case "secondwidth": reader.secondLookWidth = v
             case "plainly": reader.plainlyReadScore = v
             default: printError("unknown tuning key '\(kv[0])' ignored")
