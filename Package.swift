@@ -73,8 +73,10 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // The bookshelf analyser and the retouch tool live here (their issues fill them in).
+        // Shelves ships its book catalog (Catalog/, derived from goodbooks-10k, CC BY-SA 4.0) as a resource.
         .target(
-            name: "Shelves", dependencies: ["Support", "Imaging", "PageReading", "AIClient", "OpenCVShim"], swiftSettings: swiftSettings),
+            name: "Shelves", dependencies: ["Support", "Imaging", "PageReading", "AIClient", "OpenCVShim"], resources: [.copy("Catalog")],
+            swiftSettings: swiftSettings),
         // Text to speech: the SpeechSynthesizer protocol and flite (the only file with its pointers) behind it.
         .target(name: "Speech", dependencies: ["CFlite"], swiftSettings: swiftSettings),
         .target(name: "Retouch", dependencies: ["Support"], swiftSettings: swiftSettings),
@@ -94,7 +96,7 @@ let package = Package(
         .target(
             name: "SnapPostWeb",
             dependencies: [
-                "Support", "Imaging", "PageReading", "AIClient", "PostWriting", "Storage", "Settings",
+                "Support", "Imaging", "PageReading", "AIClient", "PostWriting", "Storage", "Settings", "Shelves", "Speech",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -147,7 +149,7 @@ let package = Package(
         .testTarget(
             name: "SnapPostWebTests",
             dependencies: [
-                "SnapPostWeb", "Settings", "Storage", "PageReading", "PostWriting", "AIClient", "Support", "ChatServerStub",
+                "SnapPostWeb", "Settings", "Storage", "PageReading", "PostWriting", "AIClient", "Support", "ChatServerStub", "Shelves", "Speech",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Configuration", package: "swift-configuration"),

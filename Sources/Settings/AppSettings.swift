@@ -73,6 +73,9 @@ public struct AppSettings: Sendable {
         Key(
             name: "shelf.sendPhoto", defaultValue: "false",
             help: "Also send the shelf photo (downscaled to 1024 px) to the AI provider; vision models only. Off: spine texts only."),
+        Key(
+            name: "shelf.queueLength", defaultValue: "4",
+            help: "Shelf photos that may wait while one is analysed (each uses every OCR worker); more get 503 with Retry-After."),
         Key(name: "offlineDelay", defaultValue: "0", help: "Seconds the offline writer waits, to try the progress UI."),
         Key(name: "idleTimeout", defaultValue: "30", help: "Seconds an idle keep-alive connection stays open."),
         Key(
@@ -123,6 +126,8 @@ public struct AppSettings: Sendable {
     public var offlineDelaySeconds: Double
     /// Whether the shelf analyser sends the photo itself to the model (`shelf.sendPhoto`).
     public var shelfSendsPhoto: Bool
+    /// How many shelf analyses may wait for the one running (`shelf.queueLength`).
+    public var shelfQueueLength: Int
     public var idleTimeoutSeconds: Double
     public var requestTimeoutSeconds: Double
     public var headerTimeoutSeconds: Double
@@ -171,6 +176,7 @@ public struct AppSettings: Sendable {
         aiTemperature = double("ai.temperature")
         offlineDelaySeconds = max(0, double("offlineDelay"))
         shelfSendsPhoto = ["1", "true", "yes", "on"].contains(string("shelf.sendPhoto").lowercased())
+        shelfQueueLength = max(0, int("shelf.queueLength"))
         idleTimeoutSeconds = max(1, double("idleTimeout"))
         requestTimeoutSeconds = max(1, double("requestTimeout"))
         headerTimeoutSeconds = max(1, double("headerTimeout"))

@@ -56,11 +56,19 @@ public func buildApplication(
     let metrics = AppMetrics(registry: dependencies.metricsRegistry)
     let languages = OCRLanguages(installed: dependencies.installedLanguages, defaults: settings.ocrLanguages)
     let ocrQueue = BoundedWorkQueue(workers: settings.ocrWorkers, maxWaiting: settings.ocrQueueLength, pixelBudget: settings.ocrPixelsInFlight)
+    // One upload allowance per client for page and shelf photos alike.
+    let uploadLimiter = RateLimiter(capacity: settings.uploadsPerMinute, window: 60, clock: dependencies.clock)
+    let uploads = UploadReader(maxBytes: settings.uploadMaxBytes)
     let intake = PhotoIntake(
-        limiter: RateLimiter(capacity: settings.uploadsPerMinute, window: 60, clock: dependencies.clock), clientAddress: clientAddress,
-        uploads: UploadReader(maxBytes: settings.uploadMaxBytes),
-        reader: dependencies.reader, queue: ocrQueue, metrics: metrics, keepOriginal: settings.keepOriginalSeconds,
-        languages: languages, clock: dependencies.clock)
+        limiter: uploadLimiter, clientAddress: clientAddress, uploads: uploads, reader: dependencies.reader, queue: ocrQueue, metrics: metrics,
+        keepOriginal: settings.keepOriginalSeconds, languages: languages, clock: dependencies.clock)
+    // A shelf analysis keeps every OCR worker busy by itself: one runs at a time, a few wait, the rest get 503.
+    let shelfQueue = BoundedWorkQueue(
+        workers: 1, maxWaiting: settings.shelfQueueLength,
+        busy: QueueFullError(retryAfterSeconds: 10, message: "SnapPost is busy analysing other shelves. Please try again in a few seconds."))
+    let shelfIntake = ShelfIntake(
+        limiter: uploadLimiter, clientAddress: clientAddress, uploads: uploads, analyser: dependencies.shelfAnalyser, queue: shelfQueue,
+        shelves: dependencies.shelves, metrics: metrics)
     let writerIsOffline = dependencies.generator.displayName == OfflineWriter().displayName
     let writer = DraftWriter(
         generator: dependencies.generator, metrics: metrics, label: writerIsOffline ? "offline" : "provider", health: writerHealth,
@@ -110,6 +118,17 @@ public func buildApplication(
         ).endpoints,
         atPath: mount)
     router.addRoutes(APIController(intake: intake, scans: dependencies.scans, writer: writer, base: base).endpoints, atPath: mount)
+    router.addRoutes(
+        ShelfController(
+            intake: shelfIntake, analyser: dependencies.shelfAnalyser, shelves: dependencies.shelves, speech: dependencies.speech, pages: pages
+        ).endpoints,
+        atPath: mount)
+    router.addRoutes(
+        ShelfAPIController(
+            intake: shelfIntake, checkStoreWritable: dependencies.checkStoreWritable, isOCRReady: dependencies.isOCRReady,
+            offline: settings.aiBaseURL == nil, base: base
+        ).endpoints,
+        atPath: mount)
     router.addRoutes(
         OpsController(
             store: StoreHealth(

@@ -23,10 +23,13 @@ struct SelfHostingTests {
     static let pagePaths = [
         "/", "/scan", "/history", "/history?q=x", "/scans/AAAAAAAAAAAAAAAAAAAAAA", "/scans/AAAAAAAAAAAAAAAAAAAAAA/lines",
         "/scans/AAAAAAAAAAAAAAAAAAAAAA/preview.jpg", "/scans/AAAAAAAAAAAAAAAAAAAAAA/posts/BBBBBBBBBBBBBBBBBBBBBB", "/no/such/page",
+        "/shelf", "/shelf?q=x", "/shelves/AAAAAAAAAAAAAAAAAAAAAA", "/shelves/AAAAAAAAAAAAAAAAAAAAAA/preview.jpg",
+        "/shelves/AAAAAAAAAAAAAAAAAAAAAA/audio.wav",
     ]
     static let postPaths = [
         "/scans", "/share", "/history", "/scans/AAAAAAAAAAAAAAAAAAAAAA", "/scans/AAAAAAAAAAAAAAAAAAAAAA/posts",
         "/scans/AAAAAAAAAAAAAAAAAAAAAA/select", "/scans/AAAAAAAAAAAAAAAAAAAAAA/delete", "/history/AAAAAAAAAAAAAAAAAAAAAA/delete",
+        "/shelves", "/shelves/AAAAAAAAAAAAAAAAAAAAAA/books/0", "/shelves/AAAAAAAAAAAAAAAAAAAAAA/delete",
     ]
 
     func login(_ client: some TestClientProtocol, password: String, base: String = "") async throws -> String? {
@@ -53,12 +56,12 @@ struct SelfHostingTests {
                 #expect(response.status == .seeOther, "\(path)")
                 #expect(response.location.hasPrefix("/login"), "\(path)")
             }
-            for path in ["/api/ocr", "/api/posts"] {
+            for path in ["/api/ocr", "/api/posts", "/api/analyze-bookshelf"] {
                 let response = try await client.execute(uri: path, method: .post, body: ByteBuffer(string: "{}"))
                 #expect(response.status == .unauthorized, "\(path)")
                 #expect(response.headers[.contentType]?.hasPrefix("application/json") == true)
             }
-            for path in ["/login", "/healthz", "/static/app.css", "/manifest.webmanifest"] {
+            for path in ["/login", "/healthz", "/api/health", "/static/app.css", "/manifest.webmanifest"] {
                 #expect(try await client.execute(uri: path, method: .get).status == .ok, "\(path)")
             }
         }

@@ -11,6 +11,8 @@ import PageReading
 import PostWriting
 import Prometheus
 import Settings
+import Shelves
+import Speech
 import Storage
 import Support
 import Synchronization
@@ -20,6 +22,8 @@ import Testing
 
 struct TestApp {
     let reader = FakePageReader()
+    let shelfAnalyser = FakeShelfAnalyser()
+    let speech = FakeSpeechSynthesizer()
     let generator: any PostGenerator
     let clock: MovableClock
     let database: AppDatabase
@@ -30,6 +34,7 @@ struct TestApp {
     var fakeGenerator: FakeGenerator { generator as! FakeGenerator }
     var scans: any ScanRepository { dependencies.scans }
     var history: any HistoryRepository { dependencies.history }
+    var shelves: any ShelfScanRepository { dependencies.shelves }
 
     init(
         historySize: Int = 20, generator: any PostGenerator = FakeGenerator(),
@@ -39,7 +44,8 @@ struct TestApp {
         self.generator = generator
         database = try AppDatabase.inMemory(migrations: SQLiteSessionRepository.migrations)
         var dependencies = AppDependencies(
-            reader: reader, generator: generator, database: database, historySize: historySize, clock: clock, metricsRegistry: metricsRegistry)
+            reader: reader, generator: generator, shelfAnalyser: shelfAnalyser, speech: speech, database: database, historySize: historySize,
+            clock: clock, metricsRegistry: metricsRegistry)
         dependencies.installedLanguages = ["eng", "fra", "deu", "osd"].compactMap { RecognitionLanguage(code: $0) }
         self.dependencies = dependencies
     }

@@ -140,3 +140,11 @@ def render_page(path: Path, lines=PAGE_TEXT, width=1400, height=1800, size=46, a
 @pytest.fixture(scope="session")
 def page_photo(tmp_path_factory):
     return render_page(tmp_path_factory.mktemp("pages") / "page.jpg")
+
+
+@pytest.fixture(scope="session")
+def shelf_photos(tmp_path_factory):
+    """Shelves rendered at test time by tools/make_shelf_fixtures.py: shelf.jpg (with shelf.json) and empty_wall.jpg."""
+    out = tmp_path_factory.mktemp("shelves")
+    subprocess.run(["python3", str(ROOT / "tools" / "make_shelf_fixtures.py"), str(out)], check=True, capture_output=True)
+    return out

@@ -94,6 +94,10 @@ struct OpsController {
                     "name": "Scan to Draft", "short_name": "Scan", "description": "Take a photo of a page and draft posts from it",
                     "url": "\(base)/scan", "icons": [["src": "\(base)/static/icon-192.png", "sizes": "192x192"]],
                 ],
+                [
+                    "name": "Shelf", "short_name": "Shelf", "description": "Snap a bookshelf: its books, what they say about you, what to read next",
+                    "url": "\(base)/shelf", "icons": [["src": "\(base)/static/icon-192.png", "sizes": "192x192"]],
+                ],
                 ["name": "History", "url": "\(base)/history"],
             ],
             "share_target": [

@@ -14,7 +14,7 @@ struct PageChrome: Sendable {
     var showWriter: Bool = false
     var loggedIn: Bool = false
     var authEnabled: Bool = false
-    /// Which header link is current: "home", "history".
+    /// Which header link is current: "home", "shelf", "history".
     var section: String = ""
     var backHref: String? = nil
     var backLabel: String = "Home"
@@ -37,7 +37,7 @@ struct PageRenderer: Sendable {
     /// Loads every `*.mustache` in `directory`; a missing or broken template stops the server at start.
     static func load(from directory: String) async throws -> PageRenderer {
         let library = try await MustacheLibrary(directory: directory)
-        for name in ["layout", "home", "results", "variants", "lines", "outline", "history", "login", "error", "offline"]
+        for name in ["layout", "home", "results", "variants", "lines", "outline", "history", "login", "error", "offline", "shelf", "shelf-result"]
         where library.getTemplate(named: name) == nil {
             throw TemplateMissing(name: name, directory: directory)
         }
@@ -69,6 +69,7 @@ struct PageModel {
     let isOffline: Bool
     let loggedIn: Bool
     let isHome: Bool
+    let isShelf: Bool
     let isHistory: Bool
     let backHref: String?
     let backLabel: String
@@ -88,6 +89,7 @@ struct PageModel {
         isOffline = chrome.writer == "Offline writer"
         loggedIn = chrome.loggedIn && chrome.authEnabled
         isHome = chrome.section == "home"
+        isShelf = chrome.section == "shelf"
         isHistory = chrome.section == "history"
         backHref = chrome.backHref
         backLabel = chrome.backLabel
