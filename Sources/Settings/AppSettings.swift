@@ -40,7 +40,11 @@ public struct AppSettings: Sendable {
         Key(name: "port", defaultValue: "8080", help: "TCP port."),
         Key(name: "basePath", defaultValue: "", help: "Path prefix behind a reverse proxy, e.g. /snappost."),
         Key(name: "dataDir", defaultValue: "./data", help: "Folder for the SQLite database."),
-        Key(name: "password", defaultValue: "", help: "Login password. Generated and logged at start when listening beyond loopback without one."),
+        Key(
+            name: "password", defaultValue: "",
+            help:
+                "Login password. Empty: the one chosen with `snappost password set`, else (beyond loopback) a generated one kept in the data folder and printed at each start."
+        ),
         Key(name: "auth", defaultValue: "password", help: "'none' turns the login off (also --no-auth). Not recommended beyond loopback."),
         Key(name: "apiTokens", defaultValue: "", help: "Comma-separated Bearer tokens for /api/*. The password also works as a token."),
         Key(name: "sessionHours", defaultValue: "720", help: "How long a login lasts."),

@@ -7,6 +7,7 @@ import Logging
 import NIOCore
 import PostWriting
 import Settings
+import Storage
 import Support
 
 /// Builds the app. `dependencies` is nil in production (the real OCR engine, writer and SQLite store are made
@@ -26,11 +27,21 @@ public func buildApplication(
         logger.warning(
             "Login is OFF (--no-auth / SNAPPOST_AUTH=none): anyone who can reach \(settings.host):\(settings.port) can use this server and its AI key."
         )
-    } else if password == nil, settings.listensBeyondLoopback {
-        let generated = RandomID.make()
-        password = generated
-        settings.password = generated
-        logger.notice("No SNAPPOST_PASSWORD set and listening on \(settings.host), so a password was generated for this run: \(generated)")
+    } else if password == nil {
+        // The data folder keeps the password: one chosen with `snappost password set` always applies; a generated one
+        // is made once, when a password is first needed, and stays the same at every start so phones stay logged in.
+        let file = PasswordFile(directory: URL(fileURLWithPath: settings.dataDirectory))
+        if let stored = try file.read(), stored.origin == .chosen {
+            password = stored.password
+            logger.info("Login password: the one chosen with `snappost password set` (kept in \(file.path)).")
+        } else if settings.listensBeyondLoopback {
+            let stored = try file.readOrGenerate()
+            password = stored.password
+            logger.notice(
+                "No password chosen and listening on \(settings.host), so SnapPost uses its generated password, the same at every start (kept in \(file.path)): \(stored.password)  Choose your own with `snappost password set`."
+            )
+        }
+        settings.password = password
     }
 
     let dependencies = if let dependencies { dependencies } else { try await AppDependencies.live(settings: settings, logger: logger) }

@@ -29,6 +29,8 @@ struct TestApp {
     let database: AppDatabase
     let dependencies: AppDependencies
     let logs = LogCapture()
+    /// The data folder settings point at (the password file lives there); the store itself is in memory.
+    let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("snappost-test-\(UUID().uuidString)")
 
     /// The fake writer, when the app was built with it.
     var fakeGenerator: FakeGenerator { generator as! FakeGenerator }
@@ -54,7 +56,9 @@ struct TestApp {
         .path
 
     func build(_ values: [String: String] = [:]) async throws -> some ApplicationProtocol {
-        var all: [AbsoluteConfigKey: ConfigValue] = ["resourcesDir": .init(.string(Self.repositoryRoot), isSecret: false)]
+        var all: [AbsoluteConfigKey: ConfigValue] = [
+            "resourcesDir": .init(.string(Self.repositoryRoot), isSecret: false), "dataDir": .init(.string(dataDirectory.path), isSecret: false),
+        ]
         for (key, value) in values { all[AbsoluteConfigKey(key.split(separator: ".").map(String.init))] = .init(.string(value), isSecret: false) }
         let config = ConfigReader(provider: InMemoryProvider(values: all))
         let logger = Logger(label: "test") { _ in logs }
