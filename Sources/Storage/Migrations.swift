@@ -200,6 +200,10 @@ extension AppDatabase {
                     """)
         }
         migrator.registerMigration("shelf-v1", migrate: createShelfTables)
+        migrator.registerMigration("v5-line-outlines") { db in
+            // Each line's outline in the photo, following its tilt and curl ("x,y x,y ..."); older lines keep their box.
+            try db.alter(table: "scanLine") { t in t.add(column: "outline", .text) }
+        }
         return migrator
     }
 

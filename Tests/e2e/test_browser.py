@@ -81,7 +81,7 @@ def test_flow_with_javascript_on_iphone(browser, server, page_photo):
     expect(page.locator("li.card time").first).to_be_visible()
     page.go_back()
     page.get_by_role("link", name=re.compile("^Lines")).click()
-    assert page.locator("svg rect.box").count() >= 4
+    assert page.locator("svg .box").count() >= 4
     assert page.locator("ol.line-list li").count() >= 4
     assert not errors, errors
     context.close()
@@ -114,7 +114,7 @@ def test_flow_with_javascript_off(browser, server, page_photo):
     page.locator(".scan-list a").first.click()
     assert "No-JS edit." in page.locator("#text").input_value()
     page.get_by_role("link", name=re.compile("^Lines")).click()
-    assert page.locator("svg rect.box").count() >= 4
+    assert page.locator("svg .box").count() >= 4
     context.close()
 
 
