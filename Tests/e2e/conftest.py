@@ -95,6 +95,27 @@ class Server:
 CHROMIUM = "/usr/bin/chromium"
 
 
+def iphone_context(p, b, javascript=True, **extra):
+    """A browser context emulating an iPhone 13 (Chromium, so without the device's browser type)."""
+    device = dict(p.devices["iPhone 13"])
+    device.pop("default_browser_type", None)
+    return b.new_context(**device, java_script_enabled=javascript, **extra)
+
+
+def clipboard_without_share(context, base):
+    """Clipboard allowed; Web Share removed (Chromium on Linux has none anyway), so Share must fall back to Copy."""
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base)
+    context.add_init_script("try { delete Navigator.prototype.share; } catch (e) {}")
+
+
+def watch_errors(page):
+    """Page errors and console errors, collected for the test to assert empty."""
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    return errors
+
+
 @pytest.fixture(scope="module")
 def browser():
     """Playwright with Debian's Chromium: (playwright, browser)."""

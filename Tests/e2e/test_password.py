@@ -9,7 +9,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from conftest import BINARY, ROOT, Server
+from conftest import ROOT, Server, iphone_context
 
 PRINTED = re.compile(r"uses its generated password, the same at every start \(kept in [^)]*\): (\S+)")
 
@@ -34,7 +34,7 @@ def test_restart_keeps_the_password_and_the_phone_stays_logged_in(browser, binar
         shown = subprocess.run([str(binary), "password", "--data-dir", data_dir], capture_output=True, text=True, cwd=ROOT, env={**os.environ, **env})
         assert shown.returncode == 0 and shown.stdout.strip() == password, shown.stderr
 
-        context = b.new_context(**p.devices["iPhone 13"])
+        context = iphone_context(p, b)
         page = context.new_page()
         page.goto(first.base + "/")
         assert "/login" in page.url

@@ -5,27 +5,17 @@ import re
 
 from playwright.sync_api import expect
 
-from conftest import SCREENSHOTS
+from conftest import SCREENSHOTS, clipboard_without_share, iphone_context, watch_errors
 
 RESULT = re.compile(r"/shelves/[A-Za-z0-9_-]{22}$")
 
 
-def iphone(p, b, **extra):
-    device = dict(p.devices["iPhone 13"])
-    device.pop("default_browser_type", None)
-    return b.new_context(**device, **extra)
-
-
 def test_shelf_with_javascript_on_iphone(browser, server, shelf_photos, tmp_path):
     p, b = browser
-    context = iphone(p, b)
-    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.base)
-    # Chromium on Linux has no Web Share; make sure, so Share must fall back to Copy.
-    context.add_init_script("try { delete Navigator.prototype.share; } catch (e) {}")
+    context = iphone_context(p, b)
+    clipboard_without_share(context, server.base)
     page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    errors = watch_errors(page)
 
     # 1. Shelf, beside Home in the nav: choosing a photo shows it, with Retake and Analyse (nothing is sent yet).
     page.goto(server.base + "/")
@@ -122,7 +112,7 @@ def test_shelf_with_javascript_on_iphone(browser, server, shelf_photos, tmp_path
 
 def test_shelf_with_javascript_off(browser, server, shelf_photos):
     p, b = browser
-    context = iphone(p, b, java_script_enabled=False)
+    context = iphone_context(p, b, javascript=False)
     page = context.new_page()
     page.goto(server.base + "/shelf")
     analyse = page.get_by_role("button", name="Analyse")
