@@ -62,6 +62,7 @@ extension ImageProcessor.Config {
             case "illum": illumination = v == 0 ? .tiled : .morphological
             case "skewrange": deskewRangeDegrees = v
             case "dewarpgain": dewarpMinimumGain = v
+            case "linedewarp": dewarpMethod = v == 0 ? .leptonica : .textLines
             case "minlines": dewarpMinLines = Int(v)
             case "psm": pageSegmentationMode = Int(v)
             case "multipsm": multiColumnPageSegmentationMode = v == 0 ? nil : Int(v)

@@ -83,6 +83,16 @@ import Testing
         #expect(s.lines.map(\.text) == ["A real line of words here", "Another real line"])
     }
 
+    @Test func lineFilterKeepsPricesAndDottedWordsButNotCrumbs() async throws {
+        var s = state()
+        s.lines = [
+            line("13 Stk x 0,15", 0, 0, 300, confidence: 0.7), line("[jap.rok]", 0, 40, 150, confidence: 0.55),
+            line("ii 1 x 'l", 0, 80, 150, confidence: 0.6), line("2INT 8 x", 0, 120, 150, confidence: 0.6),
+        ]
+        try await LineFilterStep().run(&s, engine: FakeOCREngine())
+        #expect(s.lines.map(\.text) == ["13 Stk x 0,15", "[jap.rok]"])
+    }
+
     @Test func facingPageFragmentsAtTheFrameEdgeAreDropped() async throws {
         // Our page on the right; the facing page's line ends cut by the left edge of the frame.
         var lines: [RecognizedLine] = []

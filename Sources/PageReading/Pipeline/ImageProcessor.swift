@@ -38,6 +38,8 @@ public struct ImageProcessor: Sendable {
         public var illumination: IlluminationMethod = .morphological
         /// Half-range of the skew search, in degrees.
         public var deskewRangeDegrees: Double = 15
+        /// How curled or keystoned lines are flattened.
+        public var dewarpMethod: DewarpMethod = .textLines
         /// A dewarped page is kept only when its text rows get at least this much sharper.
         public var dewarpMinimumGain: Double = 1.02
         /// Target x-height in pixels for recognition. Measured on the shared photos (at an earlier stage: Tesseract's own Otsu, psm 3):
@@ -158,6 +160,14 @@ public enum IlluminationMethod: String, Sendable {
     case morphological
     /// Background from tile statistics (Leptonica's tiled normalisation).
     case tiled
+}
+
+/// Ways to flatten curled pages.
+public enum DewarpMethod: String, Sendable {
+    /// One smooth slope field fitted to the page's text lines (`TextLineDewarper`).
+    case textLines
+    /// Leptonica's vertical-disparity model (`Dewarper`).
+    case leptonica
 }
 
 /// Binarisation before recognition.

@@ -1,4 +1,4 @@
-// Step "dewarp": flatten curled text lines (Leptonica's line model), kept only when the rows get sharper.
+// Step "dewarp": flatten curled or keystoned text lines, kept only when the rows get sharper.
 import Foundation
 import Imaging
 import Support
@@ -8,7 +8,12 @@ struct DewarpStep: ImageStep {
 
     func apply(_ state: inout PageState) throws {
         let page = try state.currentPage()
-        let dewarper = Dewarper(minLines: state.config.dewarpMinLines, minimumGain: state.config.dewarpMinimumGain)
-        state.page = dewarper.dewarp(page) ?? page
+        switch state.config.dewarpMethod {
+        case .textLines:
+            state.page = TextLineDewarper(xHeight: state.xHeightOrTarget).dewarp(page) ?? page
+        case .leptonica:
+            let dewarper = Dewarper(minLines: state.config.dewarpMinLines, minimumGain: state.config.dewarpMinimumGain)
+            state.page = dewarper.dewarp(page) ?? page
+        }
     }
 }

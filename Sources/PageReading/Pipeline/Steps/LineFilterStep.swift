@@ -9,6 +9,12 @@ struct LineFilterStep: PageStep {
     func run(_ state: inout PageState, engine: any OCREngine) async throws {
         let minimum = state.config.minimumLineConfidence
         var kept = state.lines.filter { LineFilter.keeps($0, minimumConfidence: minimum) }
+        if traceLevel >= 2 {
+            for line in state.lines {
+                let mark = LineFilter.keeps(line, minimumConfidence: minimum) ? "keep" : "drop"
+                trace("filter: \(mark) \(String(format: "%.2f", line.confidence)) \(line.box) \(line.text)")
+            }
+        }
         // A page the engine is unsure of overall is mostly texture read as letters: keep only its sure lines.
         let meanKept = kept.isEmpty ? 0 : kept.map(\.confidence).reduce(0, +) / Double(kept.count)
         if meanKept < 0.45 {
@@ -31,13 +37,17 @@ enum LineFilter {
         return Double(letters) / Double(visible) >= 0.6 && letters >= 4 && line.confidence >= minimumConfidence / 2
     }
 
-    /// Share of tokens that look like words: three or more letters once punctuation is stripped.
+    /// Share of tokens that look like text: words (three or more letters, mostly letters, once outer punctuation is
+    /// stripped: "jap.rok", "don't") or numbers (two or more digits: prices, dates, "3,5%"). Crumbs of one or two
+    /// characters and letter–digit mixes are what texture reads as.
     static func wordShare(_ text: String) -> Double {
         let tokens = text.split(separator: " ")
         guard !tokens.isEmpty else { return 0 }
         let words = tokens.filter { token in
             let core = token.trimmingCharacters(in: .punctuationCharacters.union(.symbols))
-            return core.count >= 3 && core.allSatisfy { $0.isLetter || $0 == "-" || $0 == "'" || $0 == "’" }
+            let letters = core.filter(\.isLetter).count, digits = core.filter(\.isNumber).count
+            if digits == 0 { return letters >= 3 && Double(letters) >= 0.75 * Double(core.count) }
+            return letters == 0 && digits >= 2 && core.allSatisfy { $0.isNumber || ",.:/-%".contains($0) }
         }
         return Double(words.count) / Double(tokens.count)
     }
