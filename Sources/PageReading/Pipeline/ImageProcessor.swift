@@ -31,6 +31,8 @@ public struct ImageProcessor: Sendable {
         public var removesPageNumbers = true
         /// Drop the facing page's cut-off line ends on an open book.
         public var dropsFacingPage = true
+        /// Read a table's area again as one block, so its rows are read across (see `TableStep`).
+        public var rereadsTables = true
         /// Read text running sideways down a margin on its own, after the page.
         public var readsSidewaysLines = true
 
@@ -110,6 +112,7 @@ public struct ImageProcessor: Sendable {
         steps.append(RecogniseStep())
         if c.recoversMissedText { steps.append(RecoverStep()) }
         if c.readsSidewaysLines { steps.append(SidewaysTextStep()) }
+        if c.rereadsTables { steps.append(TableStep()) }
         steps.append(LineFilterStep())
         if c.dropsFacingPage { steps.append(FacingPageStep()) }
         if c.reordersLines { steps.append(OrderStep()) }
