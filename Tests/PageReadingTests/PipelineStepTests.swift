@@ -119,6 +119,20 @@ import Testing
         #expect(t.lines == tableLines)
     }
 
+    @Test func lineFilterKeepsAnAbbreviatedLineAtAColumnsEdgeButNotAFigure() async throws {
+        var s = state()
+        s.lines = [
+            line("OBLATENLEBKUCHEN 2,49 B", 10, 0, 600), line("LEERG. EW E. ST -0,25 B", 10, 40, 600, confidence: 0.5),
+            line("SUMME EUR 30,82", 10, 80, 600), line("Geg. BAR EUR 35,00", 10, 120, 600),
+            line("ap > 1 ” :", 10, 160, 600, confidence: 0.45), line("Rückgeld BAR EUR 4,18", 10, 200, 600),
+        ]
+        try await LineFilterStep().run(&s, engine: FakeOCREngine())
+        #expect(
+            s.lines.map(\.text) == [
+                "OBLATENLEBKUCHEN 2,49 B", "LEERG. EW E. ST -0,25 B", "SUMME EUR 30,82", "Geg. BAR EUR 35,00", "Rückgeld BAR EUR 4,18",
+            ])
+    }
+
     @Test func lineFilterKeepsPricesAndDottedWordsButNotCrumbs() async throws {
         var s = state()
         s.lines = [

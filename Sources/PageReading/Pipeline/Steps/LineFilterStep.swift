@@ -15,6 +15,7 @@ struct LineFilterStep: PageStep {
                 trace("filter: \(mark) \(String(format: "%.2f", line.confidence)) \(line.box) \(line.text)")
             }
         }
+        kept = LineFilter.rescuingAligned(state.lines, kept: kept, minimumConfidence: minimum)
         // A page the engine is unsure of overall is mostly texture read as letters: keep only its sure lines.
         let meanKept = kept.isEmpty ? 0 : kept.map(\.confidence).reduce(0, +) / Double(kept.count)
         if meanKept < 0.45 {
@@ -35,6 +36,30 @@ enum LineFilter {
         if line.confidence < 0.75 && wordShare(line.text) < 0.3 { return false }
         if line.confidence >= minimumConfidence { return letters > 0 || visible >= 2 }
         return Double(letters) / Double(visible) >= 0.6 && letters >= 4 && line.confidence >= minimumConfidence / 2
+    }
+
+    /// The dropped lines to keep after all, in page order: on a page read with confidence, a line of the usual
+    /// height that starts where three or more kept lines start (the left edge of a column) is a line of that
+    /// column, abbreviations and all ("LEERG. EW E. ST -0,25 B"), not texture.
+    static func rescuingAligned(_ lines: [RecognizedLine], kept: [RecognizedLine], minimumConfidence: Double) -> [RecognizedLine] {
+        guard kept.count >= 3, kept.count < lines.count else { return kept }
+        let mean = kept.map(\.confidence).reduce(0, +) / Double(kept.count)
+        guard mean >= 0.7 else { return kept }
+        let heights = kept.map(\.box.height).sorted()
+        let lineHeight = Double(heights[heights.count / 2])
+        let keptBoxes = Set(kept.map(\.box))
+        let rescued = lines.filter { line in
+            guard !keptBoxes.contains(line.box), line.confidence >= minimumConfidence else { return false }
+            let h = Double(line.box.height)
+            guard h >= 0.7 * lineHeight, h <= 1.4 * lineHeight, Double(line.box.width) >= 3 * lineHeight else { return false }
+            let aligned = kept.filter { abs(Double($0.box.x - line.box.x)) <= 0.5 * lineHeight }.count
+            // At least one real word or number among the crumbs: a figure's halftone reads as symbols alone.
+            return aligned >= 3 && line.text.filter { $0.isLetter || $0.isNumber }.count >= 3 && wordShare(line.text) >= 0.15
+        }
+        guard !rescued.isEmpty else { return kept }
+        trace("filter: \(rescued.count) line(s) kept at a column's edge")
+        let keep = keptBoxes.union(rescued.map(\.box))
+        return lines.filter { keep.contains($0.box) }
     }
 
     /// Share of tokens that look like text: words (three or more letters, mostly letters, once outer punctuation is
