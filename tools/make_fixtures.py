@@ -6,7 +6,7 @@ Needs Pillow, the DejaVu fonts (fonts-dejavu-core) and heif-enc (libheif-example
 every run. The Swift tests read OUTDIR/text.txt as the truth and fail loudly when a fixture is missing.
 """
 import io, math, os, random, struct, subprocess, sys, zlib
-from PIL import Image, ImageDraw, ImageFilter, ImageFont
+from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
 
 TEXT = [
     "The quiet library opened early on Monday, and the",
@@ -17,6 +17,7 @@ TEXT = [
     "the slow work of weather on ancient stone walls.",
 ]
 FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf"
+MONO = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf"
 
 
 def page(size=44, margin=90, width=1700):
@@ -45,6 +46,96 @@ def two_columns(size=40, margin=90, width=1900):
         d.text((margin, y), l, fill=20, font=font)
         d.text((width // 2 + 60, y), r, fill=20, font=font)
     return img
+
+
+FACING = ["the harbour wall and", "lamps were lit along", "every boat came home", "before the tide turned",
+          "and the nets were dry", "by the time the bells", "rang out for supper.", "Nobody spoke of it."]
+
+
+def facing_page(size=40, margin=90, width=1900):
+    """An open book: the two-column page photographed, and at the left edge of the frame the facing page's line
+    ends, cut by the frame, across a blank gutter."""
+    cols = two_columns(size, margin, width)
+    font = ImageFont.truetype(FONT, size)
+    line_h = int(size * 1.55)
+    strip = 330  # the facing page's visible part; its lines start left of the frame
+    img = Image.new("L", (cols.width + strip + 160, cols.height), 250)
+    d = ImageDraw.Draw(img)
+    for i, text in enumerate(FACING[: len(LEFT) + 1]):
+        w = d.textlength(text, font=font)
+        d.text((strip - 40 - w, margin + (i + 1) * line_h), text, fill=20, font=font)
+    img.paste(cols, (strip + 160, 0))
+    return img
+
+
+TABLE = [("Station", "Opens", "Platform"), ("Harbour", "seven", "north"), ("Market", "eight", "south"),
+         ("Castle", "nine", "east"), ("Meadow", "ten", "west")]
+
+
+def table(size=40, margin=90, width=1500):
+    """A ruled table of three columns: read row by row, each cell before the next."""
+    font = ImageFont.truetype(FONT, size)
+    row_h = int(size * 2.2)
+    img = Image.new("L", (width, margin * 2 + row_h * len(TABLE)), 250)
+    d = ImageDraw.Draw(img)
+    xs = [margin, margin + 480, margin + 900]
+    for r, row in enumerate(TABLE):
+        y = margin + r * row_h
+        for x, cell in zip(xs, row):
+            d.text((x + 20, y + 20), cell, fill=20, font=font)
+        d.line([(margin, y), (width - margin, y)], fill=60, width=3)
+    d.line([(margin, margin + row_h * len(TABLE)), (width - margin, margin + row_h * len(TABLE))], fill=60, width=3)
+    return img
+
+
+RECEIPT = [("FRESH BREAD", "2,40"), ("GOAT CHEESE", "5,95"), ("RED APPLES", "3,20"), ("OLIVE OIL", "8,49"),
+           ("SPARKLING WATER", "1,15"), ("TOTAL EUR", "21,19")]
+
+
+def receipt_on_texture(size=34):
+    """A narrow thermal receipt in capitals, item and price columns, lying on a grainy wooden table."""
+    font = ImageFont.truetype(MONO, size)
+    line_h = int(size * 1.5)
+    paper = Image.new("L", (720, 140 + line_h * (len(RECEIPT) + 2)), 238)
+    d = ImageDraw.Draw(paper)
+    d.text((200, 50), "CORNER SHOP", fill=25, font=font)
+    for i, (item, price) in enumerate(RECEIPT):
+        y = 50 + (i + 2) * line_h
+        d.text((40, y), item, fill=25, font=font)
+        d.text((680 - d.textlength(price, font=font), y), price, fill=25, font=font)
+    rng = random.Random(11)
+    table_img = Image.new("L", (1300, paper.height + 360), 0)
+    px = table_img.load()
+    for y in range(table_img.height):
+        grain = 95 + int(25 * math.sin(y / 7.0) + 12 * math.sin(y / 2.3))
+        for x in range(table_img.width):
+            px[x, y] = max(0, min(255, grain + rng.randint(-28, 28)))
+    table_img = table_img.filter(ImageFilter.GaussianBlur(0.8))
+    table_img.paste(paper.rotate(2.5, expand=True, fillcolor=110), (300, 150))
+    return table_img
+
+
+GRAY = ["Gather the herbs before noon, while the leaves are dry,",
+        "and hang them in small bunches from a beam in the shade.",
+        "After a week the stems snap cleanly between two fingers;",
+        "then strip the leaves into a jar and keep it from the light.",
+        "Label each jar with the name of the herb and the month,",
+        "because in winter every green powder looks the same."]
+
+
+def gray_small_print(size=22):
+    """Small grey print on a page that fills only part of a dim, uneven frame."""
+    font = ImageFont.truetype(FONT, size)
+    line_h = int(size * 1.6)
+    pg = Image.new("L", (880, 120 + line_h * len(GRAY)), 205)
+    d = ImageDraw.Draw(pg)
+    for i, text in enumerate(GRAY):
+        d.text((50, 60 + i * line_h), text, fill=115, font=font)
+    frame = Image.new("L", (1600, 1200), 70)
+    frame.paste(pg, (380, 420))
+    # Light falling off across the frame: the far side about a third darker.
+    shade = Image.linear_gradient("L").transpose(Image.Transpose.ROTATE_90).resize(frame.size).point(lambda v: 255 - v // 3)
+    return ImageChops.multiply(frame, shade)
 
 
 def save_jpeg_with_orientation(img, path, orientation):
@@ -140,6 +231,12 @@ def main():
     base.filter(ImageFilter.GaussianBlur(1.6)).save(p("blur.png"))
     base.resize((base.width * 2 // 5, base.height * 2 // 5), Image.Resampling.LANCZOS).save(p("small.png"))
     two_columns().save(p("two_columns.png"))
+    facing_page().save(p("facing_page.png"))
+    table().save(p("table.png"))
+    receipt_on_texture().convert("RGB").save(p("receipt_texture.jpg"), quality=90)
+    gray_small_print().save(p("gray_small.png"))
+    # EXIF says turn 90° clockwise, and the page is still lying on its side after that turn (a camera held wrong).
+    save_jpeg_with_orientation(stored_for_orientation(base.transpose(Image.Transpose.ROTATE_90), 6), p("sideways_exif6.jpg"), 6)
     big = base.resize((base.width * 2, base.height * 2), Image.Resampling.LANCZOS)  # 3400 × 1176: decoded at half size
     save_jpeg_with_orientation(stored_for_orientation(big, 6), p("big_exif6.jpg"), 6)
     base.convert("RGB").save(p("page.webp"), "WEBP", quality=90)

@@ -62,6 +62,8 @@ extension ImageProcessor.Config {
             case "illum": illumination = v == 0 ? .tiled : .morphological
             case "skewrange": deskewRangeDegrees = v
             case "dewarpgain": dewarpMinimumGain = v
+            case "table": rereadsTables = v != 0
+            case "linedewarp": dewarpMethod = v == 0 ? .leptonica : .textLines
             case "minlines": dewarpMinLines = Int(v)
             case "psm": pageSegmentationMode = Int(v)
             case "multipsm": multiColumnPageSegmentationMode = v == 0 ? nil : Int(v)
@@ -92,6 +94,7 @@ extension ImageProcessor.Config {
             case "furniture": removesPageNumbers = false
             case "facing": dropsFacingPage = false
             case "sideways": readsSidewaysLines = false
+            case "table": rereadsTables = false
             case "recover": recoversMissedText = false
             case "order": reordersLines = false
             case "binarise": binarisation = .none

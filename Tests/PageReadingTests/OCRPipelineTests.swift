@@ -122,3 +122,65 @@ import Testing
         }
     }
 }
+
+/// The ways issue 15's unseen photos failed, each rendered at test time (tools/make_fixtures.py) and read whole.
+@Suite struct HardPageTests {
+    func read(_ name: String) async throws -> String {
+        try await OCRFixtures.processor().process(image: try OCRFixtures.data(name), sourceHint: name).text
+    }
+
+    func recall(_ words: [String], in text: String) -> Double {
+        let found = Set(text.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "," }).map(String.init))
+        return Double(words.filter(found.contains).count) / Double(words.count)
+    }
+
+    @Test func anOpenBookLeavesTheFacingPageOutAndReadsColumnsInOrder() async throws {
+        let text = try await read("facing_page.png")
+        let left = try #require(text.range(of: "stone towards the sea."), "got: \(text)")
+        let right = try #require(text.range(of: "into long high ridges."), "got: \(text)")
+        #expect(left.upperBound <= right.lowerBound, "left column first: \(text)")
+        // The facing page's cut-off line ends are not part of the page that was photographed.
+        for fragment in ["harbour wall", "lamps were lit", "boat came home"] {
+            #expect(!text.contains(fragment), "facing page fragment '\(fragment)' read: \(text)")
+        }
+    }
+
+    @Test func aTableIsReadRowByRow() async throws {
+        let text = try await read("table.png")
+        let cells = [
+            "Station", "Opens", "Platform", "Harbour", "seven", "north", "Market", "eight", "south", "Castle", "nine", "east", "Meadow", "ten",
+            "west",
+        ]
+        #expect(recall(cells, in: text) >= 0.9, "got: \(text)")
+        // Each row's cells come before the next row's.
+        let positions = ["Harbour", "north", "Market", "south", "Castle", "east"].compactMap { text.range(of: $0)?.lowerBound }
+        #expect(positions.count == 6 && positions == positions.sorted(), "rows out of order: \(text)")
+    }
+
+    @Test func aReceiptOnATexturedTableKeepsItsItemsAndPrices() async throws {
+        let text = try await read("receipt_texture.jpg")
+        let words = [
+            "CORNER", "SHOP", "FRESH", "BREAD", "2,40", "GOAT", "CHEESE", "5,95", "RED", "APPLES", "3,20", "OLIVE", "OIL", "8,49",
+            "SPARKLING", "WATER", "1,15", "TOTAL", "EUR", "21,19",
+        ]
+        #expect(recall(words, in: text) >= 0.85, "got: \(text)")
+    }
+
+    @Test func smallGreyPrintOnADimFrameIsRead() async throws {
+        let text = try await read("gray_small.png")
+        let truth = """
+            Gather the herbs before noon, while the leaves are dry, and hang them in small bunches from a beam in the shade. \
+            After a week the stems snap cleanly between two fingers; then strip the leaves into a jar and keep it from the light. \
+            Label each jar with the name of the herb and the month, because in winter every green powder looks the same.
+            """
+        let score = OCRScorer.score(reference: truth, hypothesis: text)
+        #expect(score.cer <= 0.05, "CER \(score.cer): \(text)")
+    }
+
+    @Test(arguments: ["turned90.png", "sideways_exif6.jpg"])
+    func aPageSidewaysInItsPixelsIsTurnedUpright(name: String) async throws {
+        let text = try await read(name)
+        let score = OCRScorer.score(reference: try OCRFixtures.truth(), hypothesis: text)
+        #expect(score.cer <= 0.03, "\(name): CER \(score.cer): \(text)")
+    }
+}

@@ -83,6 +83,66 @@ import Testing
         #expect(s.lines.map(\.text) == ["A real line of words here", "Another real line"])
     }
 
+    /// A heading, a sentence, and a three-row table read cell by cell (one of its cells lost).
+    var tableLines: [RecognizedLine] {
+        [
+            line("A heading over the table", 40, 20, 500), line("Harbour", 40, 100, 160), line("seven", 300, 100, 110),
+            line("north", 500, 100, 110), line("Market", 40, 160, 150), line("south", 500, 160, 110),
+            line("Castle", 40, 220, 140), line("nine", 300, 220, 90), line("east", 500, 220, 90),
+        ]
+    }
+
+    @Test func aTableIsFoundFromShortCellsSharingRows() {
+        let region = TableFinder().table(in: tableLines)
+        #expect(region.map { $0.y <= 100 && $0.maxY >= 250 && $0.x <= 40 && $0.maxX >= 610 } == true, "\(String(describing: region))")
+        // Prose in two columns is not a table: its lines are long.
+        let prose = (0..<4).flatMap { i in
+            [line("rivers carve their long valleys", 40, 100 + 60 * i, 300), line("mountains rise where the plates", 400, 100 + 60 * i, 300)]
+        }
+        #expect(TableFinder().table(in: prose) == nil)
+    }
+
+    @Test func aTableIsReadAgainRowByRowWhenThatReadsMore() async throws {
+        let rows = [line("Harbour seven north", 10, 10, 560), line("Market eight south", 10, 70, 560), line("Castle nine east", 10, 130, 560)]
+        var s = state(page(width: 800, height: 400))
+        s.recognised = s.page?.grayImage()
+        s.lines = tableLines
+        try await TableStep().run(&s, engine: FakeOCREngine(lines: rows))
+        #expect(s.lines.map(\.text) == ["A heading over the table", "Harbour seven north", "Market eight south", "Castle nine east"])
+        // Boxes come back in page coordinates, below the heading.
+        #expect(s.lines.dropFirst().allSatisfy { $0.box.y >= 80 })
+        // A re-reading that holds less is not kept.
+        var t = state(page(width: 800, height: 400))
+        t.recognised = t.page?.grayImage()
+        t.lines = tableLines
+        try await TableStep().run(&t, engine: FakeOCREngine(lines: [line("Harbour", 10, 10, 100)]))
+        #expect(t.lines == tableLines)
+    }
+
+    @Test func lineFilterKeepsAnAbbreviatedLineAtAColumnsEdgeButNotAFigure() async throws {
+        var s = state()
+        s.lines = [
+            line("OBLATENLEBKUCHEN 2,49 B", 10, 0, 600), line("LEERG. EW E. ST -0,25 B", 10, 40, 600, confidence: 0.5),
+            line("SUMME EUR 30,82", 10, 80, 600), line("Geg. BAR EUR 35,00", 10, 120, 600),
+            line("ap > 1 ” :", 10, 160, 600, confidence: 0.45), line("Rückgeld BAR EUR 4,18", 10, 200, 600),
+        ]
+        try await LineFilterStep().run(&s, engine: FakeOCREngine())
+        #expect(
+            s.lines.map(\.text) == [
+                "OBLATENLEBKUCHEN 2,49 B", "LEERG. EW E. ST -0,25 B", "SUMME EUR 30,82", "Geg. BAR EUR 35,00", "Rückgeld BAR EUR 4,18",
+            ])
+    }
+
+    @Test func lineFilterKeepsPricesAndDottedWordsButNotCrumbs() async throws {
+        var s = state()
+        s.lines = [
+            line("13 Stk x 0,15", 0, 0, 300, confidence: 0.7), line("[jap.rok]", 0, 40, 150, confidence: 0.55),
+            line("ii 1 x 'l", 0, 80, 150, confidence: 0.6), line("2INT 8 x", 0, 120, 150, confidence: 0.6),
+        ]
+        try await LineFilterStep().run(&s, engine: FakeOCREngine())
+        #expect(s.lines.map(\.text) == ["13 Stk x 0,15", "[jap.rok]"])
+    }
+
     @Test func facingPageFragmentsAtTheFrameEdgeAreDropped() async throws {
         // Our page on the right; the facing page's line ends cut by the left edge of the frame.
         var lines: [RecognizedLine] = []

@@ -31,6 +31,8 @@ public struct ImageProcessor: Sendable {
         public var removesPageNumbers = true
         /// Drop the facing page's cut-off line ends on an open book.
         public var dropsFacingPage = true
+        /// Read a table's area again as one block, so its rows are read across (see `TableStep`).
+        public var rereadsTables = true
         /// Read text running sideways down a margin on its own, after the page.
         public var readsSidewaysLines = true
 
@@ -38,6 +40,8 @@ public struct ImageProcessor: Sendable {
         public var illumination: IlluminationMethod = .morphological
         /// Half-range of the skew search, in degrees.
         public var deskewRangeDegrees: Double = 15
+        /// How curled or keystoned lines are flattened.
+        public var dewarpMethod: DewarpMethod = .textLines
         /// A dewarped page is kept only when its text rows get at least this much sharper.
         public var dewarpMinimumGain: Double = 1.02
         /// Target x-height in pixels for recognition. Measured on the shared photos (at an earlier stage: Tesseract's own Otsu, psm 3):
@@ -108,6 +112,7 @@ public struct ImageProcessor: Sendable {
         steps.append(RecogniseStep())
         if c.recoversMissedText { steps.append(RecoverStep()) }
         if c.readsSidewaysLines { steps.append(SidewaysTextStep()) }
+        if c.rereadsTables { steps.append(TableStep()) }
         steps.append(LineFilterStep())
         if c.dropsFacingPage { steps.append(FacingPageStep()) }
         if c.reordersLines { steps.append(OrderStep()) }
@@ -162,6 +167,14 @@ public enum IlluminationMethod: String, Sendable {
     case morphological
     /// Background from tile statistics (Leptonica's tiled normalisation).
     case tiled
+}
+
+/// Ways to flatten curled pages.
+public enum DewarpMethod: String, Sendable {
+    /// One smooth slope field fitted to the page's text lines (`TextLineDewarper`).
+    case textLines
+    /// Leptonica's vertical-disparity model (`Dewarper`).
+    case leptonica
 }
 
 /// Binarisation before recognition.

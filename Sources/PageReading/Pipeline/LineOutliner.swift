@@ -6,7 +6,7 @@ import Support
 
 struct LineOutliner: Sendable {
     /// From the dewarped page to the page before it; nil when the page was not dewarped.
-    var flatToPage: DisparityMap?
+    var flatToPage: (any FlatPageMap)?
     /// From the page (before the dewarp) to the upright photo.
     var pageToUpright: Homography
     var imageSize: PixelSize

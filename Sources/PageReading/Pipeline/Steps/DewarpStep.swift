@@ -1,4 +1,4 @@
-// Step "dewarp": flatten curled text lines (Leptonica's line model), kept only when the rows get sharper.
+// Step "dewarp": flatten curled or keystoned text lines, kept only when the rows get sharper.
 import Foundation
 import Imaging
 import Support
@@ -8,9 +8,16 @@ struct DewarpStep: ImageStep {
 
     func apply(_ state: inout PageState) throws {
         let page = try state.currentPage()
-        let dewarper = Dewarper(minLines: state.config.dewarpMinLines, minimumGain: state.config.dewarpMinimumGain)
-        guard let (flat, map) = dewarper.dewarpWithMap(page) else { return }
-        state.page = flat
-        state.flatToPage = map
+        switch state.config.dewarpMethod {
+        case .textLines:
+            guard let (flat, map) = TextLineDewarper(xHeight: state.xHeightOrTarget).dewarpWithMap(page) else { return }
+            state.page = flat
+            state.flatToPage = map
+        case .leptonica:
+            let dewarper = Dewarper(minLines: state.config.dewarpMinLines, minimumGain: state.config.dewarpMinimumGain)
+            guard let (flat, map) = dewarper.dewarpWithMap(page) else { return }
+            state.page = flat
+            state.flatToPage = map
+        }
     }
 }

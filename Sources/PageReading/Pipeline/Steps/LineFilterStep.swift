@@ -9,6 +9,13 @@ struct LineFilterStep: PageStep {
     func run(_ state: inout PageState, engine: any OCREngine) async throws {
         let minimum = state.config.minimumLineConfidence
         var kept = state.lines.filter { LineFilter.keeps($0, minimumConfidence: minimum) }
+        if traceLevel >= 2 {
+            for line in state.lines {
+                let mark = LineFilter.keeps(line, minimumConfidence: minimum) ? "keep" : "drop"
+                trace("filter: \(mark) \(String(format: "%.2f", line.confidence)) \(line.box) \(line.text)")
+            }
+        }
+        kept = LineFilter.rescuingAligned(state.lines, kept: kept, minimumConfidence: minimum)
         // A page the engine is unsure of overall is mostly texture read as letters: keep only its sure lines.
         let meanKept = kept.isEmpty ? 0 : kept.map(\.confidence).reduce(0, +) / Double(kept.count)
         if meanKept < 0.45 {
@@ -31,13 +38,41 @@ enum LineFilter {
         return Double(letters) / Double(visible) >= 0.6 && letters >= 4 && line.confidence >= minimumConfidence / 2
     }
 
-    /// Share of tokens that look like words: three or more letters once punctuation is stripped.
+    /// The dropped lines to keep after all, in page order: on a page read with confidence, a line of the usual
+    /// height that starts where three or more kept lines start (the left edge of a column) is a line of that
+    /// column, abbreviations and all ("LEERG. EW E. ST -0,25 B"), not texture.
+    static func rescuingAligned(_ lines: [RecognizedLine], kept: [RecognizedLine], minimumConfidence: Double) -> [RecognizedLine] {
+        guard kept.count >= 3, kept.count < lines.count else { return kept }
+        let mean = kept.map(\.confidence).reduce(0, +) / Double(kept.count)
+        guard mean >= 0.7 else { return kept }
+        let heights = kept.map(\.box.height).sorted()
+        let lineHeight = Double(heights[heights.count / 2])
+        let keptBoxes = Set(kept.map(\.box))
+        let rescued = lines.filter { line in
+            guard !keptBoxes.contains(line.box), line.confidence >= minimumConfidence else { return false }
+            let h = Double(line.box.height)
+            guard h >= 0.7 * lineHeight, h <= 1.4 * lineHeight, Double(line.box.width) >= 3 * lineHeight else { return false }
+            let aligned = kept.filter { abs(Double($0.box.x - line.box.x)) <= 0.5 * lineHeight }.count
+            // At least one real word or number among the crumbs: a figure's halftone reads as symbols alone.
+            return aligned >= 3 && line.text.filter { $0.isLetter || $0.isNumber }.count >= 3 && wordShare(line.text) >= 0.15
+        }
+        guard !rescued.isEmpty else { return kept }
+        trace("filter: \(rescued.count) line(s) kept at a column's edge")
+        let keep = keptBoxes.union(rescued.map(\.box))
+        return lines.filter { keep.contains($0.box) }
+    }
+
+    /// Share of tokens that look like text: words (three or more letters, mostly letters, once outer punctuation is
+    /// stripped: "jap.rok", "don't") or numbers (two or more digits: prices, dates, "3,5%"). Crumbs of one or two
+    /// characters and letter–digit mixes are what texture reads as.
     static func wordShare(_ text: String) -> Double {
         let tokens = text.split(separator: " ")
         guard !tokens.isEmpty else { return 0 }
         let words = tokens.filter { token in
             let core = token.trimmingCharacters(in: .punctuationCharacters.union(.symbols))
-            return core.count >= 3 && core.allSatisfy { $0.isLetter || $0 == "-" || $0 == "'" || $0 == "’" }
+            let letters = core.filter(\.isLetter).count, digits = core.filter(\.isNumber).count
+            if digits == 0 { return letters >= 3 && Double(letters) >= 0.75 * Double(core.count) }
+            return letters == 0 && digits >= 2 && core.allSatisfy { $0.isNumber || ",.:/-%".contains($0) }
         }
         return Double(words.count) / Double(tokens.count)
     }

@@ -55,7 +55,7 @@ struct PageState: Sendable {
     var toPage: Homography = .identity
     /// From the dewarped page back to the page before it (nil when the page was not dewarped): line outlines follow
     /// the curl through it.
-    var flatToPage: DisparityMap?
+    var flatToPage: (any FlatPageMap)?
     /// Quarter turns clockwise applied after EXIF (given, or found by orient).
     var turns = 0
     /// The straightened page's corners in the upright (EXIF) photo, before `turns`; nil when the frame is read whole.
