@@ -51,6 +51,12 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // The retouch tool's core: edit stack, wire finder, object selection, guided exemplar fill. No HTTP.
+        .target(
+            name: "Retouch",
+            dependencies: ["SnapPostCore", "OpenCVShim"],
+            swiftSettings: swiftSettings
+        ),
         // The thin web layer: controllers, middleware, page view models, and buildApplication.
         .target(
             name: "SnapPostWeb",
@@ -72,7 +78,7 @@ let package = Package(
         .executableTarget(
             name: "snappost",
             dependencies: [
-                "SnapPostCore", "SnapPostWeb",
+                "SnapPostCore", "SnapPostWeb", "Retouch",
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -82,6 +88,11 @@ let package = Package(
             name: "SnapPostCoreTests",
             dependencies: ["SnapPostCore", .product(name: "Hummingbird", package: "hummingbird")],
             exclude: ["Fixtures"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "RetouchTests",
+            dependencies: ["Retouch", "SnapPostCore"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

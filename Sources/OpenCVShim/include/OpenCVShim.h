@@ -2,6 +2,8 @@
 #ifndef SNAPPOST_OPENCV_SHIM_H
 #define SNAPPOST_OPENCV_SHIM_H
 
+#include "RetouchOps.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
