@@ -15,7 +15,7 @@ RUN_DEBS := tesseract-ocr $(addprefix tesseract-ocr-,$(OCR_LANGS)) libtesseract-
 TEST_DEBS := $(RUN_DEBS) chromium libheif-examples fonts-dejavu-core
 TEST_PIPS := pytest playwright jsonschema rapidfuzz numpy pillow
 
-.PHONY: run test bench deps test-deps build build-release swift-test py-test clean
+.PHONY: run test bench deps test-deps build build-release lint format clean
 
 define install_debs
 	@missing=""; for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -44,11 +44,18 @@ run: build-release
 	$(SWIFT) run -c release --skip-build snappost serve --host $(HOST) --port $(PORT)
 
 ## Every test: Swift unit and router tests, then the Python suites (schema, hostile input, real browser).
-test: test-deps
+test: test-deps lint
 	$(PYTHON) tools/make_fixtures.py .build/fixtures/ocr
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build 2>&1 | tee .build/swift-test.log; test $${PIPESTATUS[0]} -eq 0
 	$(PYTHON) -m pytest -q -s Tests/e2e
+
+## Style: .swift-format (150 columns, ordered imports); `make format` rewrites, `make lint` (part of make test) checks.
+lint:
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
+
+format:
+	$(SWIFT) format --in-place --recursive Package.swift Sources Tests
 
 ## OCR accuracy and speed against the tesseract CLI, HTTP latency and generation overhead.
 bench: test-deps build-release

@@ -1,17 +1,19 @@
 // swift-tools-version: 6.2
+// SnapPost's architecture, bottom to top: C libraries, shared vocabulary, one module per capability, then the web
+// target and the command line. Each target lists exactly what it uses, so a wrong import fails the build.
 import PackageDescription
 
 /// One dialect for every module.
 let swiftSettings: [SwiftSetting] = [
-    .enableUpcomingFeature("ExistentialAny")
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
 let package = Package(
     name: "SnapPost",
     platforms: [.macOS(.v15)],
     products: [
-        .executable(name: "snappost", targets: ["snappost"]),
-        .library(name: "SnapPostCore", targets: ["SnapPostCore"]),
+        .executable(name: "snappost", targets: ["snappost"])
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -21,14 +23,16 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-configuration.git", from: "1.4.0", traits: [.defaults, "CommandLineArguments"]),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-system.git", from: "1.8.1"),
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
     ],
     targets: [
-        // C libraries, one module map each; Swift wrappers live in SnapPostCore, one file per library.
-        .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev", "libleptonica-dev"])]),
+        // MARK: C and C++ libraries: module maps only; each is wrapped by exactly one Swift file.
+        .systemLibrary(name: "CLeptonica", pkgConfig: "lept", providers: [.apt(["libleptonica-dev"])]),
+        .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev"])]),
         .systemLibrary(name: "CMagic", pkgConfig: "libmagic", providers: [.apt(["libmagic-dev"])]),
         .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
         .systemLibrary(name: "CFlite", providers: [.apt(["flite1-dev"])]),
@@ -39,29 +43,55 @@ let package = Package(
             linkerSettings: [.linkedLibrary("opencv_core"), .linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_photo")]
         ),
 
-        // Image to text, text to posts, storage. Knows nothing of HTTP serving.
+        // MARK: Shared vocabulary: errors a person can act on, the clock, boxes, timings. No C, no I/O.
+        .target(name: "Support", swiftSettings: swiftSettings),
+
+        // MARK: Capabilities. None of them knows HTTP.
+        // Photo bytes to pixels: file-type sniffing, HEIC, EXIF orientation, size limits, Leptonica images.
+        .target(name: "Imaging", dependencies: ["Support", "CLeptonica", "CMagic", "CHeif"], swiftSettings: swiftSettings),
+        // A page photo to clean text: the pipeline of named steps over Imaging, and the Tesseract engine.
+        .target(name: "PageReading", dependencies: ["Support", "Imaging", "CTesseract"], swiftSettings: swiftSettings),
+        // Any OpenAI-compatible chat-completions server: settings, the wire format, typed errors.
         .target(
-            name: "SnapPostCore",
+            name: "AIClient",
             dependencies: [
-                "CTesseract", "CMagic", "CHeif",
+                "Support",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
             ],
             swiftSettings: swiftSettings
         ),
-        // The retouch tool's core: edit stack, wire finder, object selection, guided exemplar fill. No HTTP.
+        // Text to five LinkedIn drafts: tones, the 900-character rule, the offline writer, the model writer over AIClient.
+        .target(name: "PostWriting", dependencies: ["Support", "AIClient"], swiftSettings: swiftSettings),
+        // SQLite through GRDB: one AppDatabase (pool, migrations) and a repository per aggregate. Knows tables, not tools.
         .target(
-            name: "Retouch",
-            dependencies: ["SnapPostCore", "OpenCVShim"],
+            name: "Storage",
+            dependencies: ["Support", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
-        // The thin web layer: controllers, middleware, page view models, and buildApplication.
+        // The bookshelf analyser and the retouch tool live here (their issues fill them in).
+        .target(name: "Shelves", dependencies: ["Support"], swiftSettings: swiftSettings),
+        // The retouch tool's core: edit stack, wire finder, object selection, guided exemplar fill (over OpenCVShim).
+        .target(name: "Retouch", dependencies: ["Support", "Imaging", "OpenCVShim"], swiftSettings: swiftSettings),
+
+        // MARK: The configuration tree: every key, its default and its help, read once through swift-configuration.
+        .target(
+            name: "Settings",
+            dependencies: [
+                "Support", "Imaging", "PageReading", "AIClient",
+                .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: The thin web layer: controllers, middleware, page view models, and buildApplication.
         .target(
             name: "SnapPostWeb",
             dependencies: [
-                "SnapPostCore",
+                "Support", "Imaging", "PageReading", "AIClient", "PostWriting", "Storage", "Settings",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Mustache", package: "swift-mustache"),
@@ -75,31 +105,39 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // MARK: The command line: serve (default), ocr, eval, posts, retouch.
         .executableTarget(
             name: "snappost",
             dependencies: [
-                "SnapPostCore", "SnapPostWeb", "Retouch",
+                "Support", "Imaging", "PageReading", "AIClient", "PostWriting", "Retouch", "Settings", "SnapPostWeb",
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),
-        .testTarget(
-            name: "SnapPostCoreTests",
-            dependencies: ["SnapPostCore", .product(name: "Hummingbird", package: "hummingbird")],
+
+        // MARK: Tests, one target beside each module they test.
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Support"], swiftSettings: swiftSettings),
+        .testTarget(name: "PageReadingTests", dependencies: ["PageReading", "Imaging", "Support"], swiftSettings: swiftSettings),
+        .testTarget(name: "AIClientTests", dependencies: ["AIClient", "Support"], swiftSettings: swiftSettings),
+        // A real chat-completions server on loopback, shared by the writer and web tests (not part of the app).
+        .target(
+            name: "ChatServerStub",
+            dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
+            path: "Tests/ChatServerStub",
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),
+        .testTarget(name: "PostWritingTests", dependencies: ["PostWriting", "AIClient", "Support", "ChatServerStub"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "RetouchTests",
-            dependencies: ["Retouch", "SnapPostCore"],
-            swiftSettings: swiftSettings
-        ),
+            name: "StorageTests", dependencies: ["Storage", "Support", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: swiftSettings),
+        .testTarget(name: "RetouchTests", dependencies: ["Retouch", "Imaging", "Support"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SnapPostWebTests",
             dependencies: [
-                "SnapPostWeb", "SnapPostCore",
+                "SnapPostWeb", "Settings", "Storage", "PageReading", "PostWriting", "AIClient", "Support", "ChatServerStub",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Configuration", package: "swift-configuration"),
             ],
             swiftSettings: swiftSettings

@@ -225,4 +225,8 @@
       });
     });
   });
+  // The offline shell: a service worker that shows the offline page when the server cannot be reached.
+  if ("serviceWorker" in navigator && window.isSecureContext) {
+    navigator.serviceWorker.register(base + "/sw.js", { scope: base + "/" }).catch(function () {});
+  }
 })();

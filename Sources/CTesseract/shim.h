@@ -1,3 +1,2 @@
-// Tesseract 5 C API and Leptonica, as one system module.
+// The Tesseract 5 C API (images are handed over as raw grey bytes, so no Leptonica types are needed here).
 #include <tesseract/capi.h>
-#include <leptonica/allheaders.h>

@@ -1,5 +1,6 @@
 // Everything that can go wrong while retouching, each with one sentence a person can act on.
-import SnapPostCore
+import Imaging
+import Support
 
 /// A typed retouch failure. `code` is stable (tests, logs, metrics); `message` never holds paths or internals.
 public struct RetouchError: UserFacingError, Equatable, CustomStringConvertible {

@@ -1,14 +1,13 @@
 // How big a photo the retouch tool takes, and the sizes it works at.
 import Foundation
-import SnapPostCore
+import Imaging
+import Support
 
 /// Limits and working sizes. Memory at the limit: about 13 bytes per pixel at the peak of an export (RGB, two
 /// masks, the decoder's and the encoder's buffers), plus crops bounded by `FillSettings.maxCropPixels`.
 public struct RetouchLimits: Sendable, Equatable {
-    /// Photos with more pixels are refused ("too large to process: crop it first").
-    public var maxPixels = 50_000_000
-    /// Uploads larger than this many bytes are refused.
-    public var maxBytes = 40 * 1024 * 1024
+    /// Decoding limits (bytes and pixels) for uploads and exports; larger photos are refused with "crop it first".
+    public var image = ImageLimits(maxBytes: 40 * 1024 * 1024, maxPixels: 50_000_000)
     /// Long side of the editor's preview, where edits are shown and wires and objects are found.
     public var previewLongSide = 2048
 
@@ -16,20 +15,32 @@ public struct RetouchLimits: Sendable, Equatable {
 
     public static let standard = RetouchLimits()
 
-    /// Decodes a photo upright as RGB (shrunk to `longSide` when given), with the retouch tool's own limits.
+    /// Decodes a photo upright as RGB (shrunk to `longSide` when given), with the retouch tool's limits.
     public func decode(_ data: Data, longSide: Int? = nil) throws(RetouchError) -> PhotoRasters.Decoded {
         do {
-            let decoded = try PhotoRasters.decodeRGB(data, maxPixels: maxPixels, maxBytes: maxBytes, longSide: longSide)
-            guard decoded.fullWidth * decoded.fullHeight <= maxPixels else { throw RetouchError.photoTooLarge }
-            return decoded
-        } catch let error as RetouchError {
-            throw error
-        } catch let error as OCRError where error.code == "too_large" {
-            throw .photoTooLarge
-        } catch let error as OCRError {
-            throw .unreadable(error.message)
+            return try PhotoRasters.decodeRGB(data, limits: image, longSide: longSide)
         } catch {
-            throw .engineFailure("\(error)")
+            throw RetouchError(decoding: error)
+        }
+    }
+
+    /// Decodes a mask made for a photo (grey, no EXIF turn).
+    public func decodeMask(_ data: Data) throws(RetouchError) -> Mask {
+        do {
+            return Mask(try PhotoRasters.decodeGray(data, limits: image))
+        } catch {
+            throw RetouchError(decoding: error)
+        }
+    }
+}
+
+extension RetouchError {
+    /// A decoding failure in retouch terms: too many pixels is "crop it first"; the rest keeps its sentence.
+    init(decoding error: ImagingError) {
+        switch error.code {
+        case "too_large": self = .photoTooLarge
+        case "decoder_failure": self = .engineFailure(error.logDetail)
+        default: self = .unreadable(error.message)
         }
     }
 }

@@ -5,7 +5,9 @@ import Hummingbird
 import HummingbirdCore
 import Logging
 import NIOCore
-import SnapPostCore
+import PostWriting
+import Settings
+import Support
 
 /// Builds the app. `dependencies` is nil in production (the real OCR engine, writer and SQLite store are made
 /// from the settings); tests pass fakes or in-memory ones with an `InMemoryProvider` reader.
@@ -21,7 +23,9 @@ public func buildApplication(
     // Secure by default: beyond loopback, a password is required; make one if none was given.
     var password = settings.authDisabled ? nil : settings.password
     if settings.authDisabled {
-        logger.warning("Login is OFF (--no-auth / SNAPPOST_AUTH=none): anyone who can reach \(settings.host):\(settings.port) can use this server and its AI key.")
+        logger.warning(
+            "Login is OFF (--no-auth / SNAPPOST_AUTH=none): anyone who can reach \(settings.host):\(settings.port) can use this server and its AI key."
+        )
     } else if password == nil, settings.listensBeyondLoopback {
         let generated = RandomID.make()
         password = generated
@@ -34,40 +38,62 @@ public func buildApplication(
     let startupLogger = logger
     let resources = ResourceLocator.directory(configured: reader.string(forKey: "resourcesDir"))
     let renderer = try await PageRenderer.load(from: resources.appendingPathComponent("Templates").path)
-    let services = AppServices(
-        dependencies: dependencies,
-        settings: settings,
-        policy: AccessPolicy(password: password, apiTokens: settings.apiTokens, sessionLifetime: settings.sessionLifetime,
-                             basePath: settings.basePath, trustProxy: settings.trustProxy),
-        renderer: renderer,
-        metrics: AppMetrics(),
-        ocrQueue: BoundedWorkQueue(workers: settings.ocrWorkers, maxWaiting: settings.ocrQueueLength),
-        uploadLimiter: RateLimiter(capacity: settings.uploadsPerMinute, window: 60, clock: dependencies.clock),
-        loginThrottle: LoginThrottle(clock: dependencies.clock),
-        uploads: UploadReader(maxBytes: settings.uploadMaxBytes, timeout: .seconds(settings.requestTimeoutSeconds)))
+
+    // Shared pieces, each built once and handed only to the controllers that use them.
+    let base = settings.basePath
+    let policy = AccessPolicy(
+        password: password, apiTokens: settings.apiTokens, sessionLifetime: settings.sessionLifetime,
+        basePath: base, trustProxy: settings.trustProxy)
+    let pages = Pages(renderer: renderer, base: base, writerName: dependencies.generator.displayName, authEnabled: policy.enabled)
+    let metrics = AppMetrics(registry: dependencies.metricsRegistry)
+    let clientAddress = ClientAddress(trustProxy: settings.trustProxy)
+    let ocrQueue = BoundedWorkQueue(workers: settings.ocrWorkers, maxWaiting: settings.ocrQueueLength)
+    let intake = PhotoIntake(
+        limiter: RateLimiter(capacity: settings.uploadsPerMinute, window: 60, clock: dependencies.clock), clientAddress: clientAddress,
+        uploads: UploadReader(maxBytes: settings.uploadMaxBytes, timeout: .seconds(settings.requestTimeoutSeconds)),
+        reader: dependencies.reader, queue: ocrQueue, metrics: metrics, keepOriginal: settings.keepOriginalSeconds, clock: dependencies.clock)
+    let writer = DraftWriter(generator: dependencies.generator, metrics: metrics, label: settings.aiBaseURL == nil ? "offline" : "provider")
+    let results = ResultsPage(pages: pages, scans: dependencies.scans, generations: dependencies.generations)
+    let limits = settings.imageLimits
 
     let router = Router(context: AppRequestContext.self)
     router.addMiddleware {
-        RequestLogMiddleware(metrics: services.metrics)
+        RequestLogMiddleware(metrics: metrics)
         CompressionMiddleware<AppRequestContext>()
         SecurityHeadersMiddleware<AppRequestContext>()
-        ErrorPageMiddleware(renderer: renderer) { context in services.chrome(context, title: "Error") }
+        ErrorPageMiddleware(pages: pages, limits: limits)
         FileMiddleware<AppRequestContext, LocalFileSystem>(
-            resources.appendingPathComponent("Public").path, urlBasePath: settings.basePath.isEmpty ? nil : settings.basePath,
+            resources.appendingPathComponent("Public").path, urlBasePath: base.isEmpty ? nil : base,
             searchForIndexHtml: false, logger: logger)
         SameOriginMiddleware<AppRequestContext>(trustProxy: settings.trustProxy)
-        AuthMiddleware(policy: services.policy, store: services.store)
+        AuthMiddleware(policy: policy, sessions: dependencies.sessions)
     }
-    let mount = settings.basePath.isEmpty ? "/" : settings.basePath
-    router.addRoutes(HomeController(services: services).endpoints, atPath: RouterPath(mount))
-    router.addRoutes(ScanController(services: services).endpoints, atPath: RouterPath(mount))
-    router.addRoutes(PostsController(services: services).endpoints, atPath: RouterPath(mount))
-    router.addRoutes(HistoryController(services: services).endpoints, atPath: RouterPath(mount))
-    router.addRoutes(AuthController(services: services).endpoints, atPath: RouterPath(mount))
-    router.addRoutes(APIController(services: services).endpoints, atPath: RouterPath(mount))
-    router.addRoutes(OpsController(services: services).endpoints, atPath: RouterPath(mount))
-    if !settings.basePath.isEmpty {
-        router.get("/") { _, _ in Response.redirect(to: settingsInUse.basePath + "/", type: .normal) }
+    let mount = RouterPath(base.isEmpty ? "/" : base)
+    router.addRoutes(HomeController(scans: dependencies.scans, pages: pages).endpoints, atPath: mount)
+    router.addRoutes(ScanController(intake: intake, scans: dependencies.scans, results: results, pages: pages).endpoints, atPath: mount)
+    router.addRoutes(PhotosController(intake: intake, scans: dependencies.scans, results: results, pages: pages).endpoints, atPath: mount)
+    router.addRoutes(
+        PostsController(scans: dependencies.scans, generations: dependencies.generations, writer: writer, results: results, pages: pages).endpoints,
+        atPath: mount)
+    router.addRoutes(
+        HistoryController(history: dependencies.history, scans: dependencies.scans, pages: pages, size: settings.historySize).endpoints,
+        atPath: mount)
+    router.addRoutes(
+        AuthController(
+            policy: policy, sessions: dependencies.sessions, throttle: LoginThrottle(clock: dependencies.clock),
+            clientAddress: clientAddress, pages: pages
+        ).endpoints,
+        atPath: mount)
+    router.addRoutes(APIController(intake: intake, scans: dependencies.scans, writer: writer, base: base).endpoints, atPath: mount)
+    router.addRoutes(
+        OpsController(
+            checkStoreWritable: dependencies.checkStoreWritable, isOCRReady: dependencies.isOCRReady, queue: ocrQueue,
+            metrics: metrics, base: base, pages: pages,
+            serviceWorkerScript: try String(contentsOf: resources.appendingPathComponent("Public/static/sw.js"), encoding: .utf8)
+        ).endpoints,
+        atPath: mount)
+    if !base.isEmpty {
+        router.get("/") { _, _ in Response.redirect(to: base + "/", type: .normal) }
     }
 
     let server = HTTPServerBuilder.http1(
@@ -78,8 +104,11 @@ public func buildApplication(
         configuration: .init(
             address: .hostname(settings.host, port: settings.port), serverName: "SnapPost",
             availableConnectionsDelegate: MaximumAvailableConnections(settings.maxConnections)),
+        services: [OriginalRetention(scans: dependencies.scans, clock: dependencies.clock, logger: logger)],
         onServerRunning: { channel in
-            startupLogger.notice("SnapPost is serving on http://\(settingsInUse.host):\(channel.localAddress?.port ?? settingsInUse.port)\(settingsInUse.basePath)/ with \(dependencies.generator.displayName)")
+            startupLogger.notice(
+                "SnapPost is serving on http://\(settingsInUse.host):\(channel.localAddress?.port ?? settingsInUse.port)\(settingsInUse.basePath)/ with \(writer.displayName)"
+            )
         },
         logger: logger)
     return app

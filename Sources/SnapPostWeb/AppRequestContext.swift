@@ -1,4 +1,5 @@
 // The per-request context: Hummingbird's core storage plus the client's address and whether it is logged in.
+import Foundation
 import Hummingbird
 import Logging
 import NIOCore
@@ -18,4 +19,19 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
 
     /// Uploads are read by the controller with their own cap; everything else stays small.
     public var maxUploadSize: Int { 64 * 1024 }
+
+    /// JSON answers of the API: sorted keys, never cached.
+    public var responseEncoder: JSONAnswerEncoder { JSONAnswerEncoder() }
+}
+
+/// Encodes `ResponseEncodable` values as JSON with stable key order and `Cache-Control: no-store`.
+public struct JSONAnswerEncoder: ResponseEncoder {
+    public func encode(_ value: some Encodable, from request: Request, context: some RequestContext) throws -> Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let data = try encoder.encode(value)
+        return Response(
+            status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+            body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
 }

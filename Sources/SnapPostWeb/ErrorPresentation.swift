@@ -1,11 +1,12 @@
-// The one place where any error becomes a status code, a plain message and a way forward.
+// The one place where any error becomes a status code, a plain message, a Retry-After and whether to offer Retry.
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Imaging
 import NIOCore
-import SnapPostCore
+import Support
 
-/// What a person sees when something goes wrong.
+/// What a person (or an API client) is told when something goes wrong.
 struct ErrorPresentation: Sendable {
     var status: HTTPResponse.Status
     var title: String
@@ -13,61 +14,77 @@ struct ErrorPresentation: Sendable {
     /// Stable short code for logs, metrics and tests.
     var code: String
     var retryAfterSeconds: Int?
+    /// Whether trying the same thing again may work; pages offer a Retry button only then.
+    var retryable: Bool
 
-    init(status: HTTPResponse.Status, title: String, message: String, code: String, retryAfterSeconds: Int? = nil) {
-        self.status = status; self.title = title; self.message = message; self.code = code
+    init(status: HTTPResponse.Status, title: String, message: String, code: String, retryAfterSeconds: Int? = nil, retryable: Bool = false) {
+        self.status = status
+        self.title = title
+        self.message = message
+        self.code = code
         self.retryAfterSeconds = retryAfterSeconds
+        self.retryable = retryable
     }
 
-    static func from(_ error: any Error) -> ErrorPresentation {
+    static func from(_ error: any Error, limits: ImageLimits = ImageLimits()) -> ErrorPresentation {
         switch error {
-        case let error as QueueFullError:
-            return .init(status: .serviceUnavailable, title: "Busy right now", message: error.message, code: error.code,
-                         retryAfterSeconds: error.retryAfterSeconds)
         case let error as RateLimitedError:
-            return .init(status: .tooManyRequests, title: "Slow down", message: error.message, code: error.code,
-                         retryAfterSeconds: error.retryAfterSeconds)
+            return .init(
+                status: .tooManyRequests, title: "Slow down", message: error.message, code: error.code,
+                retryAfterSeconds: error.retryAfterSeconds, retryable: true)
         case let error as BadFormError:
             return .init(status: .badRequest, title: "Something is missing", message: error.message, code: error.code)
+        case let error as FormTooLargeError:
+            return .init(status: .contentTooLarge, title: "Text too long", message: error.message, code: error.code)
         case let error as any UserFacingError:
-            return .init(status: status(for: error.category), title: title(for: error.category), message: error.message, code: error.code)
+            return .init(
+                status: status(for: error.category), title: title(for: error.category), message: error.message, code: error.code,
+                retryAfterSeconds: error.retryAfterSeconds, retryable: error.isRetryable)
         case is NIOTooManyBytesError:
-            return .tooLarge
+            return .tooLarge(limits)
         case let error as any HTTPResponseError:
-            return fromHTTP(error.status)
+            return fromHTTP(error.status, limits: limits)
         default:
-            return .init(status: .internalServerError, title: "Something went wrong",
-                         message: "Something went wrong on the server. Your text is saved; please try again.", code: "internal")
+            return .init(
+                status: .internalServerError, title: "Something went wrong",
+                message: "Something went wrong on the server. Please try again.", code: "internal", retryable: true)
         }
     }
 
-    static func fromHTTP(_ status: HTTPResponse.Status) -> ErrorPresentation {
+    static func fromHTTP(_ status: HTTPResponse.Status, limits: ImageLimits = ImageLimits()) -> ErrorPresentation {
         switch status {
         case .notFound:
-            return .init(status: .notFound, title: "Not found", message: "That page or scan does not exist. It may have been deleted.", code: "not_found")
+            return .init(
+                status: .notFound, title: "Not found", message: "That page or scan does not exist. It may have been deleted.", code: "not_found")
         case .contentTooLarge:
-            return .tooLarge
+            return .tooLarge(limits)
         case .methodNotAllowed:
             return .init(status: .methodNotAllowed, title: "Not allowed", message: "That action is not available here.", code: "method_not_allowed")
         case .requestTimeout:
-            return .init(status: .requestTimeout, title: "Upload too slow",
-                         message: "The upload took too long and was stopped. Please try again on a steadier connection.", code: "request_timeout")
+            return .init(
+                status: .requestTimeout, title: "Upload too slow",
+                message: "The upload took too long and was stopped. Please try again on a steadier connection.", code: "request_timeout",
+                retryable: true)
         case .unauthorized:
             return .init(status: .unauthorized, title: "Login needed", message: "Log in to use SnapPost.", code: "unauthorized")
         case .forbidden:
             return .init(status: .forbidden, title: "Refused", message: "That request came from another site and was refused.", code: "cross_origin")
         default:
             if status.code >= 500 {
-                return .init(status: status, title: "Something went wrong",
-                             message: "Something went wrong on the server. Please try again.", code: "internal")
+                return .init(
+                    status: status, title: "Something went wrong",
+                    message: "Something went wrong on the server. Please try again.", code: "internal", retryable: true)
             }
             return .init(status: .badRequest, title: "Bad request", message: "The request could not be understood.", code: "bad_request")
         }
     }
 
-    static let tooLarge = ErrorPresentation(
-        status: .contentTooLarge, title: "Photo too large",
-        message: "That file is too large. Send a photo under 25 MB (JPEG, PNG, HEIC or WebP).", code: "too_large")
+    /// An upload over the configured cap; the message names that cap.
+    static func tooLarge(_ limits: ImageLimits) -> ErrorPresentation {
+        ErrorPresentation(
+            status: .contentTooLarge, title: "Photo too large",
+            message: "That file is too large. Send a photo under \(limits.maxMegabytes) MB (JPEG, PNG, HEIC or WebP).", code: "too_large")
+    }
 
     static func status(for category: ErrorCategory) -> HTTPResponse.Status {
         switch category {
@@ -90,14 +107,26 @@ struct ErrorPresentation: Sendable {
         case .internal: "Something went wrong"
         }
     }
+
+    /// `Retry-After` when there is one.
+    var headers: HTTPFields {
+        var fields: HTTPFields = [:]
+        if let retryAfterSeconds { fields[.retryAfter] = String(retryAfterSeconds) }
+        return fields
+    }
 }
 
 /// A client sent too many requests of one kind.
 struct RateLimitedError: UserFacingError {
-    let retryAfterSeconds: Int
+    let retryAfterSeconds: Int?
     let message: String
     var code: String { "rate_limited" }
     var category: ErrorCategory { .busy }
+
+    init(retryAfterSeconds: Int, message: String) {
+        self.retryAfterSeconds = retryAfterSeconds
+        self.message = message
+    }
 }
 
 /// A form or upload that is missing what it needs; a 400 with a specific message.
@@ -105,5 +134,8 @@ struct BadFormError: UserFacingError {
     let message: String
     let code: String
     var category: ErrorCategory { .badInput }
-    init(_ message: String, code: String = "bad_form") { self.message = message; self.code = code }
+    init(_ message: String, code: String = "bad_form") {
+        self.message = message
+        self.code = code
+    }
 }

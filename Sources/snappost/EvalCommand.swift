@@ -1,25 +1,30 @@
 // The `eval` subcommand: CER, anchored CER, word recall and seconds per photo, scored like ocr_eval.py.
 import Foundation
-import SnapPostCore
+import PageReading
+import Settings
+import Support
 
 enum EvalCommand {
+    static let usage = "usage: snappost eval DIR [--lang eng] [--steps]"
+
     static func run(_ arguments: [String]) async -> Int32 {
-        var directory: String?
-        var defaultLanguage = "eng"
-        var showSteps = false
-        var i = 0
-        while i < arguments.count {
-            switch arguments[i] {
-            case "--lang":
-                i += 1
-                guard i < arguments.count else { return usage("--lang needs a value") }
-                defaultLanguage = arguments[i]
-            case "--steps": showSteps = true
-            case let a where a.hasPrefix("-"): return usage("unexpected argument '\(a)'")
-            case let a: directory = a
-            }
-            i += 1
+        if arguments.contains("--help") || arguments.contains("-h") {
+            print(usage)
+            return 0
         }
+        let input: CommandInput
+        do {
+            input = try await CommandInput(arguments, command: "eval", flags: ["--lang", "--steps"])
+        } catch let error as UsageError {
+            printError("\(error.message)\n\(usage)")
+            return 64
+        } catch {
+            printError("eval: the configuration could not be read")
+            return 64
+        }
+        let directory = input.positional.count == 1 ? input.positional.first : nil
+        let defaultLanguage = input.string("lang") ?? input.settings.ocrLanguages.joined(separator: "+")
+        let showSteps = input.flag("steps")
         guard let directory else { return usage("name a directory of photos with .txt ground truth") }
         let dir = URL(fileURLWithPath: directory)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
@@ -54,7 +59,7 @@ enum EvalCommand {
         for name in photos {
             let url = dir.appendingPathComponent(name)
             let reference = (try? String(contentsOf: url.deletingPathExtension().appendingPathExtension("txt"), encoding: .utf8)) ?? ""
-            var config = ImageProcessor.Config()
+            var config = input.settings.pageReaderConfig
             config.skipSteps(ProcessInfo.processInfo.environment["SNAPPOST_SKIP_STEPS"] ?? "")
             config.applyTuning(ProcessInfo.processInfo.environment["SNAPPOST_TUNE"] ?? "")
             config.recognitionLanguages = language(of: name).split(separator: "+").map(String.init)
@@ -97,7 +102,7 @@ enum EvalCommand {
     }
 
     static func usage(_ problem: String) -> Int32 {
-        FileHandle.standardError.write(Data("eval: \(problem)\nusage: snappost eval DIR [--lang eng] [--steps]\n".utf8))
+        printError("eval: \(problem)\n\(usage)")
         return 64
     }
 }

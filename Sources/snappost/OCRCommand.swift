@@ -1,71 +1,53 @@
 // The `ocr` subcommand: prints the clean text of one photo (or JSON with lines, boxes and timings).
 import Foundation
-import SnapPostCore
+import PageReading
+import Settings
+import Support
 
 enum OCRCommand {
+    static let usage = "usage: snappost ocr PHOTO [--json] [--lang eng+fra] [--debug-dir DIR] [--skip step,...]"
+
     static func run(_ arguments: [String]) async -> Int32 {
-        var photo: String?
-        var json = false
-        var languages: [String]?
-        var debugDirectory: URL?
-        var skipped = ProcessInfo.processInfo.environment["SNAPPOST_SKIP_STEPS"] ?? ""
-        var i = 0
-        while i < arguments.count {
-            let a = arguments[i]
-            switch a {
-            case "--json": json = true
-            case "--lang":
-                i += 1
-                guard i < arguments.count else { return usage("--lang needs a value such as eng or eng+fra") }
-                languages = arguments[i].split(separator: "+").map(String.init)
-            case "--debug-dir":
-                i += 1
-                guard i < arguments.count else { return usage("--debug-dir needs a directory") }
-                debugDirectory = URL(fileURLWithPath: arguments[i])
-            case "--skip":
-                i += 1
-                guard i < arguments.count else { return usage("--skip needs step names") }
-                skipped = arguments[i]
-            case "-h", "--help":
-                print("usage: snappost ocr PHOTO [--json] [--lang eng+fra] [--debug-dir DIR]")
-                return 0
-            default:
-                if a.hasPrefix("-") || photo != nil { return usage("unexpected argument '\(a)'") }
-                photo = a
-            }
-            i += 1
+        if arguments.contains("--help") || arguments.contains("-h") {
+            print(usage)
+            return 0
         }
-        guard let photo else { return usage("name a photo") }
+        let input: CommandInput
+        do {
+            input = try await CommandInput(arguments, command: "ocr", flags: ["--json", "--lang", "--debug-dir", "--skip"])
+        } catch let error as UsageError {
+            printError("\(error.message)\n\(usage)")
+            return 64
+        } catch {
+            printError("ocr: the configuration could not be read")
+            return 64
+        }
+        guard input.positional.count == 1, let photo = input.positional.first else {
+            printError("ocr: name one photo\n\(usage)")
+            return 64
+        }
         guard let data = FileManager.default.contents(atPath: photo) else {
-            FileHandle.standardError.write(Data("ocr: cannot read the photo\n".utf8))
+            printError("ocr: cannot read the photo")
             return 66
         }
-        var config = ImageProcessor.Config()
-        if let languages { config.recognitionLanguages = languages }
-        config.debugDirectory = debugDirectory
-        config.skipSteps(skipped)
+        var config = input.settings.pageReaderConfig
+        if let languages = input.string("lang") { config.recognitionLanguages = languages.split(separator: "+").map(String.init) }
+        config.debugDirectory = input.string("debugDir").map { URL(fileURLWithPath: $0) }
+        let skipped = input.list("skip")
+        config.skipSteps(skipped.isEmpty ? ProcessInfo.processInfo.environment["SNAPPOST_SKIP_STEPS"] ?? "" : skipped.joined(separator: ","))
         config.applyTuning(ProcessInfo.processInfo.environment["SNAPPOST_TUNE"] ?? "")
         do {
             let engine = try TesseractEngine(languages: config.recognitionLanguages, workers: CLIDefaults.workers)
             let capture = try await ImageProcessor(config: config, engine: engine).process(image: data)
-            if json {
-                print(try CLIDefaults.jsonString(capture))
-            } else {
-                print(capture.text)
-            }
+            print(input.flag("json") ? try CLIDefaults.jsonString(capture) : capture.text)
             return 0
         } catch let error as any UserFacingError {
-            FileHandle.standardError.write(Data("ocr: \(error.message) [\(error.code)]\n".utf8))
+            printError("ocr: \(error.message) [\(error.code)]")
             return error.category == .internal ? 70 : 65
         } catch {
-            FileHandle.standardError.write(Data("ocr: unexpected failure\n".utf8))
+            printError("ocr: unexpected failure")
             return 70
         }
-    }
-
-    static func usage(_ problem: String) -> Int32 {
-        FileHandle.standardError.write(Data("ocr: \(problem)\nusage: snappost ocr PHOTO [--json] [--lang eng+fra] [--debug-dir DIR]\n".utf8))
-        return 64
     }
 }
 
@@ -125,7 +107,7 @@ enum CLIDefaults {
             var confidence: Double
             var language: String
             var imageSize: PixelSize
-            var lines: [OCRLine]
+            var lines: [TextLine]
             var timings: [StepTiming]
         }
         let encoder = JSONEncoder()

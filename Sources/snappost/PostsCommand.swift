@@ -1,7 +1,10 @@
 // The `posts` subcommand: five LinkedIn drafts from a text file, offline or through an OpenAI-compatible provider.
+import AIClient
 import Foundation
 import Logging
-import SnapPostCore
+import PostWriting
+import Settings
+import Support
 
 enum PostsCommand {
     static let usage = """
@@ -9,30 +12,29 @@ enum PostsCommand {
                               [--ai-base-url URL] [--ai-key KEY] [--ai-model NAME] [--ai-timeout SECONDS]
 
         The provider defaults to openai when SNAPPOST_AI_BASE_URL (or --ai-base-url) is set, else offline.
-        Flags override SNAPPOST_AI_BASE_URL, SNAPPOST_AI_KEY, SNAPPOST_AI_MODEL and SNAPPOST_AI_TIMEOUT,
-        which override the same keys in ./.env.
+        The --ai-* flags, SNAPPOST_AI_* variables and ./.env are the same keys `snappost serve` reads.
         """
 
-    struct Options {
-        var textFile: String?
-        var book: String?
-        var author: String?
-        var provider: String?
-        var json = false
-        var environment: [String: String] = [:]
-    }
-
     static func run(_ arguments: [String]) async -> Int32 {
-        let options: Options
+        if arguments.contains("--help") || arguments.contains("-h") {
+            print(usage)
+            return 0
+        }
+        let input: CommandInput
         do {
-            options = try parse(arguments)
+            input = try await CommandInput(arguments, command: "posts", flags: ["--text-file", "--book", "--author", "--provider", "--json"])
         } catch let error as UsageError {
             printError("\(error.message)\n\n\(usage)")
             return 64
         } catch {
+            printError("posts: the configuration could not be read")
             return 64
         }
-        guard let path = options.textFile else {
+        guard input.positional.isEmpty else {
+            printError("posts: unexpected argument '\(input.positional[0])'\n\n\(usage)")
+            return 64
+        }
+        guard let path = input.string("textFile") else {
             printError("posts: --text-file is required.\n\n\(usage)")
             return 64
         }
@@ -43,26 +45,26 @@ enum PostsCommand {
         let excerpt = String(decoding: data, as: UTF8.self)
 
         let generator: any PostGenerator
-        let settings = AIProviderSettings(environment: options.environment)
-        switch options.provider ?? (settings == nil ? "offline" : "openai") {
+        let provider = input.settings.aiProvider
+        switch input.string("provider") ?? (provider == nil ? "offline" : "openai") {
         case "offline":
             generator = OfflineWriter()
         case "openai":
-            guard let settings else {
+            guard let provider else {
                 printError("posts: --provider openai needs a base URL (SNAPPOST_AI_BASE_URL or --ai-base-url).")
                 return 64
             }
             var logger = Logger(label: "snappost.ai")
             logger.logLevel = .error  // the error's message is printed below; the log would repeat it
-            generator = OpenAICompatibleProvider(settings: settings, logger: logger)
+            generator = ModelWriter(client: OpenAICompatibleClient(settings: provider, logger: logger))
         case let other:
             printError("posts: unknown provider '\(other)'; use offline or openai.")
             return 64
         }
 
         do {
-            let variants = try await generator.generateVariants(from: excerpt, bookTitle: options.book, author: options.author)
-            print(options.json ? try json(variants) : text(variants, by: generator.displayName))
+            let variants = try await generator.generateVariants(from: excerpt, bookTitle: input.string("book"), author: input.string("author"))
+            print(input.flag("json") ? try json(variants) : text(variants, by: generator.displayName))
             return 0
         } catch let error as any UserFacingError {
             printError(error.message)
@@ -71,66 +73,6 @@ enum PostsCommand {
             printError("posts: \(error)")
             return 1
         }
-    }
-
-    struct UsageError: Error {
-        var message: String
-    }
-
-    /// Flags are `--name value` or `--name=value`; the `--ai-*` flags land in the same keys as the environment.
-    /// Precedence: flags, then the environment, then `.env` in the current directory.
-    static func parse(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Options {
-        var options = Options(environment: dotEnv().merging(environment) { _, process in process })
-        let aiKeys = [
-            "--ai-base-url": "SNAPPOST_AI_BASE_URL", "--ai-key": "SNAPPOST_AI_KEY",
-            "--ai-model": "SNAPPOST_AI_MODEL", "--ai-timeout": "SNAPPOST_AI_TIMEOUT",
-        ]
-        var remaining = arguments[...]
-        while let argument = remaining.popFirst() {
-            var name = argument
-            var inlineValue: String?
-            if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
-                name = String(argument[..<equals])
-                inlineValue = String(argument[argument.index(after: equals)...])
-            }
-            func value() throws -> String {
-                if let inlineValue { return inlineValue }
-                guard let next = remaining.popFirst() else { throw UsageError(message: "posts: \(name) needs a value.") }
-                return next
-            }
-            switch name {
-            case "--text-file": options.textFile = try value()
-            case "--book": options.book = try value()
-            case "--author": options.author = try value()
-            case "--provider": options.provider = try value()
-            case "--json": options.json = true
-            case "--help", "-h":
-                print(usage)
-                exit(0)
-            default:
-                guard let key = aiKeys[name] else { throw UsageError(message: "posts: unknown option \(argument).") }
-                options.environment[key] = try value()
-            }
-        }
-        return options
-    }
-
-    /// `KEY=value` lines of `./.env`; comments, blank lines and surrounding quotes are ignored.
-    static func dotEnv(path: String = ".env") -> [String: String] {
-        guard let data = FileManager.default.contents(atPath: path) else { return [:] }
-        var values: [String: String] = [:]
-        for line in String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline) {
-            var entry = line.trimmingCharacters(in: .whitespaces)
-            if entry.hasPrefix("export ") { entry.removeFirst(7) }
-            guard !entry.hasPrefix("#"), let equals = entry.firstIndex(of: "=") else { continue }
-            let key = entry[..<equals].trimmingCharacters(in: .whitespaces)
-            var value = entry[entry.index(after: equals)...].trimmingCharacters(in: .whitespaces)
-            if value.count >= 2, let first = value.first, first == value.last, first == "\"" || first == "'" {
-                value = String(value.dropFirst().dropLast())
-            }
-            values[key] = value
-        }
-        return values
     }
 
     private static func text(_ variants: [Variant], by writer: String) -> String {
@@ -163,9 +105,5 @@ enum PostsCommand {
         encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
         let drafts = variants.map { Draft(tone: $0.tone.rawValue, text: $0.text, note: $0.note) }
         return String(decoding: try encoder.encode(drafts), as: UTF8.self)
-    }
-
-    private static func printError(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
     }
 }

@@ -1,7 +1,8 @@
 // The `retouch` subcommand: fill a mask in a photo, or find the wire near a tap and write its mask.
 import Foundation
+import Imaging
 import Retouch
-import SnapPostCore
+import Support
 
 enum RetouchCommand {
     static let usageText = """
@@ -39,14 +40,9 @@ enum RetouchCommand {
         guard arguments.count == 3 else { return usage("fill needs PHOTO MASK OUT") }
         let limits = RetouchLimits.standard
         let photo = try limits.decode(try read(arguments[0]))
-        let gray: GrayImage
-        do {
-            gray = try PhotoRasters.decodeGray(try read(arguments[1]), maxPixels: limits.maxPixels)
-        } catch let error as OCRError {
-            throw RetouchError.unreadable(error.message)
-        }
+        let mask = try limits.decodeMask(try read(arguments[1]))
         var image = photo.image
-        try HoleFiller().fill(&image, hole: Mask(gray))
+        try HoleFiller().fill(&image, hole: mask)
         try write(image, to: arguments[2])
         return 0
     }
@@ -75,9 +71,9 @@ enum RetouchCommand {
         guard let photoPath, let tap, outPath != nil || json else { return usage("wire needs PHOTO --tap X,Y --out MASK") }
         let limits = RetouchLimits.standard
         let photo = try limits.decode(try read(photoPath), longSide: limits.previewLongSide)
-        let found = try WireFinder().find(in: photo.image, fullWidth: photo.fullWidth, near: tap)
+        let found = try WireFinder().find(in: photo.image, fullWidth: photo.fullSize.width, near: tap)
         if let outPath {
-            var mask = Mask(width: photo.fullWidth, height: photo.fullHeight)
+            var mask = Mask(width: photo.fullSize.width, height: photo.fullSize.height)
             MaskPainter.paintLine(found.points, width: found.width, into: &mask)
             guard let png = PhotoRasters.pngData(mask.grayImage) else { throw RetouchError.engineFailure("png encode") }
             try png.write(to: URL(fileURLWithPath: outPath))

@@ -3,6 +3,7 @@ import Configuration
 import Foundation
 import Hummingbird
 import Logging
+import Settings
 import SnapPostWeb
 
 enum ServeCommand {
@@ -26,16 +27,5 @@ enum ServeCommand {
             logger.critical("SnapPost could not start: \(error)")
             return 1
         }
-    }
-}
-
-/// Flags first, then the environment, then `.env` in the working directory.
-enum ConfigurationSources {
-    static func reader(arguments: [String]) async throws -> ConfigReader {
-        ConfigReader(providers: [
-            CommandLineArgumentsProvider(arguments: ["snappost"] + arguments),
-            EnvironmentVariablesProvider().prefixKeys(with: "snappost"),
-            try await EnvironmentVariablesProvider(environmentFilePath: ".env", allowMissing: true).prefixKeys(with: "snappost"),
-        ])
     }
 }

@@ -1,6 +1,6 @@
 // Entry point: picks the subcommand (serve is the default) and hands over the remaining arguments.
 import Foundation
-import SnapPostCore
+import PageReading
 
 ProcessEnvironment.ensureSingleThreadedTesseract()
 

@@ -1,11 +1,21 @@
 // Every error page, the 413, missing fields, unknown ids, XSS in OCR and AI text, cross-origin POSTs, and headers.
+import AIClient
+import Configuration
 import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import Logging
 import NIOCore
-import SnapPostCore
+import PageReading
+import PostWriting
+import Prometheus
+import Settings
+import Storage
+import Support
+import Synchronization
 import Testing
+
 @testable import SnapPostWeb
 
 @Suite("Errors and security")
@@ -52,8 +62,12 @@ struct ErrorAndSecurityTests {
         try await app.test(.router) { client in
             let cases: [(ByteBuffer, HTTPFields, String)] = [
                 (Multipart.body([.init(name: "note", filename: nil, body: Data("hi".utf8))]), Multipart.headers, "No photo was attached"),
-                (Multipart.body([.init(name: "photo", filename: "a.jpg", body: Data("TEXT:a".utf8)),
-                                 .init(name: "photo", filename: "b.jpg", body: Data("TEXT:b".utf8))]), Multipart.headers, "one photo at a time"),
+                (
+                    Multipart.body([
+                        .init(name: "photo", filename: "a.jpg", body: Data("TEXT:a".utf8)),
+                        .init(name: "photo", filename: "b.jpg", body: Data("TEXT:b".utf8)),
+                    ]), Multipart.headers, "one photo at a time"
+                ),
                 (Multipart.photo("x", name: "image"), Multipart.headers, "form field named"),
                 (Multipart.body([.init(name: "photo", filename: "empty.jpg", body: Data())]), Multipart.headers, "empty"),
                 (ByteBuffer(string: "not multipart"), [.contentType: "text/plain"], "multipart/form-data"),
@@ -80,10 +94,11 @@ struct ErrorAndSecurityTests {
             let huge = String(repeating: "a", count: 2 * 1024 * 1024)
             let tooBig = try await client.execute(uri: path + "/posts", method: .post, headers: Form.headers, body: Form.encode([("text", huge)]))
             #expect(tooBig.status == .contentTooLarge)
-            let wrongType = try await client.execute(uri: path + "/posts", method: .post, headers: [.contentType: "application/json"], body: ByteBuffer(string: "{}"))
+            let wrongType = try await client.execute(
+                uri: path + "/posts", method: .post, headers: [.contentType: "application/json"], body: ByteBuffer(string: "{}"))
             #expect(wrongType.status == .badRequest)
             let id = String(path.dropFirst("/scans/".count))
-            #expect(try await harness.store.scan(id: id)?.editedText == "Keep me.")
+            #expect(try await harness.scans.scan(id: id)?.editedText == "Keep me.")
         }
     }
 
@@ -93,10 +108,11 @@ struct ErrorAndSecurityTests {
         let app = try await harness.build()
         try await app.test(.router) { client in
             let path = try await client.uploadPage("Text.")
-            let response = try await client.execute(uri: path, method: .post, headers: Form.headers, body: ByteBuffer(string: "text=ok%FF%FE%C3&book=%E2%82"))
+            let response = try await client.execute(
+                uri: path, method: .post, headers: Form.headers, body: ByteBuffer(string: "text=ok%FF%FE%C3&book=%E2%82"))
             #expect(response.status == .seeOther)
             let id = String(path.dropFirst("/scans/".count))
-            #expect(try await harness.store.scan(id: id)?.editedText.hasPrefix("ok") == true)
+            #expect(try await harness.scans.scan(id: id)?.editedText.hasPrefix("ok") == true)
         }
     }
 
@@ -113,11 +129,13 @@ struct ErrorAndSecurityTests {
                 #expect(!html.contains("<img src=x"), "\(page)")
                 #expect(html.contains("&lt;script&gt;"), "\(page)")
             }
-            let generated = try await client.execute(uri: path + "/posts", method: .post, headers: Form.headers, body: Form.encode([("text", attack)]))
+            let generated = try await client.execute(
+                uri: path + "/posts", method: .post, headers: Form.headers, body: Form.encode([("text", attack)]))
             let cards = try await client.execute(uri: generated.location, method: .get).text
             #expect(!cards.contains("<script>alert") && cards.contains("&lt;script&gt;"))
-            _ = try await client.execute(uri: "/history", method: .post, headers: Form.headers,
-                                         body: Form.encode([("action", "copied"), ("tone", "<b>x</b>"), ("text", attack)]))
+            _ = try await client.execute(
+                uri: "/history", method: .post, headers: Form.headers,
+                body: Form.encode([("action", "copied"), ("tone", "<b>x</b>"), ("text", attack)]))
             let history = try await client.execute(uri: "/history", method: .get).text
             #expect(!history.contains("<script>alert") && !history.contains("<b>x</b>"))
         }

@@ -1,11 +1,21 @@
 // Home → upload → Results → Generate → Variants → History → Lines, through the real router with fakes behind it.
+import AIClient
+import Configuration
 import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import Logging
 import NIOCore
-import SnapPostCore
+import PageReading
+import PostWriting
+import Prometheus
+import Settings
+import Storage
+import Support
+import Synchronization
 import Testing
+
 @testable import SnapPostWeb
 
 @Suite("Pages and flow")
@@ -20,7 +30,8 @@ struct PageFlowTests {
             #expect(html.contains("<html lang=\"en\">"))
             #expect(html.contains("Take photo") && html.contains("Choose photo"))
             #expect(html.components(separatedBy: "capture=\"environment\"").count == 2)
-            #expect(html.components(separatedBy: "type=\"file\" name=\"photo\" accept=\"image/*\"").count == 3)
+            #expect(html.contains("type=\"file\" name=\"camera\" accept=\"image/*\" capture=\"environment\""))
+            #expect(html.components(separatedBy: "type=\"file\" name=\"photo\" accept=\"image/*\"").count == 2)
             #expect(html.contains("enctype=\"multipart/form-data\""))
             #expect(html.contains("Read the page"))
             #expect(!html.contains("<script>") && !html.contains("style=\""))
@@ -61,8 +72,8 @@ struct PageFlowTests {
             #expect(response.status == .seeOther)
             #expect(response.location.hasPrefix(path + "/posts/"))
             let id = String(path.dropFirst("/scans/".count))
-            #expect(try await harness.store.scan(id: id)?.editedText == edited)
-            #expect(try await harness.store.scan(id: id)?.book == "Trees")
+            #expect(try await harness.scans.scan(id: id)?.editedText == edited)
+            #expect(try await harness.scans.scan(id: id)?.book == "Trees")
 
             let cards = try await client.execute(uri: response.location, method: .get)
             #expect(cards.status == .ok)
@@ -80,7 +91,7 @@ struct PageFlowTests {
     @Test("An AI failure returns to Results with the edited text intact, the message and a Retry button")
     func generateFailureKeepsText() async throws {
         let harness = try TestApp()
-        harness.generator.failure.withLock { $0 = FakeProviderError() }
+        harness.fakeGenerator.failure.withLock { $0 = AIError(.providerUnavailable(status: 503)) }
         let app = try await harness.build()
         try await app.test(.router) { client in
             let path = try await client.uploadPage("OCR text.")
@@ -89,12 +100,12 @@ struct PageFlowTests {
                 uri: path + "/posts", method: .post, headers: Form.headers, body: Form.encode([("text", edited)]))
             #expect(response.status == .badGateway)
             #expect(response.text.contains(edited))
-            #expect(response.text.contains("The AI provider is unavailable right now."))
+            #expect(response.text.contains("The AI provider is having trouble (HTTP 503)."))
             #expect(response.text.contains(">Retry<"))
             let id = String(path.dropFirst("/scans/".count))
-            #expect(try await harness.store.scan(id: id)?.editedText == edited)
+            #expect(try await harness.scans.scan(id: id)?.editedText == edited)
 
-            harness.generator.failure.withLock { $0 = nil }
+            harness.fakeGenerator.failure.withLock { $0 = nil }
             let retry = try await client.execute(uri: path + "/posts", method: .post, headers: Form.headers, body: Form.encode([("text", edited)]))
             #expect(retry.status == .seeOther)
         }
@@ -114,7 +125,7 @@ struct PageFlowTests {
                 body: Form.encode([("text", text), ("keep", "0"), ("keep", "2")]))
             #expect(response.status == .seeOther)
             let id = String(path.dropFirst("/scans/".count))
-            #expect(try await harness.store.scan(id: id)?.editedText == "First paragraph.\n\nThird paragraph.")
+            #expect(try await harness.scans.scan(id: id)?.editedText == "First paragraph.\n\nThird paragraph.")
         }
     }
 
@@ -148,10 +159,10 @@ struct PageFlowTests {
             #expect(posted.status == .seeOther && posted.location == "/history")
             let page = try await client.execute(uri: "/history", method: .get).text
             #expect(page.contains("A draft worth keeping.") && page.contains("Posted one.") && page.contains("<time datetime="))
-            let items = try await harness.store.history(limit: 10)
+            let items = try await harness.history.recent(limit: 10)
             let delete = try await client.execute(uri: "/history/\(items[0].id)/delete", method: .post)
             #expect(delete.status == .seeOther)
-            #expect(try await harness.store.history(limit: 10).count == 1)
+            #expect(try await harness.history.recent(limit: 10).count == 1)
             let search = try await client.execute(uri: "/history?q=worth", method: .get).text
             #expect(search.contains("A draft worth keeping.") && !search.contains("Posted one."))
         }
@@ -171,7 +182,7 @@ struct AutosaveTests {
             let response = try await client.execute(uri: path, method: .post, headers: headers, body: Form.encode([("text", "After typing.")]))
             #expect(response.status == .noContent)
             let id = String(path.dropFirst("/scans/".count))
-            #expect(try await harness.store.scan(id: id)?.editedText == "After typing.")
+            #expect(try await harness.scans.scan(id: id)?.editedText == "After typing.")
         }
     }
 }
@@ -185,15 +196,17 @@ struct DeleteScanTests {
         try await app.test(.router) { client in
             let path = try await client.uploadPage("To be deleted.")
             #expect(try await client.execute(uri: path, method: .get).text.contains("/delete\""))
-            let generated = try await client.execute(uri: path + "/posts", method: .post, headers: Form.headers, body: Form.encode([("text", "To be deleted.")]))
+            let generated = try await client.execute(
+                uri: path + "/posts", method: .post, headers: Form.headers, body: Form.encode([("text", "To be deleted.")]))
             let id = String(path.dropFirst("/scans/".count))
-            _ = try await client.execute(uri: "/history", method: .post, headers: Form.headers,
-                                         body: Form.encode([("text", "Kept draft."), ("tone", "punchy"), ("action", "posted"), ("scan", id)]))
+            _ = try await client.execute(
+                uri: "/history", method: .post, headers: Form.headers,
+                body: Form.encode([("text", "Kept draft."), ("tone", "punchy"), ("action", "posted"), ("scan", id)]))
             let deleted = try await client.execute(uri: path + "/delete", method: .post)
             #expect(deleted.status == .seeOther && deleted.location == "/")
             #expect(try await client.execute(uri: path, method: .get).status == .notFound)
             #expect(try await client.execute(uri: generated.location, method: .get).status == .notFound)
-            let history = try await harness.store.history(limit: 10)
+            let history = try await harness.history.recent(limit: 10)
             #expect(history.count == 1 && history[0].scanId == nil)
         }
     }

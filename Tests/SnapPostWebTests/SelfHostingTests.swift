@@ -1,11 +1,21 @@
 // Login, sessions, the generated password, the API tokens, the bounded queue, the base path, manifest, health, metrics.
+import AIClient
+import Configuration
 import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import Logging
 import NIOCore
-import SnapPostCore
+import PageReading
+import PostWriting
+import Prometheus
+import Settings
+import Storage
+import Support
+import Synchronization
 import Testing
+
 @testable import SnapPostWeb
 
 @Suite("Self-hosting")
@@ -132,21 +142,23 @@ struct SelfHostingTests {
             #expect(denied.status == .unauthorized)
             let ok = try await client.execute(uri: "/api/posts", method: .post, headers: [.authorization: "Bearer tok-2"], body: body)
             #expect(ok.status == .ok)
-            let json = try JSONSerialization.jsonObject(with: Data(buffer: ok.body)) as? [String: Any]
+            let json = try JSONSerialization.jsonObject(with: Data(ok.body.readableBytesView)) as? [String: Any]
             #expect((json?["posts"] as? [[String: Any]])?.count == 5)
 
             var upload = Multipart.headers
             upload[.authorization] = "Bearer tok-1"
             let ocr = try await client.execute(uri: "/api/ocr", method: .post, headers: upload, body: Multipart.photo("Line A\nLine B"))
             #expect(ocr.status == .ok)
-            let reply = try JSONSerialization.jsonObject(with: Data(buffer: ocr.body)) as? [String: Any]
+            let reply = try JSONSerialization.jsonObject(with: Data(ocr.body.readableBytesView)) as? [String: Any]
             #expect(reply?["text"] as? String == "Line A\nLine B")
             #expect((reply?["lines"] as? [Any])?.count == 2)
             #expect(reply?["confidence"] as? Double != nil)
 
-            let raw = try await client.execute(uri: "/api/ocr", method: .post, headers: [.authorization: "Bearer pw"], body: ByteBuffer(string: "TEXT:raw body"))
+            let raw = try await client.execute(
+                uri: "/api/ocr", method: .post, headers: [.authorization: "Bearer pw"], body: ByteBuffer(string: "TEXT:raw body"))
             #expect(raw.status == .ok)
-            let bad = try await client.execute(uri: "/api/ocr", method: .post, headers: [.authorization: "Bearer pw"], body: ByteBuffer(string: "%PDF"))
+            let bad = try await client.execute(
+                uri: "/api/ocr", method: .post, headers: [.authorization: "Bearer pw"], body: ByteBuffer(string: "%PDF"))
             #expect(bad.status == .badRequest)
             #expect(String(buffer: bad.body).contains("\"code\":\"unsupported_type\""))
         }
@@ -195,12 +207,16 @@ struct SelfHostingTests {
             #expect(try await client.execute(uri: "/snappost/login", method: .get).status == .ok)
             let scan = try await client.uploadPage("Paragraph one.\n\nParagraph two.", base: "/snappost", headers: [.cookie: cookie])
             #expect(scan.hasPrefix("/snappost/scans/"))
-            let generated = try await client.execute(uri: scan + "/posts", method: .post, headers: Form.headers + [.cookie: cookie], body: Form.encode([("text", "Words.")]))
+            let generated = try await client.execute(
+                uri: scan + "/posts", method: .post, headers: Form.headers + [.cookie: cookie], body: Form.encode([("text", "Words.")]))
             #expect(generated.location.hasPrefix("/snappost/scans/"))
-            _ = try await client.execute(uri: "/snappost/history", method: .post, headers: Form.headers + [.cookie: cookie],
-                                         body: Form.encode([("text", "Kept."), ("tone", "punchy"), ("action", "copied")]))
+            _ = try await client.execute(
+                uri: "/snappost/history", method: .post, headers: Form.headers + [.cookie: cookie],
+                body: Form.encode([("text", "Kept."), ("tone", "punchy"), ("action", "copied")]))
 
-            var queue = ["/snappost/", "/snappost/scan", "/snappost/history", scan, scan + "/lines", generated.location, "/snappost/manifest.webmanifest"]
+            var queue = [
+                "/snappost/", "/snappost/scan", "/snappost/history", scan, scan + "/lines", generated.location, "/snappost/manifest.webmanifest",
+            ]
             var seen = Set<String>()
             while let uri = queue.popLast() {
                 guard seen.insert(uri).inserted else { continue }
@@ -213,8 +229,11 @@ struct SelfHostingTests {
                     if !seen.contains(link) && !link.contains("/delete") && !link.hasSuffix("/logout") { queue.append(link) }
                 }
             }
-            let cookieHeader = try await client.execute(uri: "/snappost/login", method: .post, headers: Form.headers,
-                                                        body: Form.encode([("password", "pw")])).headers[.setCookie] ?? ""
+            let cookieHeader =
+                try await client.execute(
+                    uri: "/snappost/login", method: .post, headers: Form.headers,
+                    body: Form.encode([("password", "pw")])
+                ).headers[.setCookie] ?? ""
             #expect(cookieHeader.contains("Path=/snappost"))
             #expect(seen.count > 10)
         }
@@ -238,7 +257,7 @@ struct SelfHostingTests {
         try await app.test(.router) { client in
             let response = try await client.execute(uri: "/sp/manifest.webmanifest", method: .get)
             #expect(response.headers[.contentType] == "application/manifest+json")
-            let json = try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [String: Any])
             #expect(json["name"] as? String == "SnapPost")
             #expect(json["start_url"] as? String == "/sp/")
             #expect(json["display"] as? String == "standalone")

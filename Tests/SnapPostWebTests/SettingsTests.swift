@@ -1,7 +1,22 @@
 // Every documented key really is read from its environment variable, its flag and `.env`, with the stated default.
+import AIClient
 import Configuration
 import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import NIOCore
+import PageReading
+import PostWriting
+import Prometheus
+import Settings
+import Storage
+import Support
+import Synchronization
+import SystemPackage
 import Testing
+
 @testable import SnapPostWeb
 
 @Suite("Settings")
@@ -9,7 +24,8 @@ struct SettingsTests {
     @Test("Each key's SNAPPOST_* variable and --flag reach the same setting")
     func everyKeyIsReachable() async throws {
         for key in AppSettings.keys {
-            let environment = EnvironmentVariablesProvider(environmentVariables: [key.environmentVariable: "probe-value"]).prefixKeys(with: "snappost")
+            let environment = EnvironmentVariablesProvider(environmentVariables: [key.environmentVariable: "probe-value"]).prefixKeys(
+                with: "snappost")
             let fromEnvironment = ConfigReader(provider: environment).string(forKey: ConfigKey(key.name))
             #expect(fromEnvironment == "probe-value", "\(key.environmentVariable)")
             let flags = CommandLineArgumentsProvider(arguments: ["snappost", key.flag, "probe-value"])

@@ -1,4 +1,5 @@
 // Builds the real app with in-memory configuration, an in-memory SQLite store and fakes for OCR and AI.
+import AIClient
 import Configuration
 import Foundation
 import HTTPTypes
@@ -6,30 +7,49 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import NIOCore
-import SnapPostCore
+import PageReading
+import PostWriting
+import Prometheus
+import Settings
+import Storage
+import Support
 import Synchronization
+import Testing
+
 @testable import SnapPostWeb
 
 struct TestApp {
     let reader = FakePageReader()
-    let generator = FakeGenerator()
+    let generator: any PostGenerator
     let clock = MovableClock()
-    let store: SQLiteScanStore
+    let database: AppDatabase
+    let dependencies: AppDependencies
     let logs = LogCapture()
 
-    init(historySize: Int = 20) throws {
-        store = try SQLiteScanStore.inMemory(historyLimit: historySize, clock: clock)
+    /// The fake writer, when the app was built with it.
+    var fakeGenerator: FakeGenerator { generator as! FakeGenerator }
+    var scans: any ScanRepository { dependencies.scans }
+    var history: any HistoryRepository { dependencies.history }
+
+    init(
+        historySize: Int = 20, generator: any PostGenerator = FakeGenerator(),
+        metricsRegistry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()
+    ) throws {
+        self.generator = generator
+        database = try AppDatabase.inMemory(migrations: SQLiteSessionRepository.migrations)
+        dependencies = AppDependencies(
+            reader: reader, generator: generator, database: database, historySize: historySize, clock: clock, metricsRegistry: metricsRegistry)
     }
 
-    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .path
 
     func build(_ values: [String: String] = [:]) async throws -> some ApplicationProtocol {
         var all: [AbsoluteConfigKey: ConfigValue] = ["resourcesDir": .init(.string(Self.repositoryRoot), isSecret: false)]
         for (key, value) in values { all[AbsoluteConfigKey(key.split(separator: ".").map(String.init))] = .init(.string(value), isSecret: false) }
         let config = ConfigReader(provider: InMemoryProvider(values: all))
         let logger = Logger(label: "test") { _ in logs }
-        return try await buildApplication(
-            reader: config, dependencies: AppDependencies(reader: reader, generator: generator, store: store, clock: clock), logger: logger)
+        return try await buildApplication(reader: config, dependencies: dependencies, logger: logger)
     }
 }
 
@@ -49,7 +69,11 @@ final class LogCapture: LogHandler, @unchecked Sendable {
 enum Multipart {
     static let boundary = "----SnapPostTestBoundary7MA4YWxk"
 
-    struct Part { var name: String; var filename: String?; var body: Data }
+    struct Part {
+        var name: String
+        var filename: String?
+        var body: Data
+    }
 
     static func body(_ parts: [Part]) -> ByteBuffer {
         var data = Data()
@@ -100,4 +124,7 @@ extension TestClientProtocol {
     }
 }
 
-struct UploadFailed: Error { let status: Int; let body: String }
+struct UploadFailed: Error {
+    let status: Int
+    let body: String
+}

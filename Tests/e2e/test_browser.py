@@ -141,7 +141,7 @@ def test_home_weighs_under_25_kb(server, page_photo):
     print(f"\nHome transfers {total} bytes (gzip) with ten recent scans")
 
 
-PAGES = ["home", "results", "variants", "lines", "history", "login", "error"]
+PAGES = ["home", "results", "variants", "lines", "outline", "offline", "history", "login", "error"]
 
 
 def test_screenshots_of_every_page(browser, server, page_photo):
@@ -162,7 +162,7 @@ def test_screenshots_of_every_page(browser, server, page_photo):
     ctx.close()
     urls = {
         "home": server.base + "/", "results": results, "variants": variants, "lines": results + "/lines",
-        "history": server.base + "/history", "error": server.base + "/scans/AAAAAAAAAAAAAAAAAAAAAA",
+        "outline": results + "/photos/0/outline", "offline": server.base + "/offline", "history": server.base + "/history", "error": server.base + "/scans/AAAAAAAAAAAAAAAAAAAAAA",
     }
     locked = Server(extra_args=["--password", "screenshot-pw"]).start()
     urls["login"] = locked.base + "/login"

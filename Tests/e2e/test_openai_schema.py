@@ -1,6 +1,6 @@
 """The chat-completions wire format against OpenAI's published schema.
 
-- Every canned reply in Tests/SnapPostCoreTests/Fixtures/chat validates as CreateChatCompletionResponse or ErrorResponse.
+- Every canned reply in Tests/ChatServerStub/Fixtures/chat validates as CreateChatCompletionResponse or ErrorResponse.
 - Every request body the Swift provider tests sent (.build/ai-wire/requests, written by the loopback server) validates
   as CreateChatCompletionRequest.
 - `snappost posts --provider openai` against a fake server here sends a valid request and prints the drafts.
@@ -18,7 +18,7 @@ from jsonschema import Draft202012Validator
 
 ROOT = Path(__file__).resolve().parents[2]
 SPEC = ROOT.parent / "shared" / "openai" / "chat-completions.openapi.json"
-FIXTURES = ROOT / "Tests" / "SnapPostCoreTests" / "Fixtures" / "chat"
+FIXTURES = ROOT / "Tests" / "ChatServerStub" / "Fixtures" / "chat"
 WIRE = ROOT / ".build" / "ai-wire" / "requests"
 SNAPPOST = ROOT / ".build" / "debug" / "snappost"
 PAGE = ROOT.parent / "shared" / "photos" / "pages" / "boston_cooking_a.txt"

@@ -1,5 +1,6 @@
 // Turns edit shapes into pixels: round-capped polylines of a width, filled outlines, and growing a mask.
-import SnapPostCore
+import Imaging
+import Support
 
 /// Paints into a mask at any scale; shapes are given in full-size picture pixels and scaled by `scale`.
 public enum MaskPainter {

@@ -1,6 +1,7 @@
 // Fills holes in a photo: each connected part in crops (tiles when long), solved coarse-to-fine when it is wide.
 import Foundation
-import SnapPostCore
+import Imaging
+import Support
 
 /// The guided exemplar fill. Per connected part of the hole:
 /// 1. plan: a crop around it (margins big enough for the patch search), tiles when a thin part runs long,

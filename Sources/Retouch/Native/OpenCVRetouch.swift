@@ -1,6 +1,7 @@
 // Every call into the shim's retouch functions lives here; C pointers never leave this file.
+import Imaging
 import OpenCVShim
-import SnapPostCore
+import Support
 
 /// Plain-Swift doors onto RetouchOps.h. Each returns nil when the shim refuses or fails (out of memory included).
 enum OpenCVRetouch {

@@ -1,5 +1,6 @@
 // RGB as floats for the fill's crops: cut from a raster, halved and doubled between pyramid levels, written back.
-import SnapPostCore
+import Imaging
+import Support
 
 /// Three interleaved float channels per pixel, row-major.
 struct FloatImage {

@@ -1,5 +1,6 @@
 // A selection over a picture, its connected parts and how deep each part reaches.
-import SnapPostCore
+import Imaging
+import Support
 
 /// One byte per pixel, row-major; non-zero means selected (to be filled).
 public struct Mask: Sendable, Equatable {

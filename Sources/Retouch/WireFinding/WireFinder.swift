@@ -1,6 +1,7 @@
 // From a tap to a wire: seed on the strongest line nearby, trace it both ways, measure its width across.
 import Foundation
-import SnapPostCore
+import Imaging
+import Support
 
 /// A point in picture pixels (x right, y down).
 public struct ImagePoint: Sendable, Codable, Hashable {

@@ -3,10 +3,16 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
-import SnapPostCore
+import PageReading
+import PostWriting
+import Storage
+import Support
 
 struct APIController {
-    let services: AppServices
+    let intake: PhotoIntake
+    let scans: any ScanRepository
+    let writer: DraftWriter
+    let base: String
 
     var endpoints: RouteCollection<AppRequestContext> {
         let routes = RouteCollection(context: AppRequestContext.self)
@@ -15,8 +21,12 @@ struct APIController {
         return routes
     }
 
-    struct OCRReply: Encodable {
-        struct Line: Encodable { let text: String; let x: Int; let y: Int; let width: Int; let height: Int; let confidence: Double }
+    struct OCRReply: ResponseEncodable {
+        struct Line: Encodable {
+            let text: String
+            let x: Int, y: Int, width: Int, height: Int
+            let confidence: Double
+        }
         let id: String
         let text: String
         let confidence: Double
@@ -30,35 +40,37 @@ struct APIController {
         let author: String?
     }
 
-    struct PostsReply: Encodable {
-        struct Post: Encodable { let tone: String; let text: String; let note: String? }
+    struct PostsReply: ResponseEncodable {
+        struct Post: Encodable {
+            let tone: String
+            let text: String
+            let note: String?
+
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(tone, forKey: .tone)
+                try container.encode(text, forKey: .text)
+                try container.encode(note, forKey: .note)  // null rather than absent, so every post has the same keys
+            }
+            enum CodingKeys: String, CodingKey { case tone, text, note }
+        }
         let writer: String
         let posts: [Post]
     }
 
     /// Takes a multipart photo (field `photo`) or the raw image bytes as the body.
-    @Sendable func ocr(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await services.admitUpload(request, context)
-        let data: Data
-        if request.headers[.contentType]?.lowercased().hasPrefix("multipart/form-data") == true {
-            data = try await services.uploads.read(request).data
-        } else {
-            let limit = services.settings.uploadMaxBytes
-            if let length = request.headers[.contentLength].flatMap(Int.init), length > limit { throw HTTPError(.contentTooLarge) }
-            let buffer = try await request.body.collect(upTo: limit)
-            guard buffer.readableBytes > 0 else { throw BadFormError("The request body is empty; send a photo.", code: "empty_file") }
-            data = Data(buffer.readableBytesView)
-        }
-        let capture = try await services.readPhoto(data)
-        let scan = try await services.store.insertScan(NewScan(capture))
-        let reply = OCRReply(
+    @Sendable func ocr(_ request: Request, context: AppRequestContext) async throws -> OCRReply {
+        let (capture, upload) = try await intake.readPage(request, context, rawBodyAllowed: true)
+        let scan = try await scans.insert(PhotoReading(capture), original: intake.kept(upload.data))
+        return OCRReply(
             id: scan.id, text: capture.text, confidence: capture.confidence,
-            lines: capture.lines.map { .init(text: $0.text, x: $0.box.x, y: $0.box.y, width: $0.box.width, height: $0.box.height, confidence: $0.confidence) },
-            url: "\(services.base)/scans/\(scan.id)")
-        return try json(reply)
+            lines: capture.lines.map {
+                .init(text: $0.text, x: $0.box.x, y: $0.box.y, width: $0.box.width, height: $0.box.height, confidence: $0.confidence)
+            },
+            url: "\(base)/scans/\(scan.id)")
     }
 
-    @Sendable func posts(_ request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func posts(_ request: Request, context: AppRequestContext) async throws -> PostsReply {
         let buffer = try await request.body.collect(upTo: FormBody.maxBytes)
         let input: PostsRequest
         do {
@@ -68,17 +80,7 @@ struct APIController {
         }
         let text = input.text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else { throw BadFormError("\"text\" is empty.", code: "missing_text") }
-        let variants = try await services.generate(text: text, book: input.book ?? "", author: input.author ?? "")
-        return try json(PostsReply(
-            writer: services.dependencies.generator.displayName,
-            posts: variants.map { .init(tone: $0.tone.rawValue, text: $0.text, note: $0.note) }))
-    }
-
-    func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let data = try encoder.encode(value)
-        return Response(status: status, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
-                        body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        let variants = try await writer.write(text: text, book: input.book ?? "", author: input.author ?? "")
+        return PostsReply(writer: writer.displayName, posts: variants.map { .init(tone: $0.tone.rawValue, text: $0.text, note: $0.note) })
     }
 }

@@ -2,10 +2,13 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import SnapPostCore
 
 struct AuthController {
-    let services: AppServices
+    let policy: AccessPolicy
+    let sessions: any SessionRepository
+    let throttle: LoginThrottle
+    let clientAddress: ClientAddress
+    let pages: Pages
 
     var endpoints: RouteCollection<AppRequestContext> {
         let routes = RouteCollection(context: AppRequestContext.self)
@@ -17,48 +20,50 @@ struct AuthController {
     }
 
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
-        guard services.policy.enabled else { return .redirect(to: "\(services.base)/", type: .normal) }
+        guard policy.enabled else { return .redirect(to: "\(pages.base)/", type: .normal) }
         return page(context, next: safeNext(request.uri.queryParameters.get("next")), error: nil, status: .ok)
     }
 
     @Sendable func login(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let client = services.clientKey(request, context)
+        let client = clientAddress.key(request, context)
         let form = try await FormBody.read(request)
         let next = safeNext(form["next"])
-        if let wait = await services.loginThrottle.waitRequired(client) {
-            return page(context, next: next, error: "Too many wrong passwords. Wait \(wait) s and try again.",
-                        status: .tooManyRequests, headers: [.retryAfter: String(wait)])
+        if let wait = await throttle.waitRequired(client) {
+            return page(
+                context, next: next, error: "Too many wrong passwords. Wait \(wait) s and try again.",
+                status: .tooManyRequests, headers: [.retryAfter: String(wait)])
         }
-        guard let password = form["password"], services.policy.acceptsPassword(password) else {
-            await services.loginThrottle.recordFailure(client)
+        guard let password = form["password"], policy.acceptsPassword(password) else {
+            await throttle.recordFailure(client)
             return page(context, next: next, error: "That password is not right.", status: .unauthorized)
         }
-        await services.loginThrottle.recordSuccess(client)
-        let session = try await services.store.createSession(lifetime: services.policy.sessionLifetime)
+        await throttle.recordSuccess(client)
+        let session = try await sessions.create(lifetime: policy.sessionLifetime)
         var response = Response.redirect(to: next, type: .normal)
-        response.setCookie(services.policy.sessionCookie(id: session.id, request: request))
+        response.setCookie(policy.sessionCookie(id: session.id, request: request))
         return response
     }
 
     @Sendable func logout(_ request: Request, context: AppRequestContext) async throws -> Response {
         if let id = request.cookies[AccessPolicy.cookieName]?.value {
-            try await services.store.deleteSession(id: id)
+            try await sessions.delete(id: id)
         }
-        var response = Response.redirect(to: "\(services.base)/login", type: .normal)
-        response.setCookie(services.policy.expiredCookie(request: request))
+        var response = Response.redirect(to: "\(pages.base)/login", type: .normal)
+        response.setCookie(policy.expiredCookie(request: request))
         return response
     }
 
     /// Only our own paths: never an absolute URL or a protocol-relative `//host`.
     func safeNext(_ raw: String?) -> String {
-        let fallback = "\(services.base)/"
-        guard let raw, raw.hasPrefix(services.base + "/"), !raw.hasPrefix("//"), !raw.contains("\\"),
-              !raw.contains("://"), raw.count < 500 else { return fallback }
+        let fallback = "\(pages.base)/"
+        guard let raw, raw.hasPrefix(pages.base + "/"), !raw.hasPrefix("//"), !raw.contains("\\"),
+            !raw.contains("://"), raw.count < 500
+        else { return fallback }
         return raw
     }
 
     func page(_ context: AppRequestContext, next: String, error: String?, status: HTTPResponse.Status, headers: HTTPFields = [:]) -> Response {
-        services.renderer.render("login", chrome: services.chrome(context, title: "Log in"), content: LoginView(next: next, error: error),
-                                 status: status, headers: headers)
+        pages.render(
+            "login", context, title: "Log in", content: LoginView(next: next, error: error), status: status, headers: headers, bare: true)
     }
 }

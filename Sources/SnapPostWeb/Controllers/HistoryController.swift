@@ -1,10 +1,16 @@
 // History: drafts that were copied, shared or marked as posted; newest first, searchable, deletable.
 import Foundation
 import Hummingbird
-import SnapPostCore
+import PostWriting
+import Storage
+import Support
 
 struct HistoryController {
-    let services: AppServices
+    let history: any HistoryRepository
+    let scans: any ScanRepository
+    let pages: Pages
+    /// How many items History keeps (and shows).
+    let size: Int
 
     var endpoints: RouteCollection<AppRequestContext> {
         let routes = RouteCollection(context: AppRequestContext.self)
@@ -17,18 +23,19 @@ struct HistoryController {
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
         let query = String((request.uri.queryParameters.get("q") ?? "").prefix(200)).trimmingCharacters(in: .whitespaces)
-        let items = query.isEmpty
-            ? try await services.store.history(limit: services.settings.historySize)
-            : try await services.store.searchHistory(query, limit: services.settings.historySize)
+        let items =
+            query.isEmpty
+            ? try await history.recent(limit: size)
+            : try await history.search(query, limit: size)
         let view = HistoryView(
             items: items.map { item in
                 HistoryItemView(
                     id: item.id, tone: item.tone, toneLabel: Tone.label(for: item.tone), action: item.action.rawValue,
                     text: item.text, when: Format.timestamp(item.postedAt), iso: Format.iso(item.postedAt),
-                    scanHref: item.scanId.map { "\(services.base)/scans/\($0)" })
+                    scanHref: item.scanId.map { "\(pages.base)/scans/\($0)" })
             },
-            hasItems: !items.isEmpty, query: query, searched: !query.isEmpty, limit: services.settings.historySize)
-        return services.renderer.render("history", chrome: services.chrome(context, title: "History", section: "history"), content: view)
+            hasItems: !items.isEmpty, query: query, searched: !query.isEmpty, limit: size)
+        return pages.render("history", context, title: "History", section: "history", content: view)
     }
 
     /// POST /history: a draft was copied, shared or marked as posted. JS sends it in the background (204);
@@ -44,22 +51,22 @@ struct HistoryController {
         let tone = String((form["tone"] ?? "").prefix(40))
         let scanId = form["scan"].flatMap { RandomID.isWellFormed($0) ? $0 : nil }
         let scanExists: Bool
-        if let scanId { scanExists = try await services.store.scan(id: scanId) != nil } else { scanExists = false }
-        _ = try await services.store.addHistory(action: action, tone: tone, text: String(text.prefix(5000)), scanId: scanExists ? scanId : nil)
+        if let scanId { scanExists = try await scans.scan(id: scanId) != nil } else { scanExists = false }
+        _ = try await history.add(action: action, tone: tone, text: String(text.prefix(5000)), scanId: scanExists ? scanId : nil)
         if request.headers[.accept]?.contains("text/html") == true || form["redirect"] != nil {
-            return .redirect(to: "\(services.base)/history", type: .normal)
+            return .redirect(to: "\(pages.base)/history", type: .normal)
         }
         return Response(status: .noContent)
     }
 
     @Sendable func toList(_ request: Request, context: AppRequestContext) async throws -> Response {
-        .redirect(to: "\(services.base)/history", type: .normal)
+        .redirect(to: "\(pages.base)/history", type: .normal)
     }
 
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
-        guard let id = context.parameters.get("hid"), try await services.store.deleteHistory(id: id) else {
+        guard let id = context.parameters.get("hid"), try await history.delete(id: id) else {
             throw HTTPError(.notFound)
         }
-        return .redirect(to: "\(services.base)/history", type: .normal)
+        return .redirect(to: "\(pages.base)/history", type: .normal)
     }
 }

@@ -1,9 +1,11 @@
 // Home: the two photo buttons and recent scans (with search). `/scan` is the "Scan to Draft" deep link.
+import Foundation
 import Hummingbird
-import SnapPostCore
+import Storage
 
 struct HomeController {
-    let services: AppServices
+    let scans: any ScanRepository
+    let pages: Pages
 
     var endpoints: RouteCollection<AppRequestContext> {
         let routes = RouteCollection(context: AppRequestContext.self)
@@ -22,13 +24,10 @@ struct HomeController {
 
     private func page(_ request: Request, context: AppRequestContext, scanMode: Bool) async throws -> Response {
         let query = String((request.uri.queryParameters.get("q") ?? "").prefix(200)).trimmingCharacters(in: .whitespaces)
-        let scans = query.isEmpty
-            ? try await services.store.recentScans(limit: 10)
-            : try await services.store.searchScans(query, limit: 20)
+        let found = query.isEmpty ? try await scans.recent(limit: 10) : try await scans.search(query, limit: 20)
         let view = HomeView(
-            scans: scans.map { ScanSummaryView($0, base: services.base) }, hasScans: !scans.isEmpty, query: query,
+            scans: found.map { ScanSummaryView($0, base: pages.base) }, hasScans: !found.isEmpty, query: query,
             searched: !query.isEmpty, scanMode: scanMode)
-        return services.renderer.render(
-            "home", chrome: services.chrome(context, title: scanMode ? "Scan to Draft" : "SnapPost", section: "home"), content: view)
+        return pages.render("home", context, title: scanMode ? "Scan to Draft" : "SnapPost", section: "home", content: view)
     }
 }

@@ -3,39 +3,67 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
-import SnapPostCore
 
 struct OpsController {
-    let services: AppServices
+    let checkStoreWritable: @Sendable () async throws -> Void
+    let isOCRReady: @Sendable () -> Bool
+    let queue: BoundedWorkQueue
+    let metrics: AppMetrics
+    let base: String
+    let pages: Pages
+    /// Public/static/sw.js, read once at start.
+    let serviceWorkerScript: String
 
     var endpoints: RouteCollection<AppRequestContext> {
         let routes = RouteCollection(context: AppRequestContext.self)
         routes.get("/healthz", use: health)
         routes.get("/metrics", use: metrics)
         routes.get("/manifest.webmanifest", use: manifest)
+        routes.get("/sw.js", use: serviceWorker)
+        routes.get("/offline", use: offline)
         return routes
     }
 
     @Sendable func health(_ request: Request, context: AppRequestContext) async throws -> Response {
         var problems: [String] = []
-        do { try await services.store.checkWritable() } catch { problems.append("store not writable") }
-        if !services.dependencies.reader.isReady { problems.append("OCR engine not ready") }
-        let body = problems.isEmpty
-            ? "{\"status\":\"ok\",\"store\":\"writable\",\"ocr\":\"ready\",\"queue\":\(await services.ocrQueue.depth)}"
+        do { try await checkStoreWritable() } catch { problems.append("store not writable") }
+        if !isOCRReady() { problems.append("OCR engine not ready") }
+        let body =
+            problems.isEmpty
+            ? "{\"status\":\"ok\",\"store\":\"writable\",\"ocr\":\"ready\",\"queue\":\(await queue.depth)}"
             : "{\"status\":\"unhealthy\",\"problems\":[\(problems.map { "\"\($0)\"" }.joined(separator: ","))]}"
-        return Response(status: problems.isEmpty ? .ok : .serviceUnavailable,
-                        headers: [.contentType: "application/json", .cacheControl: "no-store"],
-                        body: .init(byteBuffer: ByteBuffer(string: body)))
+        return Response(
+            status: problems.isEmpty ? .ok : .serviceUnavailable,
+            headers: [.contentType: "application/json", .cacheControl: "no-store"],
+            body: .init(byteBuffer: ByteBuffer(string: body)))
     }
 
     @Sendable func metrics(_ request: Request, context: AppRequestContext) async throws -> Response {
-        services.metrics.setQueueDepth(await services.ocrQueue.depth)
-        return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
-                        body: .init(byteBuffer: ByteBuffer(string: services.metrics.render())))
+        metrics.setQueueDepth(await queue.depth)
+        return Response(
+            status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(string: metrics.render())))
+    }
+
+    /// GET /sw.js: the offline shell's service worker, served from the root so its scope is the whole app.
+    @Sendable func serviceWorker(_ request: Request, context: AppRequestContext) async throws -> Response {
+        Response(
+            status: .ok,
+            headers: [
+                .contentType: "text/javascript; charset=utf-8", .cacheControl: "no-cache",
+                HTTPField.Name("Service-Worker-Allowed")!: "\(base)/",
+            ],
+            body: .init(byteBuffer: ByteBuffer(string: serviceWorkerScript)))
+    }
+
+    /// GET /offline: what the installed app shows when the server cannot be reached (cached by the service worker).
+    @Sendable func offline(_ request: Request, context: AppRequestContext) async throws -> Response {
+        var response = pages.render("offline", context, title: "Offline", content: [String: String](), bare: true)
+        response.headers[.cacheControl] = "no-cache"
+        return response
     }
 
     @Sendable func manifest(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let base = services.base
         let manifest: [String: Any] = [
             "name": "SnapPost",
             "short_name": "SnapPost",
@@ -52,8 +80,10 @@ struct OpsController {
                 ["src": "\(base)/static/icon-512.png", "sizes": "512x512", "type": "image/png", "purpose": "maskable"],
             ],
             "shortcuts": [
-                ["name": "Scan to Draft", "short_name": "Scan", "description": "Take a photo of a page and draft posts from it",
-                 "url": "\(base)/scan", "icons": [["src": "\(base)/static/icon-192.png", "sizes": "192x192"]]],
+                [
+                    "name": "Scan to Draft", "short_name": "Scan", "description": "Take a photo of a page and draft posts from it",
+                    "url": "\(base)/scan", "icons": [["src": "\(base)/static/icon-192.png", "sizes": "192x192"]],
+                ],
                 ["name": "History", "url": "\(base)/history"],
             ],
             "share_target": [
@@ -64,7 +94,8 @@ struct OpsController {
             ],
         ]
         let data = try JSONSerialization.data(withJSONObject: manifest, options: [.sortedKeys, .withoutEscapingSlashes])
-        return Response(status: .ok, headers: [.contentType: "application/manifest+json", .cacheControl: "no-cache"],
-                        body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        return Response(
+            status: .ok, headers: [.contentType: "application/manifest+json", .cacheControl: "no-cache"],
+            body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 }

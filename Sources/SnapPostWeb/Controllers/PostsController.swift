@@ -2,11 +2,17 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import SnapPostCore
+import Logging
+import PostWriting
+import Storage
+import Support
 
 struct PostsController {
-    let services: AppServices
-    var scans: ScanController { ScanController(services: services) }
+    let scans: any ScanRepository
+    let generations: any GenerationRepository
+    let writer: DraftWriter
+    let results: ResultsPage
+    let pages: Pages
 
     var endpoints: RouteCollection<AppRequestContext> {
         let routes = RouteCollection(context: AppRequestContext.self)
@@ -17,48 +23,43 @@ struct PostsController {
 
     /// POST /scans/{id}/posts: save the text, then ask the writer; on failure, back to Results with the text intact.
     @Sendable func generate(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let scan = try await scans.loadScan(context)
-        let form = try await FormBody.read(request)
-        try await ScanController.saveEdits(form, scan: scan, store: services.store)
-        let saved = try await scans.loadScan(context)
+        let scan = try await scans.required(context)
+        try await scans.saveEdits(try await FormBody.read(request), of: scan)
+        let saved = try await scans.required(context)
         let text = saved.editedText.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else {
-            return scans.render(saved, context: context, generation: nil, error: "There is no text to write from. Type or paste a passage first.",
-                                status: .badRequest)
+            let failure = ErrorPresentation(
+                status: .badRequest, title: "No text", message: "There is no text to write from. Type or paste a passage first.", code: "missing_text"
+            )
+            return try await results.render(saved, context, failure: failure, showLatestDrafts: false)
         }
         do {
-            let variants = try await services.generate(text: text, book: saved.book, author: saved.author)
-            let drafts = variants.map { StoredDraft(tone: $0.tone.rawValue, text: $0.text, note: $0.note) }
-            let generation = try await services.store.insertGeneration(
-                scanId: saved.id, writer: services.dependencies.generator.displayName, sourceText: text, drafts: drafts)
-            return .redirect(to: "\(services.base)/scans/\(saved.id)/posts/\(generation.id)", type: .normal)
+            let variants = try await writer.write(text: text, book: saved.book, author: saved.author)
+            let generation = try await generations.insert(
+                scanId: saved.id, writer: writer.displayName, sourceText: text,
+                drafts: variants.map { Draft(tone: $0.tone.rawValue, text: $0.text, note: $0.note) })
+            return .redirect(to: "\(pages.base)/scans/\(saved.id)/posts/\(generation.id)", type: .normal)
         } catch let error as any UserFacingError {
             context.logger.warning("generation failed", metadata: ["code": "\(error.code)"])
-            let presentation = ErrorPresentation.from(error)
-            var headers: HTTPFields = [:]
-            if let retryAfter = presentation.retryAfterSeconds { headers[.retryAfter] = String(retryAfter) }
-            return scans.render(saved, context: context, generation: nil, error: error.message, retryable: true,
-                                status: presentation.status, headers: headers)
+            return try await results.render(saved, context, failure: ErrorPresentation.from(error), showLatestDrafts: false)
         }
     }
 
     /// GET /scans/{id}/posts/{gid}: five cards with Copy, Share, Mark as posted and (desktop) Open LinkedIn.
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let id = context.parameters.get("id"), let gid = context.parameters.get("gid"),
-              let generation = try await services.store.generation(id: gid, scanId: id) else {
-            throw HTTPError(.notFound)
-        }
+            let generation = try await generations.generation(id: gid, scanId: id)
+        else { throw HTTPError(.notFound) }
         let drafts = generation.drafts.enumerated().map { index, draft in
             DraftView(
                 index: index + 1, tone: draft.tone, toneLabel: Tone.label(for: draft.tone), text: draft.text,
-                count: draft.text.count, over: draft.text.count > 900, note: draft.note,
+                count: draft.text.count, over: draft.text.count > LinkedInLength.limit, note: draft.note,
                 linkedInHref: "https://www.linkedin.com/feed/?shareActive=true&text="
                     + (draft.text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""))
         }
-        let view = VariantsView(scanId: id, drafts: drafts, writer: generation.writer, when: Format.timestamp(generation.createdAt))
-        return services.renderer.render(
-            "variants",
-            chrome: services.chrome(context, title: "Drafts", showWriter: true, back: ("\(services.base)/scans/\(id)", "Text")),
-            content: view)
+        let view = VariantsView(
+            scanId: id, drafts: drafts, writer: generation.writer, when: Format.timestamp(generation.createdAt), limit: LinkedInLength.limit)
+        return pages.render(
+            "variants", context, title: "Drafts", showWriter: true, back: ("\(pages.base)/scans/\(id)", "Text"), content: view)
     }
 }

@@ -1,23 +1,26 @@
-// Upload a photo, then edit its text (Results), pick paragraphs, and see the recognised lines over the photo.
+// Upload a photo, then edit its text (Results), pick paragraphs, delete. The photos of a scan are PhotosController's.
 import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
-import SnapPostCore
+import PageReading
+import Storage
+import Support
 
 struct ScanController {
-    let services: AppServices
+    let intake: PhotoIntake
+    let scans: any ScanRepository
+    let results: ResultsPage
+    let pages: Pages
 
     var endpoints: RouteCollection<AppRequestContext> {
         let routes = RouteCollection(context: AppRequestContext.self)
         routes.post("/scans", use: upload)
         routes.post("/share", use: upload)
-        routes.get("/scans/{id}", use: results)
+        routes.get("/scans/{id}", use: show)
         routes.post("/scans/{id}", use: save)
         routes.post("/scans/{id}/select", use: select)
         routes.post("/scans/{id}/delete", use: delete)
-        routes.get("/scans/{id}/lines", use: lines)
-        routes.get("/scans/{id}/preview.jpg", use: preview)
         // A reload or a back button after a POST lands on a GET: send it somewhere useful instead of a 404.
         routes.get("/scans", use: toHome)
         routes.get("/share", use: toHome)
@@ -29,128 +32,72 @@ struct ScanController {
 
     /// POST /scans (and the Web Share Target): read the photo, store the scan, 303 to Results.
     @Sendable func upload(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await services.admitUpload(request, context)
-        let photo = try await services.uploads.read(request)
-        let capture = try await services.readPhoto(photo.data)
-        let scan = try await services.store.insertScan(NewScan(capture))
-        return .redirect(to: "\(services.base)/scans/\(scan.id)", type: .normal)
+        let (capture, upload) = try await intake.readPage(request, context)
+        let scan = try await scans.insert(PhotoReading(capture), original: intake.kept(upload.data))
+        return .redirect(to: "\(pages.base)/scans/\(scan.id)", type: .normal)
     }
 
     /// GET /scans/{id}: the editable text.
-    @Sendable func results(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let scan = try await loadScan(context)
-        let generation = try await services.store.latestGeneration(scanId: scan.id)
-        return render(scan, context: context, generation: generation, notice: request.uri.queryParameters.get("saved") != nil ? "Saved." : nil)
+    @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let scan = try await scans.required(context)
+        let query = request.uri.queryParameters
+        let reread = query.get("reread").flatMap(Int.init)
+        let notice: String? =
+            if query.get("saved") != nil { "Saved." } else if let added = query.get("added").flatMap(Int.init) {
+                "Photo \(added) was read and its text added at the end."
+            } else if let read = query.get("read").flatMap(Int.init) { "Photo \(read + 1) was read again." } else if let reread {
+                "Photo \(reread + 1) was read again. Your edited text below is unchanged: choose what to do with the new reading."
+            } else { nil }
+        return try await results.render(scan, context, notice: notice, rereadPhoto: reread)
     }
 
-    /// POST /scans/{id}: save the edits (the "Save" button, and every generate starts here too).
+    /// POST /scans/{id}: save the edits (the "Save" button; the page's script also autosaves here).
     @Sendable func save(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let scan = try await loadScan(context)
-        let form = try await FormBody.read(request)
-        try await Self.saveEdits(form, scan: scan, store: services.store)
+        let scan = try await scans.required(context)
+        try await scans.saveEdits(try await FormBody.read(request), of: scan)
         // The page's script saves as the person types; it needs no page back.
         if request.headers[HTTPField.Name("X-SnapPost-Autosave")!] == "1" { return Response(status: .noContent) }
-        return .redirect(to: "\(services.base)/scans/\(scan.id)?saved=1", type: .normal)
+        return .redirect(to: "\(pages.base)/scans/\(scan.id)?saved=1", type: .normal)
     }
 
     /// POST /scans/{id}/select: keep only the ticked paragraphs.
     @Sendable func select(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let scan = try await loadScan(context)
+        let scan = try await scans.required(context)
         let form = try await FormBody.read(request)
-        let paragraphs = Self.paragraphs(of: scan.editedText)
+        let paragraphs = Paragraphs.of(scan.editedText)
         let keep = Set(form.all("keep").compactMap(Int.init)).filter { $0 >= 0 && $0 < paragraphs.count }
         let selection = keep.sorted().map { paragraphs[$0] }.joined(separator: "\n\n")
         let submitted = form.text("text") ?? scan.editedText
         // With JS the text already shows the selection; without it, the text is unchanged since the page was drawn.
         if submitted != scan.editedText && submitted.trimmingCharacters(in: .whitespacesAndNewlines) != selection {
             // The person edited the text since the page was drawn: keep their edit, then let them choose again.
-            try await Self.saveEdits(form, scan: scan, store: services.store)
-            let updated = try await loadScan(context)
-            return render(updated, context: context, generation: nil,
-                          notice: "Your edits were saved. The paragraphs changed, so tick the ones to keep again.")
+            try await scans.saveEdits(form, of: scan)
+            return try await results.render(
+                try await scans.required(context), context,
+                notice: "Your edits were saved. The paragraphs changed, so tick the ones to keep again.", showLatestDrafts: false)
         }
         guard !keep.isEmpty else {
-            return render(scan, context: context, generation: nil, error: "Tick at least one paragraph to keep.", status: .badRequest)
+            let failure = ErrorPresentation(
+                status: .badRequest, title: "Nothing ticked", message: "Tick at least one paragraph to keep.", code: "no_paragraph")
+            return try await results.render(scan, context, failure: failure, showLatestDrafts: false)
         }
-        let text = selection
-        try await services.store.saveEdits(scanId: scan.id, text: text, book: form.text("book") ?? scan.book, author: form.text("author") ?? scan.author)
-        return .redirect(to: "\(services.base)/scans/\(scan.id)?saved=1", type: .normal)
+        try await scans.saveEdits(
+            scanId: scan.id, text: selection, book: form.text("book") ?? scan.book, author: form.text("author") ?? scan.author)
+        return .redirect(to: "\(pages.base)/scans/\(scan.id)?saved=1", type: .normal)
     }
 
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let scan = try await loadScan(context)
-        try await services.store.deleteScan(id: scan.id)
-        return .redirect(to: "\(services.base)/", type: .normal)
-    }
-
-    /// GET /scans/{id}/lines: the upright photo with a box over every recognised line.
-    @Sendable func lines(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let scan = try await loadScan(context)
-        let lines = scan.lines.enumerated().map { index, line in
-            LineView(number: index + 1, text: line.text, confidence: Format.percent(line.confidence), low: line.confidence < 0.6,
-                     x: line.x, y: line.y, width: line.width, height: line.height)
-        }
-        let view = LinesView(
-            id: scan.id, width: max(1, scan.imageWidth), height: max(1, scan.imageHeight), hasPreview: scan.preview != nil,
-            lines: lines, hasLines: !lines.isEmpty,
-            timings: scan.timings.map { TimingView(step: $0.step, ms: String(Int(($0.seconds * 1000).rounded()))) })
-        return services.renderer.render(
-            "lines", chrome: services.chrome(context, title: "Lines", back: ("\(services.base)/scans/\(scan.id)", "Text")), content: view)
-    }
-
-    @Sendable func preview(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let scan = try await loadScan(context)
-        guard let jpeg = scan.preview else { throw HTTPError(.notFound) }
-        return Response(
-            status: .ok, headers: [.contentType: "image/jpeg", .cacheControl: "private, max-age=86400"],
-            body: .init(byteBuffer: ByteBuffer(bytes: jpeg)))
+        let scan = try await scans.required(context)
+        try await scans.delete(id: scan.id)
+        return .redirect(to: "\(pages.base)/", type: .normal)
     }
 
     @Sendable func toHome(_ request: Request, context: AppRequestContext) async throws -> Response {
-        .redirect(to: "\(services.base)/", type: .normal)
+        .redirect(to: "\(pages.base)/", type: .normal)
     }
 
     @Sendable func toResults(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let scan = try await loadScan(context)
-        return .redirect(to: "\(services.base)/scans/\(scan.id)", type: .normal)
-    }
-
-    // MARK: Shared pieces
-
-    func loadScan(_ context: AppRequestContext) async throws -> ScanRecord {
-        guard let id = context.parameters.get("id"), let scan = try await services.store.scan(id: id) else {
-            throw HTTPError(.notFound)
-        }
-        return scan
-    }
-
-    static func saveEdits(_ form: FormBody, scan: ScanRecord, store: any ScanStore) async throws {
-        guard let text = form.text("text") else {
-            throw BadFormError("The text field is missing. Reload the page; your saved text is still there.", code: "missing_text")
-        }
-        let book = String((form.text("book") ?? scan.book).prefix(300))
-        let author = String((form.text("author") ?? scan.author).prefix(300))
-        try await store.saveEdits(scanId: scan.id, text: text, book: book, author: author)
-    }
-
-    static func paragraphs(of text: String) -> [String] {
-        text.replacingOccurrences(of: "\r\n", with: "\n")
-            .components(separatedBy: "\n\n")
-            .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-            .filter { !$0.isEmpty }
-    }
-
-    func render(_ scan: ScanRecord, context: AppRequestContext, generation: GenerationRecord?, error: String? = nil,
-                retryable: Bool = false, notice: String? = nil, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
-        let paragraphs = Self.paragraphs(of: scan.editedText)
-        let view = ResultsView(
-            id: scan.id, text: scan.editedText, book: scan.book, author: scan.author,
-            confidence: Format.percent(scan.confidence), lowConfidence: scan.confidence < 0.6, lineCount: scan.lines.count,
-            paragraphs: paragraphs.enumerated().map { ParagraphChoice(index: $0.offset, text: $0.element) },
-            hasManyParagraphs: paragraphs.count > 1, error: error, errorRetryable: retryable, notice: notice,
-            latestGenerationHref: generation.map { "\(services.base)/scans/\(scan.id)/posts/\($0.id)" }, language: scan.language)
-        return services.renderer.render(
-            "results", chrome: services.chrome(context, title: "Your text", showWriter: true, back: ("\(services.base)/", "Home")),
-            content: view, status: status, headers: headers)
+        let scan = try await scans.required(context)
+        return .redirect(to: "\(pages.base)/scans/\(scan.id)", type: .normal)
     }
 }

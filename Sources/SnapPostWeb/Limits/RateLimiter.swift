@@ -1,6 +1,6 @@
 // Per-client limits: a token bucket for uploads, and a growing delay after wrong passwords.
 import Foundation
-import SnapPostCore
+import Support
 
 /// Allows `capacity` events per `window` per client, refilling smoothly. Old clients are forgotten.
 actor RateLimiter {
@@ -21,7 +21,10 @@ actor RateLimiter {
         var bucket = buckets[client] ?? (capacity, now)
         bucket.tokens = min(capacity, bucket.tokens + now.timeIntervalSince(bucket.updated) * refillPerSecond)
         bucket.updated = now
-        defer { buckets[client] = bucket; forgetIdle(now: now) }
+        defer {
+            buckets[client] = bucket
+            forgetIdle(now: now)
+        }
         if bucket.tokens >= 1 {
             bucket.tokens -= 1
             return nil

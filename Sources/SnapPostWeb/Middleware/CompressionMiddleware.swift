@@ -1,23 +1,26 @@
 // Gzips text responses (pages, CSS, JS, JSON, the manifest) for clients that accept it: Home stays well under 25 KB.
 import CompressNIO
+import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
 
 struct CompressionMiddleware<Context: RequestContext>: RouterMiddleware {
-    static var compressibleTypes: Set<String> { [
-        "text/html", "text/css", "text/javascript", "application/javascript", "application/json",
-        "application/manifest+json", "image/svg+xml", "text/plain",
-    ] }
+    static var compressibleTypes: Set<String> {
+        [
+            "text/html", "text/css", "text/javascript", "application/javascript", "application/json",
+            "application/manifest+json", "image/svg+xml", "text/plain",
+        ]
+    }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response = try await next(request, context)
         guard response.status == .ok, request.method != .head,
-              request.headers[.acceptEncoding]?.lowercased().contains("gzip") == true,
-              response.headers[.contentEncoding] == nil,
-              let type = response.headers[.contentType]?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased(),
-              Self.compressibleTypes.contains(type),
-              let length = response.body.contentLength, length >= 512, length <= 2 * 1024 * 1024
+            request.headers[.acceptEncoding]?.lowercased().contains("gzip") == true,
+            response.headers[.contentEncoding] == nil,
+            let type = response.headers[.contentType]?.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased(),
+            Self.compressibleTypes.contains(type),
+            let length = response.body.contentLength, length >= 512, length <= 2 * 1024 * 1024
         else { return response }
         let sink = BufferSink()
         try await response.body.write(CollectingWriter(sink: sink))

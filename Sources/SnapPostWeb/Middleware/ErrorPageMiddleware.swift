@@ -1,35 +1,33 @@
 // Turns any thrown error into a page in the site's layout (or JSON under /api), logging the details, never showing them.
 import HTTPTypes
 import Hummingbird
+import Imaging
 import Logging
-import SnapPostCore
 
 struct ErrorPageMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
-    let renderer: PageRenderer
-    let chrome: @Sendable (AppRequestContext) -> PageChrome
+    let pages: Pages
+    /// The upload cap, named in "too large" messages.
+    let limits: ImageLimits
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
         } catch {
-            let presentation = ErrorPresentation.from(error)
+            let presentation = ErrorPresentation.from(error, limits: limits)
             if presentation.status.code >= 500 && presentation.status != .serviceUnavailable {
                 context.logger.error("request failed", metadata: ["error": "\(String(reflecting: error))", "code": "\(presentation.code)"])
             } else {
                 context.logger.info("request refused", metadata: ["code": "\(presentation.code)", "status": "\(presentation.status.code)"])
             }
-            var headers: HTTPFields = [:]
-            if let retryAfter = presentation.retryAfterSeconds { headers[.retryAfter] = String(retryAfter) }
-            let base = chrome(context).base
-            if request.uri.path.hasPrefix(base + "/api/") {
-                return JSONErrorBody.response(status: presentation.status, code: presentation.code, message: presentation.message,
-                                              retryAfter: presentation.retryAfterSeconds)
+            if request.uri.path.hasPrefix(pages.base + "/api/") {
+                return JSONErrorBody.response(
+                    status: presentation.status, code: presentation.code, message: presentation.message,
+                    retryAfter: presentation.retryAfterSeconds)
             }
-            var pageChrome = chrome(context)
-            pageChrome.title = presentation.title
-            let view = ErrorView(presentation: presentation, base: base)
-            return renderer.render("error", chrome: pageChrome, content: view, status: presentation.status, headers: headers)
+            return pages.render(
+                "error", context, title: presentation.title, content: ErrorView(presentation: presentation), status: presentation.status,
+                headers: presentation.headers)
         }
     }
 }
@@ -43,7 +41,7 @@ struct ErrorView {
     let offerNewPhoto: Bool
     let offerBack: Bool
 
-    init(presentation: ErrorPresentation, base: String) {
+    init(presentation: ErrorPresentation) {
         heading = presentation.title
         message = presentation.message
         code = presentation.code

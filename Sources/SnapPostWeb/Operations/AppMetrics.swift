@@ -2,9 +2,14 @@
 import Foundation
 import Prometheus
 
-/// Each app owns its registry, so tests can build many apps in one process.
+/// The app's own metrics, in the registry it is given (the process-wide one in production; tests may pass a fresh one).
 final class AppMetrics: Sendable {
-    let registry = PrometheusCollectorRegistry()
+    let registry: PrometheusCollectorRegistry
+
+    init(registry: PrometheusCollectorRegistry) {
+        self.registry = registry
+    }
+
     private static let secondsBuckets: [Double] = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 4, 8, 16, 32, 64]
 
     private static func name(_ subsystem: String, _ metric: String, _ unit: String, _ help: String) -> MetricNameDescriptor {

@@ -3,7 +3,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
-import SnapPostCore
+import Support
 
 struct FormBody: Sendable {
     /// Largest edited text accepted; far above any book page, far below a memory problem.
@@ -46,7 +46,8 @@ struct FormBody: Sendable {
         var index = 0
         while index < input.count {
             if input[index] == UInt8(ascii: "%"), index + 2 < input.count,
-               let value = UInt8(String(decoding: input[(index + 1)...(index + 2)], as: UTF8.self), radix: 16) {
+                let value = UInt8(String(decoding: input[(index + 1)...(index + 2)], as: UTF8.self), radix: 16)
+            {
                 bytes.append(value)
                 index += 3
             } else {

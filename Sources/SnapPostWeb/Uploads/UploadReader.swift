@@ -1,10 +1,13 @@
-// Reads a multipart photo upload: a hard size cap, a deadline against slow senders, and exactly one `photo` file.
+// Reads a photo upload: one byte cap and one deadline for every body, then exactly one file from a form or, for the API,
+// the raw body. Forms are split into MultipartKit's parts; FormDataDecoder is not used because it keeps only the last of
+// repeated field names, so an upload with two photos in `photo` would silently lose one instead of being refused.
 import Foundation
 import HTTPTypes
 import Hummingbird
 import MultipartKit
 import NIOCore
-import SnapPostCore
+import NIOHTTP1
+import Support
 
 struct UploadedPhoto: Sendable {
     var data: Data
@@ -14,63 +17,86 @@ struct UploadedPhoto: Sendable {
 }
 
 struct UploadReader: Sendable {
+    /// The largest photo accepted; a form may carry a little more (its other fields and part headers).
     let maxBytes: Int
     let timeout: Duration
-    let fieldName = "photo"
+    /// Form fields a photo may arrive in: the library picker and the API use `photo`, the camera button `camera`.
+    static let photoFields: Set<String> = ["photo", "camera"]
+    /// Room for the form's other fields: the typed text may come along (Add next page) and is capped like any form.
+    static let formOverhead = FormBody.maxBytes + 64 * 1024
 
-    func read(_ request: Request) async throws -> UploadedPhoto {
-        if let length = request.headers[.contentLength].flatMap(Int.init), length > maxBytes + 64 * 1024 {
-            throw HTTPError(.contentTooLarge)
+    func read(_ request: Request, rawBodyAllowed: Bool = false) async throws -> UploadedPhoto {
+        let contentType = request.headers[.contentType] ?? ""
+        guard contentType.lowercased().hasPrefix("multipart/form-data") else {
+            guard rawBodyAllowed else {
+                throw BadFormError("Send the photo as a form upload (multipart/form-data) in a field named 'photo'.", code: "not_multipart")
+            }
+            let body = try await collect(request, limit: maxBytes)
+            guard body.readableBytes > 0 else { throw BadFormError("The request body is empty; send a photo.", code: "empty_file") }
+            return UploadedPhoto(data: Data(body.readableBytesView), filename: nil, fields: [:])
         }
-        guard let contentType = request.headers[.contentType], contentType.lowercased().hasPrefix("multipart/form-data"),
-              let boundary = Self.boundary(in: contentType) else {
-            throw BadFormError("Send the photo as a form upload (multipart/form-data) in a field named 'photo'.", code: "not_multipart")
+        guard let boundary = Self.boundary(in: contentType) else {
+            throw BadFormError("The upload has no multipart boundary. Please try again.", code: "bad_multipart")
         }
-        let body = try await collect(request.body, limit: maxBytes + 64 * 1024)
-        let parts = try Self.parse(body, boundary: boundary)
+        let body = try await collect(request, limit: maxBytes + Self.formOverhead)
+        let form = PhotoForm(parts: try Self.parts(of: body, boundary: boundary))
         // A form with two file inputs (camera and library) sends the unused one as an empty part with filename="".
-        let files = parts.filter { part in part.filename != nil && !(part.filename == "" && part.body.isEmpty) }
-        guard !files.isEmpty else {
-            throw BadFormError("No photo was attached. Choose a photo and try again.", code: "no_file")
-        }
-        guard files.count == 1 else {
-            throw BadFormError("Send one photo at a time.", code: "two_files")
-        }
-        guard let file = files.first, file.name == fieldName else {
+        let files = form.files.filter { !($0.filename == "" && $0.body.readableBytes == 0) }
+        guard !files.isEmpty else { throw BadFormError("No photo was attached. Choose a photo and try again.", code: "no_file") }
+        guard files.count == 1, let file = files.first else { throw BadFormError("Send one photo at a time.", code: "two_files") }
+        guard Self.photoFields.contains(file.field) else {
             throw BadFormError("The photo must be sent in the form field named 'photo'.", code: "wrong_field")
         }
-        guard !file.body.isEmpty else {
+        guard file.body.readableBytes > 0 else {
             throw BadFormError("The photo file is empty (0 bytes). Choose another photo.", code: "empty_file")
         }
-        var fields: [String: String] = [:]
-        for part in parts where part.filename == nil {
-            if let name = part.name, fields[name] == nil, part.body.count <= 64 * 1024 {
-                fields[name] = String(decoding: part.body, as: UTF8.self)
-            }
-        }
-        return UploadedPhoto(data: file.body, filename: file.filename, fields: fields)
+        guard file.body.readableBytes <= maxBytes else { throw HTTPError(.contentTooLarge) }
+        return UploadedPhoto(data: Data(file.body.readableBytesView), filename: file.filename, fields: form.fields)
     }
 
-    /// Collects the body, failing with 413 past `limit` and 408 when the sender is too slow.
-    private func collect(_ body: RequestBody, limit: Int) async throws -> ByteBuffer {
-        try await withThrowingTaskGroup(of: ByteBuffer?.self) { group in
+    /// The whole body, failing with 413 past `limit` (at once when Content-Length says so) and 408 when too slow.
+    private func collect(_ request: Request, limit: Int) async throws -> ByteBuffer {
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > limit { throw HTTPError(.contentTooLarge) }
+        let body = request.body
+        return try await withThrowingTaskGroup(of: ByteBuffer?.self) { group in
             group.addTask { try await body.collect(upTo: limit) }
             group.addTask {
                 try await Task.sleep(for: timeout)
                 return nil
             }
             defer { group.cancelAll() }
-            guard let first = try await group.next(), let buffer = first else {
-                throw HTTPError(.requestTimeout)
-            }
+            guard let first = try await group.next(), let buffer = first else { throw HTTPError(.requestTimeout) }
             return buffer
         }
     }
 
-    struct Part {
-        var name: String?
-        var filename: String?
-        var body = Data()
+    /// The form's parts, each with its headers and whole body, in the order sent.
+    static func parts(of body: ByteBuffer, boundary: String) throws -> [MultipartPart] {
+        let parser = MultipartParser(boundary: boundary)
+        var parts: [MultipartPart] = []
+        var current = MultipartPart(body: ByteBuffer())
+        var started = false
+        parser.onHeader = { name, value in
+            started = true
+            current.headers.add(name: name, value: value)
+        }
+        parser.onBody = { chunk in
+            started = true
+            current.body.writeImmutableBuffer(chunk)
+        }
+        parser.onPartComplete = {
+            parts.append(current)
+            current = MultipartPart(body: ByteBuffer())
+        }
+        do {
+            try parser.execute(body)
+        } catch {
+            throw BadFormError("The upload was cut off or malformed. Please try again.", code: "bad_multipart")
+        }
+        if parts.isEmpty && started {
+            throw BadFormError("The upload was cut off or malformed. Please try again.", code: "bad_multipart")
+        }
+        return parts
     }
 
     static func boundary(in contentType: String) -> String? {
@@ -83,35 +109,28 @@ struct UploadReader: Sendable {
         }
         return nil
     }
+}
 
-    static func parse(_ buffer: ByteBuffer, boundary: String) throws -> [Part] {
-        let parser = MultipartParser(boundary: boundary)
-        var parts: [Part] = []
-        var current = Part()
-        var sawPart = false
-        parser.onHeader = { name, value in
-            sawPart = true
-            guard name.lowercased() == "content-disposition" else { return }
-            current.name = parameter("name", in: value)
-            current.filename = parameter("filename", in: value)
+/// Every part of a photo form: files (parts with a filename) with their field, and short text fields.
+struct PhotoForm {
+    struct File {
+        var field: String
+        var filename: String?
+        var body: ByteBuffer
+    }
+
+    var files: [File] = []
+    var fields: [String: String] = [:]
+
+    init(parts: [MultipartPart]) {
+        for part in parts {
+            let field = part.name ?? ""
+            if let filename = Self.parameter("filename", in: part.headers.first(name: "Content-Disposition") ?? "") {
+                files.append(File(field: field, filename: filename, body: part.body))
+            } else if part.body.readableBytes <= FormBody.maxBytes, fields[field] == nil {
+                fields[field] = String(buffer: part.body)
+            }
         }
-        parser.onBody = { chunk in
-            sawPart = true
-            if parts.count < 16 { current.body.append(contentsOf: chunk.readableBytesView) }
-        }
-        parser.onPartComplete = {
-            parts.append(current)
-            current = Part()
-        }
-        do {
-            try parser.execute(buffer)
-        } catch {
-            throw BadFormError("The upload was cut off or malformed. Please try again.", code: "bad_multipart")
-        }
-        if parts.isEmpty && sawPart {
-            throw BadFormError("The upload was cut off or malformed. Please try again.", code: "bad_multipart")
-        }
-        return parts
     }
 
     static func parameter(_ key: String, in header: String) -> String? {

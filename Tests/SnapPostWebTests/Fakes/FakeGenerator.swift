@@ -1,13 +1,20 @@
 // A stand-in writer: five drafts that quote the excerpt, or the error it was told to throw.
+import AIClient
+import Configuration
 import Foundation
-import SnapPostCore
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import NIOCore
+import PageReading
+import PostWriting
+import Prometheus
+import Settings
+import Storage
+import Support
 import Synchronization
-
-struct FakeProviderError: UserFacingError {
-    var message: String { "The AI provider is unavailable right now. Try again in a minute." }
-    var code: String { "provider_unavailable" }
-    var category: ErrorCategory { .upstream }
-}
+import Testing
 
 final class FakeGenerator: PostGenerator {
     let failure = Mutex<(any Error)?>(nil)
@@ -18,7 +25,9 @@ final class FakeGenerator: PostGenerator {
         calls.add(1, ordering: .sequentiallyConsistent)
         if let error = failure.withLock({ $0 }) { throw error }
         return Tone.allCases.map { tone in
-            Variant(tone: tone, text: "\(tone.rawValue): \(excerpt.prefix(200))", note: tone == .analytical ? "Variant trimmed to meet LinkedIn length." : nil)
+            Variant(
+                tone: tone, text: "\(tone.rawValue): \(excerpt.prefix(200))",
+                note: tone == .analytical ? "Variant trimmed to meet LinkedIn length." : nil)
         }
     }
 }

@@ -1,0 +1,44 @@
+// SnapPost's offline shell: static assets and the offline page are cached; pages and API answers never are (they are
+// private and change). When the server cannot be reached, a page request shows the offline page instead.
+"use strict";
+var CACHE = "snappost-shell-v1";
+var scope = self.registration ? new URL(self.registration.scope).pathname.replace(/\/$/, "") : "";
+var SHELL = ["/offline", "/static/app.css", "/static/app.js", "/static/icon.svg", "/static/icon-192.png"].map(function (path) {
+  return scope + path;
+});
+
+self.addEventListener("install", function (event) {
+  event.waitUntil(caches.open(CACHE).then(function (cache) { return cache.addAll(SHELL); }).then(function () { return self.skipWaiting(); }));
+});
+
+self.addEventListener("activate", function (event) {
+  event.waitUntil(
+    caches.keys().then(function (keys) {
+      return Promise.all(keys.filter(function (key) { return key !== CACHE; }).map(function (key) { return caches.delete(key); }));
+    }).then(function () { return self.clients.claim(); })
+  );
+});
+
+self.addEventListener("fetch", function (event) {
+  var request = event.request;
+  if (request.method !== "GET") return;
+  var url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.mode === "navigate") {
+    // Pages always come from the server; only when it cannot be reached does the cached offline page answer.
+    event.respondWith(fetch(request).catch(function () { return caches.match(scope + "/offline"); }));
+    return;
+  }
+  if (url.pathname.indexOf(scope + "/static/") === 0) {
+    // Assets: the network first (so a new version shows at once), the cache when offline.
+    event.respondWith(
+      fetch(request).then(function (response) {
+        if (response.ok && SHELL.indexOf(url.pathname) >= 0) {
+          var copy = response.clone();
+          caches.open(CACHE).then(function (cache) { cache.put(request, copy); });
+        }
+        return response;
+      }).catch(function () { return caches.match(request); })
+    );
+  }
+});

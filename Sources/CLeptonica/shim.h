@@ -1,0 +1,2 @@
+// Leptonica (image processing; Tesseract's image library), as one system module.
+#include <leptonica/allheaders.h>

@@ -1,0 +1,395 @@
+// Every Leptonica call in the project lives here; PIX pointers never leave this file.
+import CLeptonica
+import Foundation
+import Support
+
+/// An immutable Leptonica image. Every operation returns a new image, so one instance may be read from
+/// several threads; nothing mutates `pix` after `init`.
+public final class LeptonicaImage: @unchecked Sendable {
+    private let pix: UnsafeMutablePointer<PIX>
+
+    private init(owning pix: UnsafeMutablePointer<PIX>) {
+        self.pix = pix
+    }
+
+    deinit {
+        var p: UnsafeMutablePointer<PIX>? = pix
+        pixDestroy(&p)
+    }
+
+    /// Leptonica prints to stderr by default; we report failures through return values instead.
+    public static let silence: Void = {
+        let verbose = traceLevel >= 2
+        _ = setMsgSeverity(Int32(verbose ? L_SEVERITY_INFO : L_SEVERITY_NONE))
+    }()
+
+    // MARK: Reading and writing
+
+    /// Width, height and Leptonica format code read from the header only, without decoding pixels.
+    public static func header(of data: Data) -> (width: Int, height: Int)? {
+        _ = silence
+        var format: Int32 = 0, w: Int32 = 0, h: Int32 = 0, bps: Int32 = 0, spp: Int32 = 0, cmap: Int32 = 0
+        let ok = data.withUnsafeBytes { raw -> Bool in
+            guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return false }
+            return pixReadHeaderMem(base, raw.count, &format, &w, &h, &bps, &spp, &cmap) == 0
+        }
+        guard ok, w > 0, h > 0 else { return nil }
+        return (Int(w), Int(h))
+    }
+
+    /// Decodes JPEG, PNG, WebP, TIFF, GIF (first frame) or BMP. `jpegReduction` (1, 2, 4, 8) lets libjpeg decode
+    /// at a fraction of the size, which is much faster than decoding in full and scaling down.
+    public convenience init?(encoded data: Data, jpegReduction: Int = 1) {
+        _ = Self.silence
+        let decoded: UnsafeMutablePointer<PIX>? = data.withUnsafeBytes { raw in
+            guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return nil }
+            if jpegReduction > 1, raw.count > 3, base[0] == 0xFF, base[1] == 0xD8 {
+                var warnings: Int32 = 0
+                return pixReadMemJpeg(base, raw.count, 0, Int32(jpegReduction), &warnings, 0)
+            }
+            return pixReadMem(base, raw.count)
+        }
+        guard let decoded else { return nil }
+        guard pixGetWidth(decoded) > 0, pixGetHeight(decoded) > 0 else {
+            var p: UnsafeMutablePointer<PIX>? = decoded
+            pixDestroy(&p)
+            return nil
+        }
+        self.init(owning: decoded)
+    }
+
+    /// Builds an 8-bit grey or 32-bit colour image from a plain raster.
+    public convenience init?(raster: RasterImage) {
+        _ = Self.silence
+        let depth: Int32 = raster.channels == 1 ? 8 : 32
+        guard let made = pixCreate(Int32(raster.width), Int32(raster.height), depth) else { return nil }
+        guard let data = pixGetData(made) else {
+            var p: UnsafeMutablePointer<PIX>? = made
+            pixDestroy(&p)
+            return nil
+        }
+        let wpl = Int(pixGetWpl(made))
+        let rowBytes = wpl * 4
+        data.withMemoryRebound(to: UInt8.self, capacity: rowBytes * raster.height) { dst in
+            raster.bytes.withUnsafeBufferPointer { src in
+                for y in 0..<raster.height {
+                    let row = dst + y * rowBytes
+                    switch raster.channels {
+                    case 1:
+                        (row).update(from: src.baseAddress! + y * raster.width, count: raster.width)
+                    default:
+                        let c = raster.channels
+                        let s = src.baseAddress! + y * raster.width * c
+                        for x in 0..<raster.width {
+                            row[4 * x] = s[c * x]
+                            row[4 * x + 1] = s[c * x + 1]
+                            row[4 * x + 2] = s[c * x + 2]
+                            row[4 * x + 3] = 255
+                        }
+                    }
+                }
+            }
+        }
+        // Memory order to Leptonica's word order (a no-op on big-endian machines).
+        guard pixEndianByteSwap(made) == 0 else {
+            var p: UnsafeMutablePointer<PIX>? = made
+            pixDestroy(&p)
+            return nil
+        }
+        self.init(owning: made)
+    }
+
+    public convenience init?(gray: GrayImage) {
+        self.init(raster: RasterImage(width: gray.width, height: gray.height, channels: 1, bytes: gray.bytes))
+    }
+
+    public var width: Int { Int(pixGetWidth(pix)) }
+    public var height: Int { Int(pixGetHeight(pix)) }
+    public var depth: Int { Int(pixGetDepth(pix)) }
+
+    /// The pixels as a plain 8-bit grey buffer (converting first if needed).
+    public func grayImage() -> GrayImage? {
+        guard let gray = depth == 8 ? self : grayscale() else { return nil }
+        guard let copy = pixCopy(nil, gray.pix) else { return nil }
+        var c: UnsafeMutablePointer<PIX>? = copy
+        defer { pixDestroy(&c) }
+        guard pixEndianByteSwap(copy) == 0, let data = pixGetData(copy) else { return nil }
+        let w = gray.width, h = gray.height, rowBytes = Int(pixGetWpl(copy)) * 4
+        var out = [UInt8](repeating: 0, count: w * h)
+        data.withMemoryRebound(to: UInt8.self, capacity: rowBytes * h) { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                for y in 0..<h {
+                    (dst.baseAddress! + y * w).update(from: src + y * rowBytes, count: w)
+                }
+            }
+        }
+        return GrayImage(width: w, height: h, bytes: out)
+    }
+
+    /// The pixels as plain 8-bit RGB (grey and colour-mapped images are converted first).
+    public func rgbImage() -> RasterImage? {
+        guard let colour = colour(), let copy = pixCopy(nil, colour.pix) else { return nil }
+        var c: UnsafeMutablePointer<PIX>? = copy
+        defer { pixDestroy(&c) }
+        guard pixEndianByteSwap(copy) == 0, let data = pixGetData(copy) else { return nil }
+        let w = colour.width, h = colour.height, rowBytes = Int(pixGetWpl(copy)) * 4
+        var out = [UInt8](repeating: 0, count: w * h * 3)
+        data.withMemoryRebound(to: UInt8.self, capacity: rowBytes * h) { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                for y in 0..<h {
+                    let s = src + y * rowBytes, d = dst.baseAddress! + y * w * 3
+                    for x in 0..<w {
+                        d[3 * x] = s[4 * x]
+                        d[3 * x + 1] = s[4 * x + 1]
+                        d[3 * x + 2] = s[4 * x + 2]
+                    }
+                }
+            }
+        }
+        return RasterImage(width: w, height: h, channels: 3, bytes: out)
+    }
+
+    /// JPEG bytes (colour kept when present).
+    public func jpegData(quality: Int = 80) -> Data? {
+        guard let src = (depth == 8 || depth == 32) ? self : grayscale() else { return nil }
+        var bytes: UnsafeMutablePointer<UInt8>?
+        var size = 0
+        guard pixWriteMemJpeg(&bytes, &size, src.pix, Int32(quality), 0) == 0, let bytes else { return nil }
+        defer { lept_free(bytes) }
+        return Data(bytes: bytes, count: size)
+    }
+
+    /// PNG bytes, for debug images.
+    public func pngData() -> Data? {
+        var bytes: UnsafeMutablePointer<UInt8>?
+        var size = 0
+        guard pixWriteMem(&bytes, &size, pix, Int32(IFF_PNG)) == 0, let bytes else { return nil }
+        defer { lept_free(bytes) }
+        return Data(bytes: bytes, count: size)
+    }
+
+    // MARK: Conversions
+
+    private func wrap(_ result: UnsafeMutablePointer<PIX>?) -> LeptonicaImage? {
+        guard let result else { return nil }
+        return LeptonicaImage(owning: result)
+    }
+
+    /// 8-bit grey; colour goes through luminance, colour maps are removed.
+    public func grayscale() -> LeptonicaImage? {
+        if depth == 32 { return wrap(pixConvertRGBToLuminance(pix)) }
+        return wrap(pixConvertTo8(pix, 0))
+    }
+
+    /// 32-bit colour (for previews).
+    public func colour() -> LeptonicaImage? {
+        depth == 32 ? self : wrap(pixConvertTo32(pix))
+    }
+
+    // MARK: Geometry
+
+    /// Turns by `quarterTurns` × 90° clockwise.
+    public func rotatedQuarterTurns(_ quarterTurns: Int) -> LeptonicaImage? {
+        let q = ((quarterTurns % 4) + 4) % 4
+        return q == 0 ? self : wrap(pixRotateOrth(pix, Int32(q)))
+    }
+
+    public func flippedLeftRight() -> LeptonicaImage? { wrap(pixFlipLR(nil, pix)) }
+    public func flippedTopBottom() -> LeptonicaImage? { wrap(pixFlipTB(nil, pix)) }
+
+    /// Scales by `factor`; downscaling averages (no aliasing), upscaling interpolates.
+    public func scaled(by factor: Double) -> LeptonicaImage? {
+        if abs(factor - 1) < 0.001 { return self }
+        return wrap(pixScale(pix, Float(factor), Float(factor)))
+    }
+
+    /// Rotates about the centre, clockwise for positive angles, keeping the size and bringing in white.
+    public func rotated(degrees: Double) -> LeptonicaImage? {
+        if abs(degrees) < 0.01 { return self }
+        let radians = Float(degrees * .pi / 180)
+        return wrap(pixRotate(pix, radians, Int32(L_ROTATE_AREA_MAP), Int32(L_BRING_IN_WHITE), 0, 0))
+    }
+
+    /// A sub-rectangle, clipped to the image.
+    public func cropped(x: Int, y: Int, width: Int, height: Int) -> LeptonicaImage? {
+        guard let box = boxCreate(Int32(x), Int32(y), Int32(width), Int32(height)) else { return nil }
+        var b: UnsafeMutablePointer<BOX>? = box
+        defer { boxDestroy(&b) }
+        return wrap(pixClipRectangle(pix, box, nil))
+    }
+
+    /// Maps the quadrilateral `corners` (top-left, top-right, bottom-right, bottom-left, in this image) onto an
+    /// upright `width` × `height` rectangle.
+    public func rectified(corners: [(x: Double, y: Double)], width outW: Int, height outH: Int) -> LeptonicaImage? {
+        guard corners.count == 4, outW > 8, outH > 8 else { return nil }
+        guard let gray = depth == 8 ? self : grayscale() else { return nil }
+        // The projective transform keeps the source size, so work on a canvas big enough for the output.
+        let canvasW = max(gray.width, outW), canvasH = max(gray.height, outH)
+        var canvas: LeptonicaImage = gray
+        if canvasW > gray.width || canvasH > gray.height {
+            guard let bordered = pixAddBorderGeneral(gray.pix, 0, Int32(canvasW - gray.width), 0, Int32(canvasH - gray.height), 255)
+            else { return nil }
+            canvas = LeptonicaImage(owning: bordered)
+        }
+        guard let ptas = ptaCreate(4) else { return nil }
+        var ps: UnsafeMutablePointer<PTA>? = ptas
+        defer { ptaDestroy(&ps) }
+        guard let ptad = ptaCreate(4) else { return nil }
+        var pd: UnsafeMutablePointer<PTA>? = ptad
+        defer { ptaDestroy(&pd) }
+        let targets: [(Double, Double)] = [(0, 0), (Double(outW - 1), 0), (Double(outW - 1), Double(outH - 1)), (0, Double(outH - 1))]
+        for i in 0..<4 {
+            guard ptaAddPt(ptas, Float(corners[i].x), Float(corners[i].y)) == 0,
+                ptaAddPt(ptad, Float(targets[i].0), Float(targets[i].1)) == 0
+            else { return nil }
+        }
+        guard let warped = pixProjectivePtaGray(canvas.pix, ptad, ptas, 255) else { return nil }
+        let full = LeptonicaImage(owning: warped)
+        return full.cropped(x: 0, y: 0, width: outW, height: outH)
+    }
+
+    // MARK: Illumination and binarisation
+
+    /// Flattens uneven lighting so the paper is near-white everywhere (8-bit grey in, 8-bit grey out).
+    public func backgroundNormalised(tile: Int = 64, threshold: Int = 100, background: Int = 230) -> LeptonicaImage? {
+        guard let gray = depth == 8 ? self : grayscale() else { return nil }
+        return wrap(pixBackgroundNorm(gray.pix, nil, nil, Int32(tile), Int32(tile), Int32(threshold), 40, Int32(background), 2, 1))
+    }
+
+    /// Flattens lighting from a morphological estimate of the paper (a grey closing wider than the strokes):
+    /// robust to dense print and strong vignetting. 8-bit grey in, 8-bit grey out.
+    public func backgroundNormalisedMorph(reduction: Int = 4, size: Int = 15, background: Int = 230) -> LeptonicaImage? {
+        guard let gray = depth == 8 ? self : grayscale() else { return nil }
+        guard gray.width / reduction > size, gray.height / reduction > size else { return gray.backgroundNormalised() }
+        return wrap(pixBackgroundNormMorph(gray.pix, nil, Int32(reduction), Int32(size | 1), Int32(background)))
+    }
+
+    /// Stretches local contrast so faint print gets dark.
+    public func contrastNormalised(tile: Int = 64, minDifference: Int = 50) -> LeptonicaImage? {
+        guard depth == 8 else { return nil }
+        return wrap(pixContrastNorm(nil, pix, Int32(tile), Int32(tile), Int32(minDifference), 2, 2))
+    }
+
+    /// Sauvola adaptive binarisation (1 bit per pixel, 1 = ink).
+    public func sauvolaBinarised(halfWindow: Int = 12, factor: Double = 0.34) -> LeptonicaImage? {
+        guard let gray = depth == 8 ? self : grayscale() else { return nil }
+        let hw = max(2, min(halfWindow, (min(gray.width, gray.height) - 3) / 2))
+        guard hw >= 2 else { return nil }
+        var out: UnsafeMutablePointer<PIX>?
+        guard pixSauvolaBinarize(gray.pix, Int32(hw), Float(factor), 1, nil, nil, nil, &out) == 0 else {
+            pixDestroy(&out)
+            return nil
+        }
+        return wrap(out)
+    }
+
+    /// Global threshold (1 = darker than `threshold`).
+    public func thresholded(_ threshold: Int) -> LeptonicaImage? {
+        guard let gray = depth == 8 ? self : grayscale() else { return nil }
+        return wrap(pixThresholdToBinary(gray.pix, Int32(threshold)))
+    }
+
+    // MARK: Analysis
+
+    /// Skew of text lines in a binary image, in degrees (positive: text runs down to the right), with confidence.
+    public func skew(rangeDegrees: Double = 15) -> (degrees: Double, confidence: Double)? {
+        guard depth == 1 else { return nil }
+        var angle: Float = 0, conf: Float = 0
+        // Phone photos tilt more than scans: sweep wider than Leptonica's default ±7°.
+        guard pixFindSkewSweepAndSearch(pix, &angle, &conf, 4, 2, Float(rangeDegrees), 1, 0.01) == 0 else { return nil }
+        return (Double(angle), Double(conf))
+    }
+
+    /// A binary image keeping only components whose height lies in `heights` and width is at most `maxWidth`:
+    /// letters stay, while rules, photos, keyboards and specks go.
+    public func keepingComponents(heights: ClosedRange<Int>, maxWidth: Int) -> LeptonicaImage? {
+        guard depth == 1 else { return nil }
+        guard let small = pixSelectBySize(pix, Int32(maxWidth), Int32(heights.upperBound), 8, Int32(L_SELECT_IF_BOTH), Int32(L_SELECT_IF_LTE), nil)
+        else { return nil }
+        var sp: UnsafeMutablePointer<PIX>? = small
+        defer { pixDestroy(&sp) }
+        return wrap(pixSelectBySize(small, 0, Int32(heights.lowerBound), 8, Int32(L_SELECT_HEIGHT), Int32(L_SELECT_IF_GTE), nil))
+    }
+
+    /// Ink pixels per column of a binary image.
+    public func columnInkCounts() -> [Int] {
+        guard depth == 1 else { return [] }
+        return Self.integers(taking: pixCountPixelsByColumn(pix))
+    }
+
+    /// Ink pixels per row of a binary image.
+    public func rowInkCounts() -> [Int] {
+        guard depth == 1 else { return [] }
+        return Self.integers(taking: pixCountPixelsByRow(pix, nil))
+    }
+
+    /// Copies a NUMA's values out as integers and destroys it.
+    private static func integers(taking numa: UnsafeMutablePointer<NUMA>?) -> [Int] {
+        guard let numa else { return [] }
+        var owned: UnsafeMutablePointer<NUMA>? = numa
+        defer { numaDestroy(&owned) }
+        let n = Int(numaGetCount(numa))
+        var out = [Int](repeating: 0, count: n)
+        for i in 0..<n {
+            var v: Int32 = 0
+            if numaGetIValue(numa, Int32(i), &v) == 0 { out[i] = Int(v) }
+        }
+        return out
+    }
+
+    /// Bounding boxes of 8-connected ink components in a binary image.
+    public func componentBoxes() -> [PixelBox] {
+        guard depth == 1, let boxa = pixConnComp(pix, nil, 8) else { return [] }
+        var ba: UnsafeMutablePointer<BOXA>? = boxa
+        defer { boxaDestroy(&ba) }
+        let n = Int(boxaGetCount(boxa))
+        var result: [PixelBox] = []
+        result.reserveCapacity(n)
+        for i in 0..<n {
+            var x: Int32 = 0, y: Int32 = 0, w: Int32 = 0, h: Int32 = 0
+            guard boxaGetBoxGeometry(boxa, Int32(i), &x, &y, &w, &h) == 0 else { continue }
+            result.append(PixelBox(x: Int(x), y: Int(y), width: Int(w), height: Int(h)))
+        }
+        return result
+    }
+
+    /// Up/down and left/right confidence from ascender/descender statistics on a binary text image.
+    public func textOrientationConfidence() -> (up: Double, left: Double)? {
+        guard depth == 1 else { return nil }
+        var up: Float = 0, left: Float = 0
+        guard pixOrientDetect(pix, &up, &left, 0, 0) == 0 else { return nil }
+        return (Double(up), Double(left))
+    }
+
+    // MARK: Dewarping
+
+    /// Removes page curl using Leptonica's disparity model, built from `binary` (the same page, binarised).
+    /// Returns nil when no vertical model could be built, so the caller keeps the flat image.
+    public func dewarped(using binary: LeptonicaImage, minLines: Int, sampling: Int = 30, useHorizontal: Bool = true) -> LeptonicaImage? {
+        guard binary.depth == 1, binary.width == width, binary.height == height else { return nil }
+        guard let dewa = dewarpaCreate(1, Int32(sampling), 1, Int32(minLines), 0) else { return nil }
+        var da: UnsafeMutablePointer<L_DEWARPA>? = dewa
+        defer { dewarpaDestroy(&da) }
+        _ = dewarpaUseBothArrays(dewa, useHorizontal ? 1 : 0)
+        _ = dewarpaSetCheckColumns(dewa, 0)
+        // Phone photos of open books curl far more than flat scans: allow stronger line curvature.
+        _ = dewarpaSetCurvatures(dewa, 400, -1, 300, 150, 100, 180)
+        guard let dew = dewarpCreate(binary.pix, 0) else { return nil }
+        // From here the dewarpa owns `dew` and frees it with itself.
+        guard dewarpaInsertDewarp(dewa, dew) == 0 else {
+            var d: UnsafeMutablePointer<L_DEWARP>? = dew
+            dewarpDestroy(&d)
+            return nil
+        }
+        guard dewarpBuildPageModel(dew, nil) == 0 else { return nil }
+        var vsuccess: Int32 = 0, hsuccess: Int32 = 0
+        guard dewarpaModelStatus(dewa, 0, &vsuccess, &hsuccess) == 0, vsuccess == 1 else { return nil }
+        var out: UnsafeMutablePointer<PIX>?
+        let grayIn: Int32 = depth == 1 ? 0 : 255
+        guard dewarpaApplyDisparity(dewa, 0, pix, grayIn, 0, 0, &out, nil) == 0 else {
+            pixDestroy(&out)
+            return nil
+        }
+        return wrap(out)
+    }
+}

@@ -1,0 +1,74 @@
+// The recognition engine as a dependency: the real one wraps Tesseract, tests may pass a fake.
+import Imaging
+import Support
+
+/// Turns an upright grey page into lines of text, and guesses which way up a page is.
+/// Implementations must be safe to call concurrently; they wait for a free worker when all are busy.
+public protocol OCREngine: Sendable {
+    /// Languages used when a request names none, e.g. `["eng"]`.
+    var defaultLanguages: [String] { get }
+    /// Recognises the page; line boxes are in `image` pixels.
+    func recognize(_ image: GrayImage, request: RecognitionRequest) async throws -> RecognitionResult
+    /// Which way the text in `image` is turned, or nil when the engine cannot tell.
+    func detectOrientation(_ image: GrayImage) async throws -> OrientationEstimate?
+}
+
+/// How to recognise one image.
+public struct RecognitionRequest: Sendable, Equatable {
+    /// Traineddata names joined into one Tesseract language string, e.g. `["eng", "fra"]` → "eng+fra".
+    public var languages: [String]
+    /// The resolution to report to the engine, in pixels per inch.
+    public var pixelsPerInch: Int
+    /// Tesseract page segmentation mode; 3 (automatic, no OSD) measured best on photos.
+    public var pageSegmentationMode: Int
+
+    public init(languages: [String], pixelsPerInch: Int = 300, pageSegmentationMode: Int = 3) {
+        self.languages = languages
+        self.pixelsPerInch = pixelsPerInch
+        self.pageSegmentationMode = pageSegmentationMode
+    }
+}
+
+/// One line as the engine found it, in the engine's reading order.
+public struct RecognizedLine: Sendable, Equatable {
+    public var text: String
+    public var box: PixelBox
+    /// 0...1
+    public var confidence: Double
+    /// Index of the layout block this line belongs to.
+    public var block: Int
+    /// Index of the paragraph this line belongs to (counted over the whole page).
+    public var paragraph: Int
+
+    public init(text: String, box: PixelBox, confidence: Double, block: Int = 0, paragraph: Int = 0) {
+        self.text = text
+        self.box = box
+        self.confidence = confidence
+        self.block = block
+        self.paragraph = paragraph
+    }
+}
+
+public struct RecognitionResult: Sendable, Equatable {
+    public var lines: [RecognizedLine]
+    /// Mean word confidence over the page, 0...1.
+    public var meanConfidence: Double
+
+    public init(lines: [RecognizedLine], meanConfidence: Double) {
+        self.lines = lines
+        self.meanConfidence = meanConfidence
+    }
+}
+
+/// The engine's view of the page's orientation.
+public struct OrientationEstimate: Sendable, Equatable {
+    /// Quarter turns clockwise that make the text upright (0...3).
+    public var quarterTurnsClockwise: Int
+    /// Engine-specific confidence; for Tesseract OSD values above ~2 are reliable.
+    public var confidence: Double
+
+    public init(quarterTurnsClockwise: Int, confidence: Double) {
+        self.quarterTurnsClockwise = quarterTurnsClockwise
+        self.confidence = confidence
+    }
+}

@@ -1,0 +1,226 @@
+// Every Tesseract call in the project lives here: a pool of initialised TessBaseAPI handles, one set per worker.
+import CTesseract
+import Dispatch
+import Foundation
+import Imaging
+import Support
+import Synchronization
+
+/// The real engine: Tesseract 5 through its C API. Each worker owns its handles (one per language set, plus one
+/// for orientation detection), initialised once and reused; work runs on Dispatch threads, never the caller's.
+public final class TesseractEngine: OCREngine {
+    public let defaultLanguages: [String]
+    private let pool: WorkerPool
+    private let queue = DispatchQueue(label: "snappost.tesseract", qos: .userInitiated, attributes: .concurrent)
+
+    /// Initialises `workers` handles for `languages` up front (about 100 ms each), so the first photo is fast.
+    public init(languages: [String] = ["eng"], workers: Int = ProcessInfo.processInfo.activeProcessorCount) throws {
+        guard !languages.isEmpty else { throw OCRError.engineFailure("no recognition language configured") }
+        defaultLanguages = languages
+        let key = languages.joined(separator: "+")
+        var made: [TesseractWorker] = []
+        for _ in 0..<max(1, workers) {
+            let worker = TesseractWorker()
+            guard worker.handle(for: key) != nil else {
+                throw OCRError.engineFailure("Tesseract could not load language '\(key)'")
+            }
+            made.append(worker)
+        }
+        pool = WorkerPool(workers: made)
+    }
+
+    /// True once every worker holds an initialised handle.
+    public var isReady: Bool { pool.count > 0 }
+
+    /// Whether traineddata for `language` (one code such as "fra") is installed.
+    public static func isInstalled(language: String) -> Bool {
+        let worker = TesseractWorker()
+        return worker.handle(for: language) != nil
+    }
+
+    public func recognize(_ image: GrayImage, request: RecognitionRequest) async throws -> RecognitionResult {
+        let languages = request.languages.isEmpty ? defaultLanguages : request.languages
+        let key = languages.joined(separator: "+")
+        return try await withWorker { worker in
+            guard let handle = worker.handle(for: key) else {
+                throw OCRError.engineFailure("Tesseract could not load language '\(key)'")
+            }
+            return try handle.recognize(image, pixelsPerInch: request.pixelsPerInch, mode: request.pageSegmentationMode)
+        }
+    }
+
+    /// Several images on several workers at once (for example two halves of a page on two cores).
+    public func recognize(_ images: [GrayImage], request: RecognitionRequest) async throws -> [RecognitionResult] {
+        try await withThrowingTaskGroup(of: (Int, RecognitionResult).self) { group in
+            for (i, image) in images.enumerated() {
+                group.addTask { (i, try await self.recognize(image, request: request)) }
+            }
+            var results = [RecognitionResult?](repeating: nil, count: images.count)
+            for try await (i, r) in group { results[i] = r }
+            return results.map { $0! }
+        }
+    }
+
+    /// Loads `languages` on every worker now, so the first photo in that language does not pay for it.
+    public func warmUp(languages: [String]) async throws {
+        let key = languages.joined(separator: "+")
+        var held: [TesseractWorker] = []
+        for _ in 0..<pool.count { held.append(await pool.acquire()) }
+        defer { for worker in held { pool.release(worker) } }
+        for worker in held {
+            let ok = await offload { worker.handle(for: key) != nil && worker.handle(for: "osd", legacy: true) != nil }
+            guard ok else { throw OCRError.engineFailure("Tesseract could not load language '\(key)'") }
+        }
+    }
+
+    public func detectOrientation(_ image: GrayImage) async throws -> OrientationEstimate? {
+        try await withWorker { worker in
+            guard let osd = worker.handle(for: "osd", legacy: true) else { return nil }
+            return osd.detectOrientation(image)
+        }
+    }
+
+    private func withWorker<T: Sendable>(_ body: @escaping @Sendable (TesseractWorker) throws -> T) async throws -> T {
+        let worker = await pool.acquire()
+        defer { pool.release(worker) }
+        return try await withCheckedThrowingContinuation { continuation in
+            queue.async {
+                continuation.resume(with: Result { try body(worker) })
+            }
+        }
+    }
+}
+
+/// Hands out workers; callers wait (without blocking a thread) when all are busy.
+private final class WorkerPool: Sendable {
+    private struct State {
+        var free: [TesseractWorker]
+        var waiting: [CheckedContinuation<TesseractWorker, Never>] = []
+    }
+    private let state: Mutex<State>
+    let count: Int
+
+    init(workers: [TesseractWorker]) {
+        state = Mutex(State(free: workers))
+        count = workers.count
+    }
+
+    func acquire() async -> TesseractWorker {
+        if let worker = state.withLock({ $0.free.popLast() }) { return worker }
+        return await withCheckedContinuation { continuation in
+            let handed: TesseractWorker? = state.withLock { s in
+                if let worker = s.free.popLast() { return worker }
+                s.waiting.append(continuation)
+                return nil
+            }
+            if let handed { continuation.resume(returning: handed) }
+        }
+    }
+
+    func release(_ worker: TesseractWorker) {
+        let next: CheckedContinuation<TesseractWorker, Never>? = state.withLock { s in
+            if s.waiting.isEmpty {
+                s.free.append(worker)
+                return nil
+            }
+            return s.waiting.removeFirst()
+        }
+        next?.resume(returning: worker)
+    }
+}
+
+/// One worker's handles. Only the pool's current holder touches it, hence unchecked.
+private final class TesseractWorker: @unchecked Sendable {
+    private var handles: [String: TesseractHandle] = [:]
+    private var failed: Set<String> = []
+
+    func handle(for languages: String, legacy: Bool = false) -> TesseractHandle? {
+        if let h = handles[languages] { return h }
+        if failed.contains(languages) { return nil }
+        guard let h = TesseractHandle(languages: languages, legacy: legacy) else {
+            failed.insert(languages)
+            return nil
+        }
+        handles[languages] = h
+        return h
+    }
+}
+
+/// One initialised TessBaseAPI.
+private final class TesseractHandle {
+    private let api: OpaquePointer
+
+    init?(languages: String, legacy: Bool) {
+        guard let api = TessBaseAPICreate() else { return nil }
+        // Tesseract prints warnings (resolution guesses, empty pages) to stderr unless told otherwise.
+        _ = TessBaseAPISetVariable(api, "debug_file", "/dev/null")
+        let status = TessBaseAPIInit2(api, nil, languages, legacy ? OEM_TESSERACT_ONLY : OEM_DEFAULT)
+        guard status == 0 else {
+            TessBaseAPIDelete(api)
+            return nil
+        }
+        _ = TessBaseAPISetVariable(api, "debug_file", "/dev/null")
+        self.api = api
+    }
+
+    deinit {
+        TessBaseAPIEnd(api)
+        TessBaseAPIDelete(api)
+    }
+
+    private func setImage(_ image: GrayImage) {
+        image.bytes.withUnsafeBufferPointer { buffer in
+            // Tesseract copies the pixels here, so the buffer need not outlive the call.
+            TessBaseAPISetImage(api, buffer.baseAddress, Int32(image.width), Int32(image.height), 1, Int32(image.width))
+        }
+    }
+
+    func recognize(_ image: GrayImage, pixelsPerInch: Int, mode: Int) throws -> RecognitionResult {
+        defer { TessBaseAPIClear(api) }
+        TessBaseAPISetPageSegMode(api, TessPageSegMode(rawValue: UInt32(mode)))
+        setImage(image)
+        TessBaseAPISetSourceResolution(api, Int32(pixelsPerInch))
+        guard TessBaseAPIRecognize(api, nil) == 0 else { throw OCRError.engineFailure("recognition failed") }
+        let mean = Double(max(0, TessBaseAPIMeanTextConf(api))) / 100
+        guard let iterator = TessBaseAPIGetIterator(api) else { return RecognitionResult(lines: [], meanConfidence: 0) }
+        defer { TessResultIteratorDelete(iterator) }
+        guard let page = TessResultIteratorGetPageIteratorConst(iterator) else {
+            return RecognitionResult(lines: [], meanConfidence: mean)
+        }
+        var lines: [RecognizedLine] = []
+        var block = -1, paragraph = -1
+        repeat {
+            if TessPageIteratorIsAtBeginningOf(page, RIL_BLOCK) != 0 { block += 1 }
+            if TessPageIteratorIsAtBeginningOf(page, RIL_PARA) != 0 { paragraph += 1 }
+            var l: Int32 = 0, t: Int32 = 0, r: Int32 = 0, b: Int32 = 0
+            guard TessPageIteratorBoundingBox(page, RIL_TEXTLINE, &l, &t, &r, &b) != 0 else { continue }
+            guard let cText = TessResultIteratorGetUTF8Text(iterator, RIL_TEXTLINE) else { continue }
+            defer { TessDeleteText(cText) }
+            let text = String(cString: cText).trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !text.isEmpty else { continue }
+            let confidence = Double(TessResultIteratorConfidence(iterator, RIL_TEXTLINE)) / 100
+            lines.append(
+                RecognizedLine(
+                    text: text, box: PixelBox(x: Int(l), y: Int(t), width: Int(r - l), height: Int(b - t)),
+                    confidence: min(1, max(0, confidence)), block: max(0, block), paragraph: max(0, paragraph)))
+        } while TessResultIteratorNext(iterator, RIL_TEXTLINE) != 0
+        return RecognitionResult(lines: lines, meanConfidence: mean)
+    }
+
+    func detectOrientation(_ image: GrayImage) -> OrientationEstimate? {
+        defer { TessBaseAPIClear(api) }
+        TessBaseAPISetPageSegMode(api, PSM_OSD_ONLY)
+        setImage(image)
+        TessBaseAPISetSourceResolution(api, 300)
+        var degrees: Int32 = 0
+        var confidence: Float = 0
+        var scriptConfidence: Float = 0
+        // The script name would point into Tesseract's own tables; we do not need it.
+        guard TessBaseAPIDetectOrientationScript(api, &degrees, &confidence, nil, &scriptConfidence) != 0 else {
+            return nil
+        }
+        // `degrees` is how far the page is turned clockwise; turning it back is (360 - degrees).
+        let turns = ((360 - Int(degrees)) % 360) / 90
+        return OrientationEstimate(quarterTurnsClockwise: turns, confidence: Double(confidence))
+    }
+}

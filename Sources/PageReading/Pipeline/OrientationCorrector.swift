@@ -1,0 +1,78 @@
+// Step "orient": which way up is the page? Tesseract OSD, confirmed by recognising samples when OSD is unsure.
+import Foundation
+import Imaging
+import Support
+
+struct OrientationCorrector: Sendable {
+    var engine: any OCREngine
+    var languages: [String]
+    /// OSD confidences at or above this are taken as they are.
+    var confidenceThreshold: Double
+    /// Leptonica up-confidence above which (with no sign of a sideways page) the page is taken as upright.
+    var uprightConfidence: Double = 3
+    /// Scale of the copy handed to OSD.
+    var osdScale: Double = 0.5
+    /// Side of the square sample recognised at each candidate turn.
+    var sampleSide: Int = 900
+
+    /// Quarter turns clockwise that make `page` upright.
+    func quarterTurns(for page: LeptonicaImage) async throws -> Int {
+        // Fast path: Leptonica's ascender/descender statistics are quick and reliable when the page is plainly
+        // upright; only otherwise ask Tesseract's OSD.
+        let quick = await offload { () -> (up: Double, left: Double)? in
+            page.scaled(by: 0.5)?.sauvolaBinarised(halfWindow: 8, factor: 0.34)?.textOrientationConfidence()
+        }
+        trace("orient: leptonica up \(quick?.up ?? .nan) left \(quick?.left ?? .nan)")
+        if let quick, quick.up >= uprightConfidence, abs(quick.left) * 3 < quick.up { return 0 }
+
+        // OSD needs far fewer pixels than recognition: half the working scale (x-height ~10 px) is plenty.
+        let factor = osdScale
+        guard let gray = await offload({ page.scaled(by: factor)?.grayImage() }) else { return 0 }
+        let estimate = try await engine.detectOrientation(gray)
+        trace("orient: OSD \(estimate.map { "\($0.quarterTurnsClockwise) turns, confidence \($0.confidence)" } ?? "none")")
+        if let estimate, estimate.confidence >= confidenceThreshold { return estimate.quarterTurnsClockwise }
+
+        // Doubtful: read a central sample at each turn and keep the one the recogniser is surest of.
+        let side = sampleSide
+        let samples: [(turns: Int, image: GrayImage)] = await offload {
+            let w = min(page.width, side), h = min(page.height, side)
+            guard let crop = page.cropped(x: (page.width - w) / 2, y: (page.height - h) / 2, width: w, height: h) else { return [] }
+            return (0..<4).compactMap { t in crop.rotatedQuarterTurns(t)?.grayImage().map { (t, $0) } }
+        }
+        // psm 6 (one uniform block) reads only horizontal lines; psm 3 would find sideways text and read it
+        // anyway, scoring 0° and 90° alike.
+        let request = RecognitionRequest(languages: languages, pixelsPerInch: 300, pageSegmentationMode: 6)
+        let scored = try await withThrowingTaskGroup(of: (Int, Double).self) { group in
+            for sample in samples {
+                group.addTask {
+                    let result = try await engine.recognize(sample.image, request: request)
+                    return (sample.turns, Self.score(result))
+                }
+            }
+            var all: [(Int, Double)] = []
+            for try await s in group { all.append(s) }
+            return all
+        }
+        trace("orient: samples \(scored.sorted { $0.0 < $1.0 })")
+        // Keep the page as it is (or OSD's guess) unless another turn reads clearly better; ties must not depend
+        // on which sample finished first.
+        let fallback = estimate?.quarterTurnsClockwise ?? 0
+        let baseline = scored.first { $0.0 == fallback }?.1 ?? 0
+        guard let best = scored.sorted(by: { $0.0 < $1.0 }).max(by: { $0.1 < $1.1 }), best.1 > 0,
+            best.1 > baseline * 1.15
+        else { return fallback }
+        return best.0
+    }
+
+    /// Confidence weighted by how much real text came out: upside-down text reads as a few unsure symbols.
+    static func score(_ result: RecognitionResult) -> Double {
+        var letters = 0, weighted = 0.0
+        for line in result.lines {
+            let n = line.text.unicodeScalars.filter { CharacterSet.letters.contains($0) }.count
+            letters += n
+            weighted += Double(n) * line.confidence
+        }
+        guard letters >= 8 else { return 0 }
+        return weighted / Double(letters) * min(1, Double(letters) / 200)
+    }
+}

@@ -1,0 +1,178 @@
+// Step "page": find the sheet of paper in the photo and straighten it; keep the whole frame when unsure.
+import Foundation
+import Imaging
+import Support
+
+struct PageDetector: Sendable {
+    var minAspectRatio: Double
+    var minimumSize: Double
+    var quadratureTolerance: Double
+    var minimumConfidence: Double
+    /// Long side of the copy the search runs on.
+    var searchLongSide: Int = 400
+
+    /// A page outline: corners top-left, top-right, bottom-right, bottom-left, with a confidence 0...1.
+    struct Quad: Sendable, Equatable {
+        var corners: [Point]
+        var confidence: Double
+    }
+
+    struct Point: Sendable, Equatable {
+        var x: Double
+        var y: Double
+    }
+
+    /// The rectified page, the transform from `image` pixels to it and the corners found, or nil to keep the frame.
+    func straighten(_ image: LeptonicaImage) -> (LeptonicaImage, Homography, [(x: Double, y: Double)])? {
+        let factor = min(1, Double(searchLongSide) / Double(max(image.width, image.height)))
+        guard let small = image.scaled(by: factor)?.grayImage(), let quad = detect(in: small) else {
+            trace("page: none")
+            return nil
+        }
+        trace("page: \(quad.corners.map { "(\(Int($0.x / factor)),\(Int($0.y / factor)))" }) confidence \(quad.confidence)")
+        let corners = quad.corners.map { (x: $0.x / factor, y: $0.y / factor) }
+        guard let (rectified, transform) = Self.rectify(image, corners: corners) else { return nil }
+        return (rectified, transform, corners)
+    }
+
+    /// The quadrilateral `corners` (TL, TR, BR, BL in `image` pixels) straightened into a rectangle of its mean sides.
+    static func rectify(_ image: LeptonicaImage, corners: [(x: Double, y: Double)]) -> (LeptonicaImage, Homography)? {
+        guard corners.count == 4 else { return nil }
+        func dist(_ a: (x: Double, y: Double), _ b: (x: Double, y: Double)) -> Double { hypot(a.x - b.x, a.y - b.y) }
+        let outW = Int(((dist(corners[0], corners[1]) + dist(corners[3], corners[2])) / 2).rounded())
+        let outH = Int(((dist(corners[0], corners[3]) + dist(corners[1], corners[2])) / 2).rounded())
+        let targets = [(x: 0.0, y: 0.0), (x: Double(outW - 1), y: 0.0), (x: Double(outW - 1), y: Double(outH - 1)), (x: 0.0, y: Double(outH - 1))]
+        guard let transform = Homography.mapping(from: corners, to: targets),
+            let rectified = image.rectified(corners: corners, width: outW, height: outH)
+        else { return nil }
+        return (rectified, transform)
+    }
+
+    /// Finds the brightest large four-sided region: the page against a darker background.
+    func detect(in image: GrayImage) -> Quad? {
+        let w = image.width, h = image.height
+        guard w >= 16, h >= 16 else { return nil }
+        let threshold = Self.otsuThreshold(image.bytes)
+        // Largest 4-connected bright region.
+        var label = [Int32](repeating: -1, count: w * h)
+        var bestLabel: Int32 = -1, bestCount = 0
+        var stack: [Int] = []
+        var next: Int32 = 0
+        for start in 0..<(w * h) where label[start] < 0 && Int(image.bytes[start]) > threshold {
+            var count = 0
+            stack.append(start)
+            label[start] = next
+            while let p = stack.popLast() {
+                count += 1
+                let x = p % w, y = p / w
+                for q in [x > 0 ? p - 1 : -1, x < w - 1 ? p + 1 : -1, y > 0 ? p - w : -1, y < h - 1 ? p + w : -1]
+                where q >= 0 && label[q] < 0 && Int(image.bytes[q]) > threshold {
+                    label[q] = next
+                    stack.append(q)
+                }
+            }
+            if count > bestCount {
+                bestCount = count
+                bestLabel = next
+            }
+            next += 1
+        }
+        guard bestLabel >= 0, Double(bestCount) >= minimumSize * Double(w * h) * 0.6 else { return nil }
+
+        // Row-wise filled extent (fills the holes left by print) and the extreme corners.
+        var filled = 0
+        var tl = Point(x: 0, y: 0), tr = tl, br = tl, bl = tl
+        var minSum = Double.infinity, maxSum = -Double.infinity, minDiff = Double.infinity, maxDiff = -Double.infinity
+        for y in 0..<h {
+            var lo = -1, hi = -1
+            for x in 0..<w where label[y * w + x] == bestLabel {
+                if lo < 0 { lo = x }
+                hi = x
+            }
+            guard lo >= 0 else { continue }
+            filled += hi - lo + 1
+            for x in [lo, hi] {
+                let s = Double(x + y), d = Double(x - y)
+                if s < minSum {
+                    minSum = s
+                    tl = Point(x: Double(x), y: Double(y))
+                }
+                if s > maxSum {
+                    maxSum = s
+                    br = Point(x: Double(x), y: Double(y))
+                }
+                if d > maxDiff {
+                    maxDiff = d
+                    tr = Point(x: Double(x), y: Double(y))
+                }
+                if d < minDiff {
+                    minDiff = d
+                    bl = Point(x: Double(x), y: Double(y))
+                }
+            }
+        }
+        let corners = [tl, tr, br, bl]
+        let area = Self.area(corners)
+        guard area >= minimumSize * Double(w * h) else { return nil }
+        // Nothing to straighten when the page already fills the frame.
+        let margin = 0.03 * Double(max(w, h))
+        let frame = [Point(x: 0, y: 0), Point(x: Double(w - 1), y: 0), Point(x: Double(w - 1), y: Double(h - 1)), Point(x: 0, y: Double(h - 1))]
+        if zip(corners, frame).allSatisfy({ hypot($0.x - $1.x, $0.y - $1.y) < margin }) { return nil }
+        // A real page shows background along most of its outline; sides lying on the frame mean the bright
+        // region was cut by the photo's edge (a lit patch, a shadow boundary), not a sheet of paper.
+        func onFrame(_ a: Point, _ b: Point) -> Bool {
+            (a.x < margin && b.x < margin) || (a.y < margin && b.y < margin)
+                || (a.x > Double(w - 1) - margin && b.x > Double(w - 1) - margin) || (a.y > Double(h - 1) - margin && b.y > Double(h - 1) - margin)
+        }
+        let sidesOnFrame = (0..<4).filter { onFrame(corners[$0], corners[($0 + 1) % 4]) }.count
+        if sidesOnFrame >= 2 { return nil }
+        // Angles near 90°.
+        for i in 0..<4 {
+            let a = corners[(i + 3) % 4], b = corners[i], c = corners[(i + 1) % 4]
+            let v1 = (a.x - b.x, a.y - b.y), v2 = (c.x - b.x, c.y - b.y)
+            let n = hypot(v1.0, v1.1) * hypot(v2.0, v2.1)
+            guard n > 0 else { return nil }
+            let angle = acos(max(-1, min(1, (v1.0 * v2.0 + v1.1 * v2.1) / n))) * 180 / .pi
+            guard abs(angle - 90) <= quadratureTolerance else { return nil }
+        }
+        let sideA = (hypot(tl.x - tr.x, tl.y - tr.y) + hypot(bl.x - br.x, bl.y - br.y)) / 2
+        let sideB = (hypot(tl.x - bl.x, tl.y - bl.y) + hypot(tr.x - br.x, tr.y - br.y)) / 2
+        guard min(sideA, sideB) / max(sideA, sideB) >= minAspectRatio else { return nil }
+        // Confidence: how well the region fills the quadrilateral and vice versa.
+        let fill = Double(filled) / area
+        let confidence = max(0, 1 - abs(1 - fill) * 3)
+        guard confidence >= minimumConfidence else { return nil }
+        return Quad(corners: corners, confidence: confidence)
+    }
+
+    static func area(_ p: [Point]) -> Double {
+        var s = 0.0
+        for i in 0..<p.count {
+            let a = p[i], b = p[(i + 1) % p.count]
+            s += a.x * b.y - b.x * a.y
+        }
+        return abs(s) / 2
+    }
+
+    static func otsuThreshold(_ bytes: [UInt8]) -> Int {
+        var hist = [Double](repeating: 0, count: 256)
+        for b in bytes { hist[Int(b)] += 1 }
+        let total = Double(bytes.count)
+        let sumAll = (0..<256).reduce(0.0) { $0 + Double($1) * hist[$1] }
+        var sumB = 0.0, wB = 0.0, best = 0.0, threshold = 127
+        for t in 0..<256 {
+            wB += hist[t]
+            guard wB > 0 else { continue }
+            let wF = total - wB
+            guard wF > 0 else { break }
+            sumB += Double(t) * hist[t]
+            let mB = sumB / wB, mF = (sumAll - sumB) / wF
+            let between = wB * wF * (mB - mF) * (mB - mF)
+            if between > best {
+                best = between
+                threshold = t
+            }
+        }
+        return threshold
+    }
+}

@@ -1,0 +1,66 @@
+// Step "scale": measure the x-height of the print and resize so it lands where Tesseract reads best.
+import Foundation
+import Imaging
+import Support
+
+struct TextScaler: Sendable {
+    /// Target x-height in pixels.
+    var targetXHeight: Double
+    /// Longest side allowed after scaling.
+    var maxLongSide: Int
+    /// Largest upscale factor (tiny photos gain nothing past this).
+    var maxUpscale: Double
+    /// Long side of the survey copy used to measure the print.
+    var surveyLongSide: Int = 1600
+
+    /// The estimated x-height of the print in `image`'s pixels, or nil when there is too little text to tell.
+    func estimateXHeight(of image: LeptonicaImage) -> Double? {
+        let long = Double(max(image.width, image.height))
+        var factor = min(1, Double(surveyLongSide) / long)
+        for _ in 0..<3 {
+            guard let survey = image.scaled(by: factor), let binary = survey.sauvolaBinarised(halfWindow: 10, factor: 0.3) else {
+                return nil
+            }
+            let boxes = binary.componentBoxes()
+            if let mode = Self.xHeightMode(of: boxes) {
+                if mode >= 6 || factor >= 1 { return mode / factor }
+            }
+            guard factor < 1 else { return nil }
+            factor = min(1, factor * 2)
+        }
+        return nil
+    }
+
+    /// The most common height of letter-like components, smoothed over neighbouring heights.
+    static func xHeightMode(of boxes: [PixelBox]) -> Double? {
+        var histogram = [Int](repeating: 0, count: 121)
+        var used = 0
+        for b in boxes where b.height >= 3 && b.height <= 120 && b.width >= 2 && b.width <= 3 * b.height && b.height <= 4 * b.width {
+            histogram[b.height] += 1
+            used += 1
+        }
+        guard used >= 40 else { return nil }
+        var best = 0, bestScore = 0
+        for h in 3...119 {
+            let score = histogram[h - 1] + 2 * histogram[h] + histogram[h + 1]
+            if score > bestScore {
+                best = h
+                bestScore = score
+            }
+        }
+        guard bestScore >= 20 else { return nil }
+        // Refine by the weighted mean around the peak.
+        let window = (best - 1)...(best + 1)
+        let n = window.reduce(0) { $0 + histogram[$1] }
+        let mean = Double(window.reduce(0) { $0 + $1 * histogram[$1] }) / Double(max(1, n))
+        return mean
+    }
+
+    /// The scale factor that brings `xHeight` to the target, within limits; fits the long side when unknown.
+    func factor(forXHeight xHeight: Double?, width: Int, height: Int) -> Double {
+        let long = Double(max(width, height))
+        let fit = Double(maxLongSide) / long
+        guard let xHeight, xHeight > 0 else { return min(1, min(fit, 2400 / long)) }
+        return min(targetXHeight / xHeight, maxUpscale, fit)
+    }
+}

@@ -1,0 +1,143 @@
+// Step "order": put recognised lines in reading order — columns left to right, rows top to bottom.
+import Foundation
+import Imaging
+import Support
+
+/// Orders lines by rows (centres within `yTolerance` share a row, then left to right), column by column.
+/// Lines that span a gutter (titles, headers) split the page into sections that are read top to bottom.
+public struct LineOrderer: Sendable {
+    public var yTolerance: Double
+
+    public init(yTolerance: Double) {
+        self.yTolerance = yTolerance
+    }
+
+    public func order(_ lines: [RecognizedLine]) -> [RecognizedLine] {
+        guard lines.count > 1 else { return lines }
+        let gutters = Self.gutters(in: lines)
+        guard !gutters.isEmpty else { return rows(lines) }
+
+        // Split into sections at lines that cross a gutter.
+        let byY = lines.sorted { $0.box.midY < $1.box.midY }
+        var result: [RecognizedLine] = []
+        var section: [RecognizedLine] = []
+        func flush() {
+            guard !section.isEmpty else { return }
+            var columns = [[RecognizedLine]](repeating: [], count: gutters.count + 1)
+            for line in section {
+                let centre = Double(line.box.x) + Double(line.box.width) / 2
+                columns[gutters.filter { $0 < centre }.count].append(line)
+            }
+            for column in columns { result += rows(column) }
+            section = []
+        }
+        for line in byY {
+            if gutters.contains(where: { Double(line.box.x) < $0 - 1 && Double(line.box.maxX) > $0 + 1 }) {
+                flush()
+                result.append(line)
+            } else {
+                section.append(line)
+            }
+        }
+        flush()
+        return result
+    }
+
+    /// Rows by y, each row left to right. A piece joins a row when it sits beside the row's nearest piece and
+    /// overlaps it vertically (so tilted rows stay together), or when its centre is within `yTolerance`.
+    func rows(_ lines: [RecognizedLine]) -> [RecognizedLine] {
+        let sorted = lines.sorted { $0.box.midY < $1.box.midY }
+        var rows: [[RecognizedLine]] = []
+        for line in sorted {
+            var best: (row: Int, distance: Int)? = nil
+            for (i, row) in rows.enumerated() {
+                // Never stack pieces that overlap horizontally into one row.
+                if row.contains(where: { min($0.box.maxX, line.box.maxX) - max($0.box.x, line.box.x) > min($0.box.width, line.box.width) / 4 }) {
+                    continue
+                }
+                let neighbour = row.min { horizontalGap($0.box, line.box) < horizontalGap($1.box, line.box) }!
+                let overlap = min(neighbour.box.maxY, line.box.maxY) - max(neighbour.box.y, line.box.y)
+                let minHeight = Double(min(neighbour.box.height, line.box.height))
+                let close = Double(horizontalGap(neighbour.box, line.box)) <= 2 * minHeight
+                // Close neighbours of a tilted line overlap less; far pieces must overlap more.
+                let joins =
+                    Double(overlap) >= (close ? 0.25 : 0.5) * minHeight
+                    || abs(neighbour.box.midY - line.box.midY) <= yTolerance
+                if joins {
+                    let d = horizontalGap(neighbour.box, line.box)
+                    if best == nil || d < best!.distance { best = (i, d) }
+                }
+            }
+            if let best { rows[best.row].append(line) } else { rows.append([line]) }
+        }
+        let centre = { (row: [RecognizedLine]) in row.map(\.box.midY).reduce(0, +) / Double(row.count) }
+        return rows.sorted { centre($0) < centre($1) }.flatMap { $0.sorted { $0.box.x < $1.box.x } }
+    }
+
+    private func horizontalGap(_ a: PixelBox, _ b: PixelBox) -> Int {
+        max(0, max(a.x, b.x) - min(a.maxX, b.maxX))
+    }
+
+    /// x positions of vertical gutters: empty bands between narrow lines, with text on both sides.
+    static func gutters(in lines: [RecognizedLine]) -> [Double] {
+        guard lines.count >= 6 else { return [] }
+        let minX = lines.map(\.box.x).min()!, maxX = lines.map(\.box.maxX).max()!
+        let span = maxX - minX
+        guard span > 0 else { return [] }
+        let heights = lines.map(\.box.height).sorted()
+        let lineHeight = Double(heights[heights.count / 2])
+        let narrow = lines.filter { Double($0.box.width) < 0.6 * Double(span) }
+        guard narrow.count >= 6 else { return [] }
+        var coverage = [Int](repeating: 0, count: span + 1)
+        for line in narrow {
+            for x in max(0, line.box.x - minX)..<min(span + 1, line.box.maxX - minX) { coverage[x] += 1 }
+        }
+        let minGap = max(1.0 * lineHeight, 0.02 * Double(span))
+        var gutters: [Double] = []
+        var runStart: Int? = nil
+        for x in 0...span {
+            if coverage[x] == 0 {
+                if runStart == nil { runStart = x }
+            } else if let start = runStart {
+                let centre = Double(minX) + Double(start + x) / 2
+                // Columns of running text on both sides; short cells (tables, split fragments) read row by row.
+                func isProse(_ l: RecognizedLine) -> Bool { l.text.split(separator: " ").count >= 4 }
+                let left = narrow.filter { Double($0.box.maxX) <= centre && isProse($0) }.count
+                let right = narrow.filter { Double($0.box.x) >= centre && isProse($0) }.count
+                if Double(x - start) >= minGap, left >= 3, right >= 3 { gutters.append(centre) }
+                runStart = nil
+            }
+        }
+        return gutters
+    }
+
+    /// For each ordered line, whether a paragraph starts there: a wider gap, an indent after a short line, or a
+    /// jump to another column.
+    public static func paragraphBreaks(_ lines: [RecognizedLine]) -> [Bool] {
+        guard !lines.isEmpty else { return [] }
+        let heights = lines.map(\.box.height).sorted()
+        let lineHeight = Double(heights[heights.count / 2])
+        var breaks = [false]
+        for i in 1..<lines.count {
+            let prev = lines[i - 1].box, cur = lines[i].box
+            let gap = Double(cur.y - prev.maxY)
+            if gap < -lineHeight || abs(Double(cur.x - prev.x)) > 12 * lineHeight {
+                breaks.append(true)  // went back up or across: a new column or block
+            } else if gap > 1.0 * lineHeight {
+                breaks.append(true)
+            } else if lines[i].paragraph != lines[i - 1].paragraph,
+                Double(cur.x - prev.x) > 0.8 * lineHeight || Double(prev.maxX) < Double(cur.maxX) - 4 * lineHeight
+            {
+                breaks.append(true)  // the engine saw a new paragraph and the layout agrees (indent or short last line)
+            } else {
+                breaks.append(false)
+            }
+        }
+        return breaks
+    }
+}
+
+/// Reading order for recognised lines; see `LineOrderer`.
+public func orderAndExtractLines(from lines: [RecognizedLine], yTolerance: Double) -> [RecognizedLine] {
+    LineOrderer(yTolerance: yTolerance).order(lines)
+}

@@ -1,0 +1,111 @@
+// Step "clean": page furniture out, hyphenation joined, lines reflowed into paragraphs.
+import Foundation
+import Imaging
+import Support
+
+public enum TextCleaner {
+    /// Drops page numbers and running headers or footers from the first and last lines of a page.
+    public static func removePageNumbers(_ lines: [String]) -> [String] {
+        var lines = lines
+        for _ in 0..<2 {
+            if let first = lines.first, isPageFurniture(first) { lines.removeFirst() }
+            if let last = lines.last, isPageFurniture(last) { lines.removeLast() }
+        }
+        return lines
+    }
+
+    /// Which lines to keep: page numbers and running headers/footers in the top or bottom band are dropped.
+    public static func pageFurnitureMask(_ lines: [RecognizedLine]) -> [Bool] {
+        guard lines.count > 2 else { return lines.map { _ in true } }
+        let heights = lines.map(\.box.height).sorted()
+        let lineHeight = heights[heights.count / 2]
+        let top = lines.map(\.box.y).min()!, bottom = lines.map(\.box.maxY).max()!
+        return lines.map { line in
+            let inBand = line.box.y <= top + 2 * lineHeight || line.box.maxY >= bottom - 2 * lineHeight
+            return !(inBand && isPageFurniture(line.text))
+        }
+    }
+
+    /// A bare page number ("12", "- 12 -", "xiv"), or a short header/footer led or ended by one
+    /// ("12 THE BOSTON COOKING-SCHOOL COOK BOOK", "CHAPTER ONE 13").
+    static func isPageFurniture(_ raw: String) -> Bool {
+        let line = raw.trimmingCharacters(in: .whitespaces)
+        let bare = line.trimmingCharacters(in: CharacterSet(charactersIn: "-–—·•|[]() ."))
+        if bare.range(of: #"^(\d{1,4}|[ivxlcdm]{1,7}|[IVXLCDM]{1,7})$"#, options: .regularExpression) != nil { return true }
+        if bare.range(of: #"^(page|p\.)\s*\d{1,4}$"#, options: [.regularExpression, .caseInsensitive]) != nil { return true }
+        let words = bare.split(separator: " ")
+        guard words.count >= 2, words.count <= 8, let first = words.first, let last = words.last else { return false }
+        let numberAtEnd = first.allSatisfy(\.isNumber) || last.allSatisfy(\.isNumber)
+        let letters = bare.filter(\.isLetter)
+        let upper = letters.filter(\.isUppercase)
+        return numberAtEnd && letters.count >= 3 && Double(upper.count) / Double(letters.count) > 0.7
+    }
+
+    /// Joins line-end hyphenation (keeping real hyphens), reflows single newlines into spaces, keeps blank-line
+    /// paragraph breaks, drops stray spine or edge marks, collapses spaces and trims.
+    public static func clean(_ text: String) -> String {
+        let rawLines = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+            .components(separatedBy: "\n")
+        var paragraphs: [[String]] = [[]]
+        for raw in rawLines {
+            let line = stripEdgeMarks(collapseSpaces(raw))
+            if line.isEmpty {
+                if !(paragraphs.last?.isEmpty ?? true) { paragraphs.append([]) }
+                continue
+            }
+            if isStrayMark(line) { continue }
+            paragraphs[paragraphs.count - 1].append(line)
+        }
+        let joined = paragraphs.filter { !$0.isEmpty }.map(joinLines)
+        return joined.joined(separator: "\n\n").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Reflows one paragraph's lines into one line.
+    static func joinLines(_ lines: [String]) -> String {
+        var out = ""
+        for line in lines {
+            guard !out.isEmpty else {
+                out = line
+                continue
+            }
+            let hyphens: Set<Character> = ["-", "‐", "¬", "\u{00AD}"]
+            if let last = out.last, hyphens.contains(last), out.count >= 2,
+                out[out.index(before: out.index(before: out.endIndex))].isLetter, let next = line.first
+            {
+                if next.isLowercase {
+                    out.removeLast()  // "exam-" + "ple" → "example"
+                    out += line
+                } else {
+                    out += line  // "Jean-" + "Paul" → "Jean-Paul"
+                }
+            } else if let last = out.last, last == "—" || last == "–" {
+                out += line
+            } else {
+                out += " " + line
+            }
+        }
+        return out
+    }
+
+    static func collapseSpaces(_ s: String) -> String {
+        s.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\u{00A0}" }).joined(separator: " ")
+    }
+
+    /// A line that holds no letters or digits and at most three marks: "|", "||", "—", ".", "l|".
+    static func isStrayMark(_ line: String) -> Bool {
+        let compact = line.filter { !$0.isWhitespace }
+        if compact.count <= 3, !compact.contains(where: { $0.isLetter || $0.isNumber }) { return true }
+        return compact.allSatisfy { "|[]{}!/\\_~".contains($0) }
+    }
+
+    /// Spine and edge marks glued to the start or end of a line: "| The text" → "The text".
+    static func stripEdgeMarks(_ line: String) -> String {
+        var s = Substring(line)
+        while let f = s.first, f == "|" || f == "¦", s.dropFirst().first == " " || s.count == 1 { s = s.dropFirst().drop(while: { $0 == " " }) }
+        while let l = s.last, l == "|" || l == "¦", s.dropLast().last == " " || s.count == 1 {
+            s = s.dropLast()
+            while s.last == " " { s = s.dropLast() }
+        }
+        return String(s)
+    }
+}

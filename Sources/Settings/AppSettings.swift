@@ -1,0 +1,204 @@
+// Every configuration key, read once at start from flags, then SNAPPOST_* environment variables, then `.env`, by every
+// subcommand. The README's configuration table and `snappost serve --help` come from `AppSettings.keys`.
+import AIClient
+import Configuration
+import Foundation
+import Imaging
+import PageReading
+
+public struct AppSettings: Sendable {
+    /// One documented key: its name in configuration, its environment variable and flag, and its default.
+    public struct Key: Sendable {
+        public let name: String
+        public let defaultValue: String
+        public let help: String
+        /// `SNAPPOST_AI_BASE_URL` for `ai.baseUrl`.
+        public var environmentVariable: String {
+            "SNAPPOST_" + name.split(separator: ".").map { Self.words($0).joined(separator: "_") }.joined(separator: "_").uppercased()
+        }
+        /// `--ai-base-url` for `ai.baseUrl`.
+        public var flag: String {
+            "--" + name.split(separator: ".").map { Self.words($0).joined(separator: "-") }.joined(separator: "-").lowercased()
+        }
+        static func words(_ component: Substring) -> [String] {
+            var words: [String] = []
+            var current = ""
+            for character in component {
+                if character.isUppercase, let last = current.last, last.isLowercase {
+                    words.append(current)
+                    current = ""
+                }
+                current.append(character)
+            }
+            if !current.isEmpty { words.append(current) }
+            return words
+        }
+    }
+
+    public static let keys: [Key] = [
+        Key(name: "host", defaultValue: "127.0.0.1", help: "Address to listen on. 0.0.0.0 lets phones on your network connect."),
+        Key(name: "port", defaultValue: "8080", help: "TCP port."),
+        Key(name: "basePath", defaultValue: "", help: "Path prefix behind a reverse proxy, e.g. /snappost."),
+        Key(name: "dataDir", defaultValue: "./data", help: "Folder for the SQLite database."),
+        Key(name: "password", defaultValue: "", help: "Login password. Generated and logged at start when listening beyond loopback without one."),
+        Key(name: "auth", defaultValue: "password", help: "'none' turns the login off (also --no-auth). Not recommended beyond loopback."),
+        Key(name: "apiTokens", defaultValue: "", help: "Comma-separated Bearer tokens for /api/*. The password also works as a token."),
+        Key(name: "sessionHours", defaultValue: "720", help: "How long a login lasts."),
+        Key(name: "trustProxy", defaultValue: "false", help: "Trust X-Forwarded-Proto/-For from a reverse proxy (Secure cookies, client address)."),
+        Key(name: "ocr.languages", defaultValue: "eng", help: "Tesseract languages, e.g. eng+fra (installed traineddata only)."),
+        Key(name: "ocr.maxWidth", defaultValue: "0", help: "Cap on the processing width in pixels; 0 lets the pipeline choose from the text size."),
+        Key(name: "ocr.workers", defaultValue: "0", help: "OCR workers (Tesseract handles); 0 means one per core."),
+        Key(name: "ocr.queueLength", defaultValue: "8", help: "Photos that may wait for a worker; more get 503 with Retry-After."),
+        Key(
+            name: "ocr.keepOriginalDays", defaultValue: "7",
+            help: "Days the uploaded photo is kept so a page can be read again (deleted with its scan); 0 keeps none."),
+        Key(name: "upload.maxMegabytes", defaultValue: String(ImageLimits().maxMegabytes), help: "Largest photo upload accepted, in MB."),
+        Key(name: "upload.perMinute", defaultValue: "20", help: "Uploads allowed per client per minute."),
+        Key(name: "history.size", defaultValue: "20", help: "How many copied/shared/posted drafts history keeps."),
+        Key(
+            name: "ai.baseUrl", defaultValue: "",
+            help: "OpenAI-compatible base URL (https://api.openai.com/v1, http://localhost:11434/v1, ...). Empty: offline writer."),
+        Key(name: "ai.key", defaultValue: "", help: "API key for the provider; local servers need none."),
+        Key(name: "ai.model", defaultValue: AIProviderSettings.defaultModel, help: "Model name sent to the provider."),
+        Key(name: "ai.timeout", defaultValue: Self.plain(AIProviderSettings.defaultTimeoutSeconds), help: "Seconds to wait for the provider."),
+        Key(name: "ai.temperature", defaultValue: Self.plain(AIProviderSettings.defaultTemperature), help: "Sampling temperature."),
+        Key(name: "offlineDelay", defaultValue: "0", help: "Seconds the offline writer waits, to try the progress UI."),
+        Key(name: "idleTimeout", defaultValue: "30", help: "Seconds an idle keep-alive connection stays open."),
+        Key(name: "requestTimeout", defaultValue: "60", help: "Seconds allowed to receive a request body (stops slow uploads)."),
+        Key(name: "maxConnections", defaultValue: "256", help: "Open connections accepted at once."),
+    ]
+
+    public var host: String
+    public var port: Int
+    /// "" or a path starting with "/" and not ending with one.
+    public var basePath: String
+    public var dataDirectory: String
+    public var password: String?
+    public var authDisabled: Bool
+    public var apiTokens: [String]
+    public var sessionLifetime: TimeInterval
+    public var trustProxy: Bool
+    public var ocrLanguages: [String]
+    public var ocrMaxWidth: Int
+    public var ocrWorkers: Int
+    public var ocrQueueLength: Int
+    /// How long an uploaded photo is kept for reading again; zero keeps none.
+    public var keepOriginalSeconds: TimeInterval
+    public var uploadMaxBytes: Int
+    public var uploadsPerMinute: Int
+    public var historySize: Int
+    public var aiBaseURL: String?
+    public var aiKey: String?
+    public var aiModel: String
+    public var aiTimeoutSeconds: Double
+    public var aiTemperature: Double
+    public var offlineDelaySeconds: Double
+    public var idleTimeoutSeconds: Double
+    public var requestTimeoutSeconds: Double
+    public var maxConnections: Int
+
+    public init(reader: ConfigReader) {
+        func string(_ key: String) -> String {
+            reader.string(forKey: ConfigKey(key), default: Self.keys.first { $0.name == key }?.defaultValue ?? "")
+        }
+        func int(_ key: String) -> Int { Int(string(key).trimmingCharacters(in: .whitespaces)) ?? Int(Self.defaultOf(key)) ?? 0 }
+        func double(_ key: String) -> Double { Double(string(key).trimmingCharacters(in: .whitespaces)) ?? Double(Self.defaultOf(key)) ?? 0 }
+        func optional(_ key: String) -> String? {
+            let value = string(key).trimmingCharacters(in: .whitespacesAndNewlines)
+            return value.isEmpty ? nil : value
+        }
+
+        host = string("host")
+        port = int("port")
+        basePath = Self.normalisedBasePath(string("basePath"))
+        dataDirectory = string("dataDir")
+        password = optional("password")
+        authDisabled = string("auth").lowercased() == "none" || reader.bool(forKey: "noAuth", default: false)
+        apiTokens = Self.list(reader, "apiTokens")
+        sessionLifetime = max(0.01, double("sessionHours")) * 3600
+        trustProxy = ["1", "true", "yes"].contains(string("trustProxy").lowercased())
+        ocrLanguages = string("ocr.languages").split(separator: "+").map(String.init).filter { !$0.isEmpty }
+        if ocrLanguages.isEmpty { ocrLanguages = ["eng"] }
+        ocrMaxWidth = max(0, int("ocr.maxWidth"))
+        let workers = int("ocr.workers")
+        ocrWorkers = workers > 0 ? workers : ProcessInfo.processInfo.activeProcessorCount
+        ocrQueueLength = max(0, int("ocr.queueLength"))
+        keepOriginalSeconds = max(0, double("ocr.keepOriginalDays")) * 86_400
+        uploadMaxBytes = max(1, int("upload.maxMegabytes")) * 1024 * 1024
+        uploadsPerMinute = max(1, int("upload.perMinute"))
+        historySize = max(1, int("history.size"))
+        aiBaseURL = optional("ai.baseUrl")
+        aiKey = optional("ai.key")
+        aiModel = string("ai.model")
+        aiTimeoutSeconds = max(1, double("ai.timeout"))
+        aiTemperature = double("ai.temperature")
+        offlineDelaySeconds = max(0, double("offlineDelay"))
+        idleTimeoutSeconds = max(1, double("idleTimeout"))
+        requestTimeoutSeconds = max(1, double("requestTimeout"))
+        maxConnections = max(4, int("maxConnections"))
+    }
+
+    /// A comma-separated list: flags give it split already, the environment and `.env` as one string.
+    public static func list(_ reader: ConfigReader, _ key: String) -> [String] {
+        let values = reader.stringArray(forKey: ConfigKey(key)) ?? [reader.string(forKey: ConfigKey(key)) ?? ""]
+        return values.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    /// "60" for 60.0, "0.8" for 0.8: defaults shown as people type them.
+    static func plain(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+
+    /// The provider settings when a base URL is configured; nil means the offline writer.
+    public var aiProvider: AIProviderSettings? {
+        guard let aiBaseURL else { return nil }
+        return AIProviderSettings(
+            baseURL: aiBaseURL, apiKey: aiKey, model: aiModel, temperature: aiTemperature,
+            timeout: .milliseconds(Int64(aiTimeoutSeconds * 1000)))
+    }
+
+    /// The largest photo accepted, for the decoder and for every message that mentions the limit.
+    public var imageLimits: ImageLimits {
+        var limits = ImageLimits()
+        limits.maxBytes = uploadMaxBytes
+        return limits
+    }
+
+    /// The page pipeline's configuration from the `ocr.*` and upload keys.
+    public var pageReaderConfig: ImageProcessor.Config {
+        var config = ImageProcessor.Config()
+        config.recognitionLanguages = ocrLanguages
+        if ocrMaxWidth > 0 { config.maxImageWidthForProcessing = ocrMaxWidth }
+        config.limits = imageLimits
+        return config
+    }
+
+    static func defaultOf(_ key: String) -> String { keys.first { $0.name == key }?.defaultValue ?? "" }
+
+    static func normalisedBasePath(_ raw: String) -> String {
+        let trimmed = raw.trimmingCharacters(in: CharacterSet(charactersIn: "/ "))
+        return trimmed.isEmpty ? "" : "/" + trimmed
+    }
+
+    /// Loopback-only servers can run without a password; anything else needs one.
+    public var listensBeyondLoopback: Bool {
+        !(host == "127.0.0.1" || host == "::1" || host == "localhost" || host.hasPrefix("127."))
+    }
+
+    /// The `--help` text: every key with its flag, environment variable and default.
+    public static var helpText: String {
+        var lines = ["usage: snappost serve [options]", "", "Every option is also an environment variable and a line in ./.env.", ""]
+        let flagWidth = keys.map(\.flag.count).max() ?? 0
+        let envWidth = keys.map(\.environmentVariable.count).max() ?? 0
+        for key in keys {
+            let flag = key.flag.padding(toLength: flagWidth, withPad: " ", startingAt: 0)
+            let env = key.environmentVariable.padding(toLength: envWidth, withPad: " ", startingAt: 0)
+            lines.append("  \(flag) \(env) default: \(key.defaultValue.isEmpty ? "(empty)" : key.defaultValue)")
+            lines.append("      \(key.help)")
+        }
+        lines.append(
+            "  " + "--no-auth".padding(toLength: flagWidth, withPad: " ", startingAt: 0) + " "
+                + "SNAPPOST_AUTH=none".padding(toLength: envWidth, withPad: " ", startingAt: 0) + " turn the login off (a warning is logged)")
+        return lines.joined(separator: "\n")
+    }
+}

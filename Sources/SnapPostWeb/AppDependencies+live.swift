@@ -1,0 +1,48 @@
+// The real dependencies: Tesseract through ImageProcessor, the configured writer, SQLite in the data folder, and the
+// process-wide metrics registry.
+import AIClient
+import Foundation
+import Logging
+import PageReading
+import PostWriting
+import Settings
+import Storage
+
+extension AppDependencies {
+    static func live(settings: AppSettings, logger: Logger) async throws -> AppDependencies {
+        let database = try AppDatabase.onDisk(
+            directory: URL(fileURLWithPath: settings.dataDirectory), migrations: SQLiteSessionRepository.migrations)
+        let engine = try liveEngine(settings: settings, logger: logger)
+        return AppDependencies(
+            reader: ImageProcessor(config: settings.pageReaderConfig, engine: engine), generator: liveGenerator(settings: settings, logger: logger),
+            database: database, historySize: settings.historySize, isOCRReady: { engine.isReady },
+            metricsRegistry: MetricsBootstrap.processRegistry())
+    }
+
+    /// The offline writer unless an OpenAI-compatible base URL is configured.
+    public static func liveGenerator(settings: AppSettings, logger: Logger) -> any PostGenerator {
+        guard let provider = settings.aiProvider else {
+            return OfflineWriter(delay: .milliseconds(Int64(settings.offlineDelaySeconds * 1000)))
+        }
+        logger.notice("AI drafts come from \(provider.displayName)")
+        return ModelWriter(client: OpenAICompatibleClient(settings: provider, logger: logger))
+    }
+
+    /// One initialised Tesseract handle per worker, created once at start (about 100 ms each).
+    static func liveEngine(settings: AppSettings, logger: Logger) throws -> TesseractEngine {
+        for language in settings.ocrLanguages where !TesseractEngine.isInstalled(language: language) {
+            throw MissingLanguageError(language: language)
+        }
+        let engine = try TesseractEngine(languages: settings.ocrLanguages, workers: settings.ocrWorkers)
+        logger.notice("OCR ready: \(settings.ocrWorkers) worker(s), languages \(settings.ocrLanguages.joined(separator: "+"))")
+        return engine
+    }
+}
+
+/// A configured OCR language has no traineddata installed; the server refuses to start rather than fail every photo.
+struct MissingLanguageError: Error, CustomStringConvertible {
+    let language: String
+    var description: String {
+        "Tesseract language '\(language)' is not installed (apt-get install tesseract-ocr-\(language)); check SNAPPOST_OCR_LANGUAGES."
+    }
+}

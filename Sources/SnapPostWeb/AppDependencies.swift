@@ -1,0 +1,57 @@
+// The outside dependencies the app is built from: OCR, the draft writer, storage, the clock. Tests swap any for a fake.
+import Foundation
+import PageReading
+import PostWriting
+import Prometheus
+import Storage
+import Support
+
+public struct AppDependencies: Sendable {
+    public var reader: any PageReader
+    public var generator: any PostGenerator
+    public var scans: any ScanRepository
+    public var generations: any GenerationRepository
+    public var history: any HistoryRepository
+    public var sessions: any SessionRepository
+    /// Writes and reads back a row (for /healthz).
+    public var checkStoreWritable: @Sendable () async throws -> Void
+    /// Whether the OCR engine can take work (for /healthz).
+    public var isOCRReady: @Sendable () -> Bool
+    public var clock: any TimeSource
+    /// Where every metric lands, the swift-metrics ones included when it is bootstrapped (see `MetricsBootstrap`).
+    public var metricsRegistry: PrometheusCollectorRegistry
+
+    public init(
+        reader: any PageReader, generator: any PostGenerator, scans: any ScanRepository, generations: any GenerationRepository,
+        history: any HistoryRepository, sessions: any SessionRepository, checkStoreWritable: @escaping @Sendable () async throws -> Void,
+        isOCRReady: @escaping @Sendable () -> Bool, clock: any TimeSource = SystemTimeSource(),
+        metricsRegistry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()
+    ) {
+        self.reader = reader
+        self.generator = generator
+        self.scans = scans
+        self.generations = generations
+        self.history = history
+        self.sessions = sessions
+        self.checkStoreWritable = checkStoreWritable
+        self.isOCRReady = isOCRReady
+        self.clock = clock
+        self.metricsRegistry = metricsRegistry
+    }
+
+    /// Every repository over one database (on disk for the server, in memory for tests).
+    public init(
+        reader: any PageReader, generator: any PostGenerator, database: AppDatabase, historySize: Int,
+        isOCRReady: @escaping @Sendable () -> Bool = { true }, clock: any TimeSource = SystemTimeSource(),
+        metricsRegistry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()
+    ) {
+        self.init(
+            reader: reader, generator: generator,
+            scans: SQLiteScanRepository(database: database, clock: clock),
+            generations: SQLiteGenerationRepository(database: database, clock: clock),
+            history: SQLiteHistoryRepository(database: database, limit: historySize, clock: clock),
+            sessions: SQLiteSessionRepository(database: database, clock: clock),
+            checkStoreWritable: { try await database.checkWritable() }, isOCRReady: isOCRReady, clock: clock,
+            metricsRegistry: metricsRegistry)
+    }
+}

@@ -1,0 +1,220 @@
+// The photos of a scan: the Lines view, each photo's preview, the page outline editor, reading a photo again with a
+// corrected outline or turn, and adding the next page. The person's edited text is never replaced without asking.
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import PageReading
+import Storage
+import Support
+
+struct PhotosController {
+    let intake: PhotoIntake
+    let scans: any ScanRepository
+    let results: ResultsPage
+    let pages: Pages
+
+    var endpoints: RouteCollection<AppRequestContext> {
+        let routes = RouteCollection(context: AppRequestContext.self)
+        routes.get("/scans/{id}/lines", use: lines)
+        routes.get("/scans/{id}/preview.jpg", use: firstPreview)
+        routes.get("/scans/{id}/photos/{n}/preview.jpg", use: preview)
+        routes.post("/scans/{id}/photos", use: addPage)
+        routes.get("/scans/{id}/photos/{n}/outline", use: outline)
+        routes.post("/scans/{id}/photos/{n}/read", use: readAgain)
+        routes.post("/scans/{id}/photos/{n}/adopt", use: adopt)
+        // A reload after one of the POSTs above lands on a GET: back to somewhere useful.
+        routes.get("/scans/{id}/photos", use: toResults)
+        routes.get("/scans/{id}/photos/{n}/read", use: toLines)
+        routes.get("/scans/{id}/photos/{n}/adopt", use: toResults)
+        return routes
+    }
+
+    /// GET /scans/{id}/lines: every photo, upright, with a box over each recognised line.
+    @Sendable func lines(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let scan = try await scans.required(context)
+        let photos = try await scans.photos(ofScan: scan.id)
+        var views: [PhotoLinesView] = []
+        var number = 0
+        for photo in photos {
+            let lines = try await scans.lines(ofScan: scan.id, photo: photo.position).map { line -> LineView in
+                number += 1
+                return LineView(
+                    number: number, text: line.text, confidence: Format.percent(line.confidence), low: line.confidence < 0.6,
+                    x: line.box.x, y: line.box.y, width: line.box.width, height: line.box.height)
+            }
+            let timings = try await scans.timings(ofScan: scan.id, photo: photo.position)
+            views.append(
+                PhotoLinesView(
+                    position: photo.position, label: photos.count > 1 ? "Photo \(photo.position + 1)" : "The photo",
+                    width: max(1, photo.imageSize.width), height: max(1, photo.imageSize.height), hasPreview: photo.hasPreview,
+                    previewHref: "\(pages.base)/scans/\(scan.id)/photos/\(photo.position)/preview.jpg",
+                    outlineHref: "\(pages.base)/scans/\(scan.id)/photos/\(photo.position)/outline", canReadAgain: photo.originalKeptUntil != nil,
+                    keptUntil: photo.originalKeptUntil.map(Format.timestamp), lines: lines, hasLines: !lines.isEmpty,
+                    timings: timings.map { TimingView(step: $0.step, ms: String(Int(($0.seconds * 1000).rounded()))) }))
+        }
+        let view = LinesView(id: scan.id, photos: views, several: views.count > 1)
+        return pages.render(
+            "lines", context, title: "Lines", back: ("\(pages.base)/scans/\(scan.id)", "Text"), content: view, scripts: ["photos"])
+    }
+
+    @Sendable func firstPreview(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await jpeg(try await scans.preview(ofScan: try await scans.required(context).id, photo: 0))
+    }
+
+    @Sendable func preview(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let scan = try await scans.required(context)
+        return try await jpeg(try await scans.preview(ofScan: scan.id, photo: try photoNumber(context)))
+    }
+
+    private func jpeg(_ data: Data?) async throws -> Response {
+        guard let data else { throw HTTPError(.notFound) }
+        return Response(
+            status: .ok, headers: [.contentType: "image/jpeg", .cacheControl: "private, max-age=60"],
+            body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    /// POST /scans/{id}/photos: the next page. The form also carries the text as typed, which is saved first; the new
+    /// page's text is appended to it (a word hyphenated across the break joined).
+    @Sendable func addPage(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let scan = try await scans.required(context)
+        try await intake.admit(request, context)
+        let upload = try await intake.uploads.read(request)
+        var current = scan
+        if let typed = upload.fields["text"] {
+            let text = typed.replacingOccurrences(of: "\r\n", with: "\n")
+            try await scans.saveEdits(
+                scanId: scan.id, text: text, book: String((upload.fields["book"] ?? scan.book).prefix(300)),
+                author: String((upload.fields["author"] ?? scan.author).prefix(300)))
+            current = try await scans.required(context)
+        }
+        let capture = try await intake.read(upload.data, options: ReadOptions(languages: languages(of: current)))
+        let texts = try await scans.photos(ofScan: scan.id).map(\.text) + [capture.text]
+        try await scans.addPhoto(
+            toScan: scan.id, PhotoReading(capture), original: intake.kept(upload.data), ocrText: PageJoiner.join(texts),
+            editedText: PageJoiner.append(capture.text, to: current.editedText))
+        return .redirect(to: "\(pages.base)/scans/\(scan.id)?added=\(texts.count)", type: .normal)
+    }
+
+    /// GET /scans/{id}/photos/{n}/outline: the photo with the page outline as four corners to drag, and the ways to
+    /// read it again.
+    @Sendable func outline(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let scan = try await scans.required(context)
+        let number = try photoNumber(context)
+        guard let photo = try await scans.photos(ofScan: scan.id).first(where: { $0.position == number }) else { throw HTTPError(.notFound) }
+        let w = Double(photo.imageSize.width), h = Double(photo.imageSize.height)
+        let corners = photo.outline ?? [PixelPoint(x: 0, y: 0), PixelPoint(x: w, y: 0), PixelPoint(x: w, y: h), PixelPoint(x: 0, y: h)]
+        let view = OutlineView(
+            id: scan.id, position: number, width: photo.imageSize.width, height: photo.imageSize.height,
+            viewBox: Self.paddedViewBox(photo.imageSize),
+            previewHref: "\(pages.base)/scans/\(scan.id)/photos/\(number)/preview.jpg",
+            corners: corners.enumerated().map {
+                CornerView(index: $0.offset, name: CornerView.names[$0.offset], x: Int($0.element.x.rounded()), y: Int($0.element.y.rounded()))
+            },
+            points: corners.map { "\(Int($0.x.rounded())),\(Int($0.y.rounded()))" }.joined(separator: " "),
+            found: photo.outline != nil, canReadAgain: photo.originalKeptUntil != nil, edited: scan.isEdited,
+            keptUntil: photo.originalKeptUntil.map(Format.timestamp))
+        return pages.render(
+            "outline", context, title: "Page outline", back: ("\(pages.base)/scans/\(scan.id)/lines", "Lines"), content: view,
+            scripts: ["photos"])
+    }
+
+    /// POST /scans/{id}/photos/{n}/read: read the kept original again with the outline and turn from the form.
+    /// An unedited text takes the new reading; an edited one is kept, and Results asks what to do with the new reading.
+    @Sendable func readAgain(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let scan = try await scans.required(context)
+        let number = try photoNumber(context)
+        let form = try await FormBody.read(request)
+        let photos = try await scans.photos(ofScan: scan.id)
+        guard let photo = photos.first(where: { $0.position == number }) else { throw HTTPError(.notFound) }
+        guard let original = try await scans.original(ofScan: scan.id, photo: number) else { throw OriginalGoneError() }
+        let turn = Int(form["turn"] ?? "") ?? 0
+        var options = ReadOptions(languages: languages(of: scan), quarterTurns: (photo.quarterTurns + turn) % 4)
+        if turn == 0, form["outline"] != "auto" { options.outline = try Self.corners(form, within: photo.imageSize) }
+        try await intake.admit(request, context)
+        let capture = try await intake.read(original, options: options)
+        let texts = photos.map { $0.position == number ? capture.text : $0.text }
+        let ocrText = PageJoiner.join(texts)
+        try await scans.replaceReading(
+            ofScan: scan.id, photo: number, with: PhotoReading(capture), ocrText: ocrText, editedText: scan.isEdited ? nil : ocrText)
+        let outcome = scan.isEdited ? "reread=\(number)" : "read=\(number)"
+        return .redirect(to: "\(pages.base)/scans/\(scan.id)?\(outcome)", type: .normal)
+    }
+
+    /// POST /scans/{id}/photos/{n}/adopt: after reading again, the person chose to replace their edited text with the
+    /// new reading, or to add the photo's new text below it.
+    @Sendable func adopt(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let scan = try await scans.required(context)
+        let number = try photoNumber(context)
+        let form = try await FormBody.read(request)
+        guard let photo = try await scans.photos(ofScan: scan.id).first(where: { $0.position == number }) else { throw HTTPError(.notFound) }
+        // The form carries the text as it is on screen: that is the text to keep or add to.
+        let typed = form.text("text") ?? scan.editedText
+        let text: String
+        switch form["mode"] {
+        case "replace": text = scan.ocrText
+        case "append": text = typed.trimmingCharacters(in: .whitespacesAndNewlines) + "\n\n" + photo.text
+        default: throw BadFormError("Choose whether to replace your text or add the new reading below it.", code: "bad_mode")
+        }
+        try await scans.saveEdits(
+            scanId: scan.id, text: text, book: String((form.text("book") ?? scan.book).prefix(300)),
+            author: String((form.text("author") ?? scan.author).prefix(300)))
+        return .redirect(to: "\(pages.base)/scans/\(scan.id)?saved=1", type: .normal)
+    }
+
+    @Sendable func toResults(_ request: Request, context: AppRequestContext) async throws -> Response {
+        .redirect(to: "\(pages.base)/scans/\(try await scans.required(context).id)", type: .normal)
+    }
+
+    @Sendable func toLines(_ request: Request, context: AppRequestContext) async throws -> Response {
+        .redirect(to: "\(pages.base)/scans/\(try await scans.required(context).id)/lines", type: .normal)
+    }
+
+    // MARK: Shared pieces
+
+    /// The `{n}` of the route: a photo position.
+    private func photoNumber(_ context: AppRequestContext) throws -> Int {
+        guard let raw = context.parameters.get("n"), let number = Int(raw), (0..<1000).contains(number) else { throw HTTPError(.notFound) }
+        return number
+    }
+
+    /// The scan was read in these languages; its other photos are read in the same ones.
+    private func languages(of scan: Scan) -> [String] {
+        scan.language.split(separator: "+").map(String.init)
+    }
+
+    static func paddedViewBox(_ size: PixelSize) -> String {
+        let pad = max(size.width, size.height) / 25
+        return "\(-pad) \(-pad) \(size.width + 2 * pad) \(size.height + 2 * pad)"
+    }
+
+    /// The four corners `x0 y0 … x3 y3` of the form, inside the photo; a clear 400 when they are missing or absurd.
+    static func corners(_ form: FormBody, within size: PixelSize) throws -> [PixelPoint] {
+        var points: [PixelPoint] = []
+        for index in 0..<4 {
+            guard let x = form["x\(index)"].flatMap(Double.init), let y = form["y\(index)"].flatMap(Double.init), x.isFinite, y.isFinite else {
+                throw BadFormError("The page outline needs four corners. Reload the outline page and try again.", code: "bad_outline")
+            }
+            points.append(PixelPoint(x: min(max(0, x), Double(size.width)), y: min(max(0, y), Double(size.height))))
+        }
+        // Twice the signed area of the polygon: a page must cover a real part of the photo and keep its corner order.
+        var area = 0.0
+        for index in 0..<4 {
+            let a = points[index], b = points[(index + 1) % 4]
+            area += a.x * b.y - b.x * a.y
+        }
+        guard area / 2 >= 0.02 * Double(size.width * size.height) else {
+            throw BadFormError(
+                "That outline is too small or its corners are crossed. Drag the corners to the page's corners, top left first.",
+                code: "bad_outline")
+        }
+        return points
+    }
+}
+
+/// Reading again needs the original upload, which is kept only for a while.
+struct OriginalGoneError: UserFacingError {
+    var message: String { "The original photo is no longer kept on the server, so it cannot be read again. Take the photo again instead." }
+    var code: String { "original_gone" }
+    var category: ErrorCategory { .nothingFound }
+}

@@ -1,0 +1,87 @@
+// Renders the Mustache templates in Templates/ inside the shared layout, and builds HTML responses.
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Mustache
+
+/// What every page needs besides its own content.
+struct PageChrome: Sendable {
+    /// "" or "/snappost": prefix for every link, form action and asset.
+    var base: String
+    var title: String
+    /// "Offline writer" or "host · model"; shown on pages that generate.
+    var writer: String
+    var showWriter: Bool = false
+    var loggedIn: Bool = false
+    var authEnabled: Bool = false
+    /// Which header link is current: "home", "history".
+    var section: String = ""
+    var backHref: String? = nil
+    var backLabel: String = "Home"
+    /// Extra behaviour of this page: for each name, Public/static/NAME.js and NAME.css (no inline code).
+    var scripts: [String] = []
+    /// No navigation: for pages a visitor sees before logging in or while offline, where the links would lead nowhere.
+    var bare: Bool = false
+}
+
+struct PageRenderer: Sendable {
+    let library: MustacheLibrary
+
+    /// Loads every `*.mustache` in `directory`; a missing or broken template stops the server at start.
+    static func load(from directory: String) async throws -> PageRenderer {
+        let library = try await MustacheLibrary(directory: directory)
+        for name in ["layout", "home", "results", "variants", "lines", "outline", "history", "login", "error", "offline"]
+        where library.getTemplate(named: name) == nil {
+            throw TemplateMissing(name: name, directory: directory)
+        }
+        return PageRenderer(library: library)
+    }
+
+    struct TemplateMissing: Error, CustomStringConvertible {
+        let name: String, directory: String
+        var description: String { "Template \(name).mustache not found in \(directory)" }
+    }
+
+    /// Renders `template` (which extends `layout` through `{{<layout}}`) with the chrome and the page's own `content`.
+    func render(_ template: String, chrome: PageChrome, content: Any, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
+        let page = library.render(PageModel(chrome: chrome, content: content), withTemplate: template) ?? ""
+        var fields = headers
+        fields[.contentType] = "text/html; charset=utf-8"
+        fields[.cacheControl] = "no-store"
+        return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(string: page)))
+    }
+}
+
+/// What every template sees at the top level; the page's own fields are inside `content`.
+/// Mustache reads stored properties only (through Mirror), so nothing here is computed.
+struct PageModel {
+    let base: String
+    let title: String
+    let writer: String
+    let showWriter: Bool
+    let isOffline: Bool
+    let loggedIn: Bool
+    let isHome: Bool
+    let isHistory: Bool
+    let backHref: String?
+    let backLabel: String
+    let scripts: [String]
+    let showNav: Bool
+    let content: Any
+
+    init(chrome: PageChrome, content: Any) {
+        base = chrome.base
+        title = chrome.title
+        writer = chrome.writer
+        showWriter = chrome.showWriter
+        isOffline = chrome.writer == "Offline writer"
+        loggedIn = chrome.loggedIn && chrome.authEnabled
+        isHome = chrome.section == "home"
+        isHistory = chrome.section == "history"
+        backHref = chrome.backHref
+        backLabel = chrome.backLabel
+        scripts = chrome.scripts
+        showNav = !chrome.bare
+        self.content = content
+    }
+}

@@ -1,0 +1,32 @@
+// What every controller uses to show HTML: a template rendered inside the site's layout, with its chrome filled in.
+import HTTPTypes
+import Hummingbird
+
+struct Pages: Sendable {
+    let renderer: PageRenderer
+    /// "" or "/snappost": prefix for every link, form action and asset.
+    let base: String
+    /// "Offline writer" or "host · model", shown on pages that write drafts.
+    let writerName: String
+    let authEnabled: Bool
+
+    func chrome(
+        _ context: AppRequestContext, title: String, section: String = "", showWriter: Bool = false,
+        back: (href: String, label: String)? = nil, scripts: [String] = [], bare: Bool = false
+    ) -> PageChrome {
+        PageChrome(
+            base: base, title: title, writer: writerName, showWriter: showWriter, loggedIn: context.sessionId != nil,
+            authEnabled: authEnabled, section: section, backHref: back?.href, backLabel: back?.label ?? "Home", scripts: scripts, bare: bare)
+    }
+
+    func render(
+        _ template: String, _ context: AppRequestContext, title: String, section: String = "", showWriter: Bool = false,
+        back: (href: String, label: String)? = nil, content: Any, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:],
+        scripts: [String] = [], bare: Bool = false
+    ) -> Response {
+        renderer.render(
+            template,
+            chrome: chrome(context, title: title, section: section, showWriter: showWriter, back: back, scripts: scripts, bare: bare),
+            content: content, status: status, headers: headers)
+    }
+}

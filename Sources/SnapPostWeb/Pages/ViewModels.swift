@@ -1,0 +1,195 @@
+// Page view models. Mustache reads stored properties only, so every value a template shows is stored here.
+import Foundation
+import PostWriting
+import Storage
+
+enum Format {
+    static func timestamp(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_GB")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "d MMM yyyy, HH:mm 'UTC'"
+        return formatter.string(from: date)
+    }
+
+    static func iso(_ date: Date) -> String { ISO8601DateFormatter().string(from: date) }
+
+    static func snippet(_ text: String, length: Int = 120) -> String {
+        let flat = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        return flat.count <= length ? flat : String(flat.prefix(length)) + "…"
+    }
+
+    static func percent(_ value: Double) -> String { "\(Int((value * 100).rounded()))%" }
+}
+
+struct ScanSummaryView {
+    let href: String
+    let snippet: String
+    let when: String
+    let iso: String
+    let confidence: String
+
+    init(_ scan: Scan, base: String) {
+        href = "\(base)/scans/\(scan.id)"
+        snippet = Format.snippet(scan.editedText.isEmpty ? "(no text)" : scan.editedText)
+        when = Format.timestamp(scan.createdAt)
+        iso = Format.iso(scan.createdAt)
+        confidence = Format.percent(scan.confidence)
+    }
+}
+
+struct HomeView {
+    let scans: [ScanSummaryView]
+    let hasScans: Bool
+    let query: String
+    let searched: Bool
+    let scanMode: Bool
+}
+
+struct ParagraphChoice {
+    let index: Int
+    let text: String
+}
+
+struct ResultsView {
+    let id: String
+    let text: String
+    let book: String
+    let author: String
+    let confidence: String
+    let lowConfidence: Bool
+    let lineCount: Int
+    let paragraphs: [ParagraphChoice]
+    let hasManyParagraphs: Bool
+    let error: String?
+    let errorRetryable: Bool
+    let notice: String?
+    let latestGenerationHref: String?
+    let language: String
+    /// How many photos the text was read from.
+    let photoCount: Int
+    let severalPhotos: Bool
+    /// Set after a photo was read again while the text had edits: the person chooses what to do with the new reading.
+    let reread: RereadView?
+}
+
+/// The photo whose new reading waits for the person's choice.
+struct RereadView {
+    /// Position in the scan (0-based, for the form's URL).
+    let photo: Int
+    /// As people count (1-based).
+    let number: Int
+}
+
+struct DraftView {
+    let index: Int
+    let tone: String
+    let toneLabel: String
+    let text: String
+    let count: Int
+    let over: Bool
+    let note: String?
+    let linkedInHref: String
+}
+
+struct VariantsView {
+    let scanId: String
+    let drafts: [DraftView]
+    let writer: String
+    let when: String
+    /// LinkedIn's "see more" fold, from `LinkedInLength.limit`.
+    let limit: Int
+}
+
+struct LineView {
+    let number: Int
+    let text: String
+    let confidence: String
+    let low: Bool
+    let x: Int, y: Int, width: Int, height: Int
+}
+
+/// One photo of a scan in the Lines view.
+struct PhotoLinesView {
+    let position: Int
+    let label: String
+    let width: Int
+    let height: Int
+    let hasPreview: Bool
+    let previewHref: String
+    let outlineHref: String
+    /// Whether the original upload is still kept, so the photo can be read again.
+    let canReadAgain: Bool
+    let keptUntil: String?
+    let lines: [LineView]
+    let hasLines: Bool
+    let timings: [TimingView]
+}
+
+struct LinesView {
+    let id: String
+    let photos: [PhotoLinesView]
+    let several: Bool
+}
+
+/// One draggable corner of the page outline.
+struct CornerView {
+    static let names = ["top left", "top right", "bottom right", "bottom left"]
+    let index: Int
+    let name: String
+    let x: Int
+    let y: Int
+}
+
+struct OutlineView {
+    let id: String
+    let position: Int
+    let width: Int
+    let height: Int
+    /// The photo with a margin around it, so corners on the photo's edge can still be grabbed.
+    let viewBox: String
+    let previewHref: String
+    let corners: [CornerView]
+    /// The SVG polygon's points, "x,y x,y …".
+    let points: String
+    /// Whether the pipeline found a page (otherwise the corners start at the photo's corners).
+    let found: Bool
+    let canReadAgain: Bool
+    /// Whether the person has edited the text (reading again will ask before replacing it).
+    let edited: Bool
+    let keptUntil: String?
+}
+
+struct TimingView {
+    let step: String
+    let ms: String
+}
+
+struct HistoryItemView {
+    let id: String
+    let tone: String
+    let toneLabel: String
+    let action: String
+    let text: String
+    let when: String
+    let iso: String
+    let scanHref: String?
+}
+
+struct HistoryView {
+    let items: [HistoryItemView]
+    let hasItems: Bool
+    let query: String
+    let searched: Bool
+    let limit: Int
+}
+
+struct LoginView {
+    let next: String
+    let error: String?
+}
+
+extension Tone {
+    /// Matches a stored raw value back to a tone's label; unknown values show as they are.
+    static func label(for raw: String) -> String { Tone(rawValue: raw)?.displayName ?? raw }
+}

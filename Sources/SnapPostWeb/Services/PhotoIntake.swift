@@ -1,0 +1,58 @@
+// The way in for a photo: the per-client upload limit, the body read within its cap and deadline, then the bounded
+// OCR queue; and what of the upload is kept so the page can be read again.
+import Foundation
+import Hummingbird
+import PageReading
+import Storage
+import Support
+
+struct PhotoIntake: Sendable {
+    let limiter: RateLimiter
+    let clientAddress: ClientAddress
+    let uploads: UploadReader
+    let reader: any PageReader
+    let queue: BoundedWorkQueue
+    let metrics: AppMetrics
+    /// How long the uploaded bytes are kept for reading again; zero keeps none.
+    let keepOriginal: TimeInterval
+    let clock: any TimeSource
+
+    /// Refuses the request when this client has sent too many photos in the last minute.
+    func admit(_ request: Request, _ context: AppRequestContext) async throws {
+        if let wait = await limiter.take(clientAddress.key(request, context)) {
+            throw RateLimitedError(retryAfterSeconds: wait, message: "Too many photos in a short time. Please wait \(wait) s and try again.")
+        }
+    }
+
+    /// Admits the request, reads its photo (a form upload, or the raw body when `rawBodyAllowed`) and reads the page.
+    func readPage(
+        _ request: Request, _ context: AppRequestContext, rawBodyAllowed: Bool = false, options: ReadOptions = ReadOptions()
+    ) async throws -> (capture: ExcerptCapture, upload: UploadedPhoto) {
+        try await admit(request, context)
+        let photo = try await uploads.read(request, rawBodyAllowed: rawBodyAllowed)
+        return (try await read(photo.data, options: options), photo)
+    }
+
+    /// Reads a photo through the bounded OCR queue and records its step timings.
+    func read(_ data: Data, options: ReadOptions = ReadOptions()) async throws -> ExcerptCapture {
+        let reader = reader
+        let capture = try await queue.run { try await reader.read(data, options: options) }
+        for timing in capture.timings { metrics.recordOCRStep(timing.step, seconds: timing.seconds) }
+        return capture
+    }
+
+    /// The upload as kept for reading again, or nil when originals are not kept.
+    func kept(_ data: Data) -> KeptOriginal? {
+        keepOriginal > 0 ? KeptOriginal(data: data, until: clock.now().addingTimeInterval(keepOriginal)) : nil
+    }
+}
+
+extension PhotoReading {
+    /// What the store keeps of a reading.
+    init(_ capture: ExcerptCapture) {
+        self.init(
+            text: capture.text, confidence: capture.confidence, language: capture.language, imageSize: capture.imageSize,
+            lines: capture.lines, timings: capture.timings, preview: capture.preview, outline: capture.pageOutline,
+            quarterTurns: capture.quarterTurns)
+    }
+}

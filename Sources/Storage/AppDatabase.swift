@@ -1,0 +1,98 @@
+// The one SQLite database: it owns the connection pool and the migrations; repositories read and write through it.
+import Foundation
+import GRDB
+import Support
+
+/// The database every repository shares: WAL on disk for the server, a private in-memory database for tests.
+public struct AppDatabase: Sendable {
+    /// A named schema change. Other modules (the web target's login sessions) add theirs after Storage's own.
+    public struct Migration: Sendable {
+        public var name: String
+        public var apply: @Sendable (Database) throws -> Void
+
+        public init(_ name: String, apply: @escaping @Sendable (Database) throws -> Void) {
+            self.name = name
+            self.apply = apply
+        }
+    }
+
+    public let writer: any DatabaseWriter
+
+    /// Opens (and migrates) `snappost.sqlite` inside `directory`, creating the folder if needed.
+    public static func onDisk(directory: URL, migrations: [Migration] = []) throws -> AppDatabase {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(5)
+        configuration.prepareDatabase { db in
+            // WAL with synchronous=FULL: an acknowledged write survives a SIGKILL or power loss.
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
+        let pool = try DatabasePool(path: directory.appendingPathComponent("snappost.sqlite").path, configuration: configuration)
+        return try AppDatabase(writer: pool, migrations: migrations)
+    }
+
+    /// A private in-memory database, for tests.
+    public static func inMemory(migrations: [Migration] = []) throws -> AppDatabase {
+        try AppDatabase(writer: DatabaseQueue(), migrations: migrations)
+    }
+
+    public init(writer: any DatabaseWriter, migrations: [Migration] = []) throws {
+        self.writer = writer
+        var migrator = Self.storageMigrator
+        for migration in migrations { migrator.registerMigration(migration.name, migrate: migration.apply) }
+        try migrator.migrate(writer)
+    }
+
+    /// Writes and reads back a row, for the health check.
+    public func checkWritable() async throws {
+        do {
+            try await writer.write { db in
+                try db.execute(sql: "CREATE TABLE IF NOT EXISTS healthProbe (id INTEGER PRIMARY KEY, at DATETIME)")
+                try db.execute(sql: "INSERT OR REPLACE INTO healthProbe (id, at) VALUES (1, ?)", arguments: [Date()])
+            }
+        } catch {
+            throw StoreError.failure(error)
+        }
+    }
+}
+
+extension AppDatabase {
+    /// A read transaction; SQLite's own errors come out as `StoreError`.
+    public func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        do {
+            return try await writer.read(body)
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw StoreError.failure(error)
+        }
+    }
+
+    /// A write transaction (all or nothing); SQLite's own errors come out as `StoreError`.
+    public func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        do {
+            return try await writer.write(body)
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw StoreError.failure(error)
+        }
+    }
+
+    /// Rows of `table` whose FTS5 `index` matches every word of `query` as a prefix, newest first.
+    /// Table and column names are ours, never the caller's; the query goes in as a bound FTS5 pattern.
+    func fullTextSearch<Record: FetchableRecord & Sendable>(
+        _ query: String, table: String, index: String, newestFirstBy column: String, limit: Int
+    ) async throws -> [Record] {
+        guard let pattern = FTS5Pattern(matchingAllPrefixesIn: query) else { return [] }
+        return try await read { db in
+            try Record.fetchAll(
+                db,
+                sql: """
+                    SELECT \(table).* FROM \(table) JOIN \(index) ON \(index).rowid = \(table).rowid
+                    WHERE \(index) MATCH ? ORDER BY \(table).\(column) DESC LIMIT ?
+                    """,
+                arguments: [pattern, limit])
+        }
+    }
+}

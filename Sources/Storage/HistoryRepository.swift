@@ -1,0 +1,68 @@
+// History: the drafts a person copied, shared or marked as posted; only the newest N are kept.
+import Foundation
+import GRDB
+import Support
+
+/// Why a draft entered history.
+public enum HistoryAction: String, Codable, Sendable, CaseIterable {
+    case copied, shared, posted
+}
+
+/// A draft the person copied, shared or marked as posted.
+public struct HistoryItem: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "history"
+    public var id: String
+    public var postedAt: Date
+    public var action: HistoryAction
+    public var tone: String
+    public var text: String
+    public var scanId: String?
+}
+
+public protocol HistoryRepository: Sendable {
+    /// Adds a draft and evicts the oldest beyond the configured size, in one transaction.
+    func add(action: HistoryAction, tone: String, text: String, scanId: String?) async throws -> HistoryItem
+    func recent(limit: Int) async throws -> [HistoryItem]
+    func search(_ query: String, limit: Int) async throws -> [HistoryItem]
+    /// Whether an item was deleted.
+    func delete(id: String) async throws -> Bool
+}
+
+public struct SQLiteHistoryRepository: HistoryRepository {
+    private let database: AppDatabase
+    private let clock: any TimeSource
+    private let limit: Int
+
+    public init(database: AppDatabase, limit: Int, clock: any TimeSource = SystemTimeSource()) {
+        self.database = database
+        self.limit = max(1, limit)
+        self.clock = clock
+    }
+
+    public func add(action: HistoryAction, tone: String, text: String, scanId: String?) async throws -> HistoryItem {
+        let item = HistoryItem(id: RandomID.make(), postedAt: clock.now(), action: action, tone: tone, text: text, scanId: scanId)
+        let limit = limit
+        try await database.write { db in
+            // The same draft copied twice is one history item, moved to the top.
+            try db.execute(sql: "DELETE FROM history WHERE text = ? AND tone = ?", arguments: [text, tone])
+            try item.insert(db)
+            try db.execute(
+                sql: "DELETE FROM history WHERE id NOT IN (SELECT id FROM history ORDER BY postedAt DESC, rowid DESC LIMIT ?)",
+                arguments: [limit])
+        }
+        return item
+    }
+
+    public func recent(limit: Int) async throws -> [HistoryItem] {
+        try await database.read { db in try HistoryItem.order(Column("postedAt").desc).limit(limit).fetchAll(db) }
+    }
+
+    public func search(_ query: String, limit: Int) async throws -> [HistoryItem] {
+        try await database.fullTextSearch(query, table: "history", index: "historySearch", newestFirstBy: "postedAt", limit: limit)
+    }
+
+    public func delete(id: String) async throws -> Bool {
+        guard RandomID.isWellFormed(id) else { return false }
+        return try await database.write { db in try HistoryItem.deleteOne(db, key: id) }
+    }
+}

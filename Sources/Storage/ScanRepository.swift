@@ -1,0 +1,333 @@
+// Scans: the text read from one or more photos of pages, the person's edits, and per photo its lines, timings,
+// preview and (for a while) the original upload.
+import Foundation
+import GRDB
+import Support
+
+/// One passage: the text read from its photos and the text as the person edited it.
+public struct Scan: Codable, Sendable, Equatable, FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "scan"
+    public var id: String
+    public var createdAt: Date
+    /// The text exactly as OCR returned it, every photo's text in order.
+    public var ocrText: String
+    /// The text as the person last saved it; starts as `ocrText`.
+    public var editedText: String
+    public var book: String
+    public var author: String
+    public var confidence: Double
+    /// The language(s) the first photo was read in, e.g. "eng" or "eng+fra".
+    public var language: String
+    /// Set by the v2 migration when the lines an earlier version stored were not readable.
+    public var linesDamaged: Bool
+
+    /// Whether the person has changed the text since it was read.
+    public var isEdited: Bool { editedText != ocrText }
+}
+
+/// One photo's reading, as the page reader returned it, ready to be stored.
+public struct PhotoReading: Sendable {
+    /// The clean text of this photo alone.
+    public var text: String
+    public var confidence: Double
+    public var language: String
+    /// The upright photo's size: the frame of the line boxes and the outline.
+    public var imageSize: PixelSize
+    public var lines: [TextLine]
+    public var timings: [StepTiming]
+    public var preview: Data?
+    /// The page outline used (found or given), corners TL, TR, BR, BL in the upright frame; nil for the whole frame.
+    public var outline: [PixelPoint]?
+    /// Quarter turns clockwise from the photo as stored (after EXIF) to upright.
+    public var quarterTurns: Int
+
+    public init(
+        text: String, confidence: Double, language: String, imageSize: PixelSize, lines: [TextLine], timings: [StepTiming],
+        preview: Data?, outline: [PixelPoint]? = nil, quarterTurns: Int = 0
+    ) {
+        self.text = text
+        self.confidence = confidence
+        self.language = language
+        self.imageSize = imageSize
+        self.lines = lines
+        self.timings = timings
+        self.preview = preview
+        self.outline = outline
+        self.quarterTurns = quarterTurns
+    }
+}
+
+/// The uploaded bytes of a photo, kept until `until` so the page can be read again.
+public struct KeptOriginal: Sendable {
+    public var data: Data
+    public var until: Date
+
+    public init(data: Data, until: Date) {
+        self.data = data
+        self.until = until
+    }
+}
+
+/// What the store knows of one photo of a scan (without its image bytes).
+public struct ScanPhoto: Sendable, Equatable {
+    public var position: Int
+    public var text: String
+    public var language: String
+    public var imageSize: PixelSize
+    public var hasPreview: Bool
+    /// Whether the original upload is still kept (it can be read again).
+    public var originalKeptUntil: Date?
+    public var outline: [PixelPoint]?
+    public var quarterTurns: Int
+}
+
+/// The scans aggregate: a scan with its photos, lines and timings.
+public protocol ScanRepository: Sendable {
+    /// A new scan from its first photo.
+    func insert(_ reading: PhotoReading, original: KeptOriginal?) async throws -> Scan
+    /// Appends a photo; the caller joins the texts (a word hyphenated across the page break is one word).
+    func addPhoto(toScan id: String, _ reading: PhotoReading, original: KeptOriginal?, ocrText: String, editedText: String) async throws
+    /// Replaces one photo's reading (read again) and the scan's OCR text; the edited text only when `editedText` is given.
+    func replaceReading(ofScan id: String, photo: Int, with reading: PhotoReading, ocrText: String, editedText: String?) async throws
+    func scan(id: String) async throws -> Scan?
+    func photos(ofScan id: String) async throws -> [ScanPhoto]
+    func preview(ofScan id: String, photo: Int) async throws -> Data?
+    /// The original upload while it is kept.
+    func original(ofScan id: String, photo: Int) async throws -> Data?
+    /// The recognised lines in reading order, of one photo or (nil) all; throws `StoreError` (`damaged`) when they
+    /// cannot be read back.
+    func lines(ofScan id: String, photo: Int?) async throws -> [TextLine]
+    func lineCount(ofScan id: String) async throws -> Int
+    func timings(ofScan id: String, photo: Int) async throws -> [StepTiming]
+    func recent(limit: Int) async throws -> [Scan]
+    /// Full-text search over edited text, book and author, newest first.
+    func search(_ query: String, limit: Int) async throws -> [Scan]
+    /// Saves what the person typed. Called before any AI work so nothing typed is ever lost.
+    func saveEdits(scanId: String, text: String, book: String, author: String) async throws
+    /// Deletes the scan with its photos, lines, timings and generations.
+    func delete(id: String) async throws
+    /// Forgets originals kept past their time; returns how many.
+    func forgetOriginals(keptUntilBefore date: Date) async throws -> Int
+}
+
+extension ScanRepository {
+    public func lines(ofScan id: String) async throws -> [TextLine] { try await lines(ofScan: id, photo: nil) }
+}
+
+public struct SQLiteScanRepository: ScanRepository {
+    private let database: AppDatabase
+    private let clock: any TimeSource
+
+    public init(database: AppDatabase, clock: any TimeSource = SystemTimeSource()) {
+        self.database = database
+        self.clock = clock
+    }
+
+    public func insert(_ reading: PhotoReading, original: KeptOriginal?) async throws -> Scan {
+        let scan = Scan(
+            id: RandomID.make(), createdAt: clock.now(), ocrText: reading.text, editedText: reading.text, book: "", author: "",
+            confidence: reading.confidence, language: reading.language, linesDamaged: false)
+        try await database.write { db in
+            try scan.insert(db)
+            try Self.store(reading, original: original, scanId: scan.id, photo: 0, in: db)
+        }
+        return scan
+    }
+
+    public func addPhoto(toScan id: String, _ reading: PhotoReading, original: KeptOriginal?, ocrText: String, editedText: String) async throws {
+        try await database.write { db in
+            let next = try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(position) + 1, 0) FROM scanPhoto WHERE scanId = ?", arguments: [id]) ?? 0
+            try Self.store(reading, original: original, scanId: id, photo: next, in: db)
+            try db.execute(sql: "UPDATE scan SET ocrText = ?, editedText = ? WHERE id = ?", arguments: [ocrText, editedText, id])
+        }
+    }
+
+    public func replaceReading(ofScan id: String, photo: Int, with reading: PhotoReading, ocrText: String, editedText: String?) async throws {
+        try await database.write { db in
+            let kept = try Row.fetchOne(
+                db, sql: "SELECT original, originalKeptUntil FROM scanPhoto WHERE scanId = ? AND position = ?", arguments: [id, photo])
+            let original: KeptOriginal? = kept.flatMap { row in
+                guard let data: Data = row["original"], let until: Date = row["originalKeptUntil"] else { return nil }
+                return KeptOriginal(data: data, until: until)
+            }
+            for table in ["scanLine", "scanStep"] {
+                try db.execute(sql: "DELETE FROM \(table) WHERE scanId = ? AND photo = ?", arguments: [id, photo])
+            }
+            try db.execute(sql: "DELETE FROM scanPhoto WHERE scanId = ? AND position = ?", arguments: [id, photo])
+            try Self.store(reading, original: original, scanId: id, photo: photo, in: db)
+            try db.execute(sql: "UPDATE scan SET ocrText = ? WHERE id = ?", arguments: [ocrText, id])
+            if photo == 0 {
+                try db.execute(
+                    sql: "UPDATE scan SET confidence = ?, language = ?, linesDamaged = 0 WHERE id = ?",
+                    arguments: [reading.confidence, reading.language, id])
+            }
+            if let editedText { try db.execute(sql: "UPDATE scan SET editedText = ? WHERE id = ?", arguments: [editedText, id]) }
+        }
+    }
+
+    /// Writes one photo's row, lines and timings.
+    private static func store(_ reading: PhotoReading, original: KeptOriginal?, scanId: String, photo: Int, in db: Database) throws {
+        try PhotoRow(
+            scanId: scanId, position: photo, text: reading.text, language: reading.language, width: reading.imageSize.width,
+            height: reading.imageSize.height, preview: reading.preview, original: original?.data, originalKeptUntil: original?.until,
+            outline: reading.outline, quarterTurns: reading.quarterTurns
+        ).insert(db)
+        for (position, line) in reading.lines.enumerated() { try ScanLineRow(scanId: scanId, photo: photo, position: position, line).insert(db) }
+        for (position, timing) in reading.timings.enumerated() {
+            try ScanStepRow(scanId: scanId, photo: photo, position: position, step: timing.step, seconds: timing.seconds).insert(db)
+        }
+    }
+
+    public func scan(id: String) async throws -> Scan? {
+        guard RandomID.isWellFormed(id) else { return nil }
+        return try await database.read { db in try Scan.fetchOne(db, key: id) }
+    }
+
+    public func photos(ofScan id: String) async throws -> [ScanPhoto] {
+        try await database.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT position, text, language, width, height, preview IS NOT NULL AS hasPreview,
+                           CASE WHEN original IS NULL THEN NULL ELSE originalKeptUntil END AS keptUntil, outline, quarterTurns
+                    FROM scanPhoto WHERE scanId = ? ORDER BY position
+                    """,
+                arguments: [id]
+            ).map { row in
+                let outlineJSON: String? = row["outline"]
+                return ScanPhoto(
+                    position: row["position"], text: row["text"], language: row["language"],
+                    imageSize: PixelSize(width: row["width"], height: row["height"]), hasPreview: row["hasPreview"],
+                    originalKeptUntil: row["keptUntil"], outline: try outlineJSON.map(PhotoRow.decodeOutline), quarterTurns: row["quarterTurns"])
+            }
+        }
+    }
+
+    public func preview(ofScan id: String, photo: Int) async throws -> Data? {
+        try await database.read { db in
+            try Data.fetchOne(db, sql: "SELECT preview FROM scanPhoto WHERE scanId = ? AND position = ?", arguments: [id, photo])
+        }
+    }
+
+    public func original(ofScan id: String, photo: Int) async throws -> Data? {
+        let now = clock.now()
+        return try await database.read { db in
+            try Data.fetchOne(
+                db, sql: "SELECT original FROM scanPhoto WHERE scanId = ? AND position = ? AND originalKeptUntil > ?", arguments: [id, photo, now])
+        }
+    }
+
+    public func lines(ofScan id: String, photo: Int?) async throws -> [TextLine] {
+        let (damaged, rows) = try await database.read { db in
+            let request = ScanLineRow.filter(Column("scanId") == id).order(Column("photo"), Column("position"))
+            return (
+                try Bool.fetchOne(db, sql: "SELECT linesDamaged FROM scan WHERE id = ?", arguments: [id]) ?? false,
+                try (photo.map { request.filter(Column("photo") == $0) } ?? request).fetchAll(db)
+            )
+        }
+        if damaged { throw StoreError(.damaged(what: "recognised lines of this scan")) }
+        return rows.map(\.line)
+    }
+
+    public func lineCount(ofScan id: String) async throws -> Int {
+        try await database.read { db in try ScanLineRow.filter(Column("scanId") == id).fetchCount(db) }
+    }
+
+    public func timings(ofScan id: String, photo: Int) async throws -> [StepTiming] {
+        try await database.read { db in
+            try ScanStepRow.filter(Column("scanId") == id && Column("photo") == photo).order(Column("position")).fetchAll(db)
+                .map { StepTiming(step: $0.step, seconds: $0.seconds) }
+        }
+    }
+
+    public func recent(limit: Int) async throws -> [Scan] {
+        try await database.read { db in try Scan.order(Column("createdAt").desc).limit(limit).fetchAll(db) }
+    }
+
+    public func search(_ query: String, limit: Int) async throws -> [Scan] {
+        try await database.fullTextSearch(query, table: "scan", index: "scanSearch", newestFirstBy: "createdAt", limit: limit)
+    }
+
+    public func saveEdits(scanId: String, text: String, book: String, author: String) async throws {
+        try await database.write { db in
+            try db.execute(sql: "UPDATE scan SET editedText = ?, book = ?, author = ? WHERE id = ?", arguments: [text, book, author, scanId])
+        }
+    }
+
+    public func delete(id: String) async throws {
+        _ = try await database.write { db in try Scan.deleteOne(db, key: id) }
+    }
+
+    public func forgetOriginals(keptUntilBefore date: Date) async throws -> Int {
+        try await database.write { db in
+            try db.execute(
+                sql: "UPDATE scanPhoto SET original = NULL, originalKeptUntil = NULL WHERE originalKeptUntil IS NOT NULL AND originalKeptUntil <= ?",
+                arguments: [date])
+            return db.changesCount
+        }
+    }
+}
+
+/// One row of `scanPhoto`.
+struct PhotoRow: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "scanPhoto"
+    var scanId: String
+    var position: Int
+    var text: String
+    var language: String
+    var width: Int
+    var height: Int
+    var preview: Data?
+    var original: Data?
+    var originalKeptUntil: Date?
+    /// Stored as a checked JSON column: four points; anything else fails loudly when read.
+    var outline: [PixelPoint]?
+    var quarterTurns: Int
+
+    static func decodeOutline(_ json: String) throws -> [PixelPoint] {
+        do {
+            let points = try JSONDecoder().decode([PixelPoint].self, from: Data(json.utf8))
+            guard points.count == 4 else { throw StoreError(.damaged(what: "page outline")) }
+            return points
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw StoreError(.damaged(what: "page outline"))
+        }
+    }
+}
+
+/// One row of `scanLine`.
+struct ScanLineRow: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "scanLine"
+    var scanId: String
+    var photo: Int
+    var position: Int
+    var text: String
+    var x: Int, y: Int, width: Int, height: Int
+    var confidence: Double
+
+    init(scanId: String, photo: Int, position: Int, _ line: TextLine) {
+        self.scanId = scanId
+        self.photo = photo
+        self.position = position
+        text = line.text
+        x = line.box.x
+        y = line.box.y
+        width = line.box.width
+        height = line.box.height
+        confidence = line.confidence
+    }
+
+    var line: TextLine { TextLine(text: text, box: PixelBox(x: x, y: y, width: width, height: height), confidence: confidence) }
+}
+
+/// One row of `scanStep`.
+struct ScanStepRow: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "scanStep"
+    var scanId: String
+    var photo: Int
+    var position: Int
+    var step: String
+    var seconds: Double
+}

@@ -1,0 +1,15 @@
+// One line of text read from a photo, as the page reader returns it, the store keeps it and the Lines view shows it.
+
+/// A recognised line in reading order; `box` is in the upright photo's pixels.
+public struct TextLine: Sendable, Codable, Equatable {
+    public var text: String
+    public var box: PixelBox
+    /// 0...1
+    public var confidence: Double
+
+    public init(text: String, box: PixelBox, confidence: Double) {
+        self.text = text
+        self.box = box
+        self.confidence = confidence
+    }
+}

@@ -1,0 +1,85 @@
+// The chat-completions client's pure parts: URLs, Retry-After, error codes, and the request as it goes on the wire.
+import Foundation
+import Support
+import Testing
+
+@testable import AIClient
+
+@Suite("AIClient: settings, wire format, errors")
+struct AIClientTests {
+    @Test(arguments: [
+        ("https://api.openai.com/v1", "https://api.openai.com/v1/chat/completions"),
+        ("https://api.openai.com/v1/", "https://api.openai.com/v1/chat/completions"),
+        ("http://localhost:11434", "http://localhost:11434/v1/chat/completions"),
+        ("http://localhost:11434/", "http://localhost:11434/v1/chat/completions"),
+        ("http://127.0.0.1:8080/v1/chat/completions", "http://127.0.0.1:8080/v1/chat/completions"),
+        ("https://generativelanguage.googleapis.com/v1beta/openai/", "https://generativelanguage.googleapis.com/v1beta/openai/chat/completions"),
+        ("localhost:11434", "http://localhost:11434/v1/chat/completions"),
+    ])
+    func chatCompletionsURL(base: String, expected: String) {
+        #expect(AIProviderSettings(baseURL: base).chatCompletionsURL == expected)
+    }
+
+    @Test func defaultTimeoutIsSixtySeconds() {
+        #expect(AIProviderSettings(baseURL: "http://x").timeout == .seconds(60))
+    }
+
+    @Test func retryAfterAsSecondsOrDate() {
+        let now = Date(timeIntervalSince1970: 1_763_776_800)  // Sat, 22 Nov 2025 02:00:00 GMT
+        #expect(OpenAICompatibleClient.retryAfter("30", now: now) == .seconds(30))
+        #expect(OpenAICompatibleClient.retryAfter("Sat, 22 Nov 2025 02:01:30 GMT", now: now) == .seconds(90))
+        #expect(OpenAICompatibleClient.retryAfter("soon", now: now) == nil)
+    }
+
+    @Test func errorCodesAreStableAndMessagesPlain() {
+        let kinds: [AIError.Kind] = [
+            .invalidAPIKey, .timeout, .rateLimited(retryAfter: nil), .contentRejected, .badRequest(providerMessage: "x"),
+            .notFound(url: "u"), .providerUnavailable(status: 502), .unreachable(url: "u"), .badResponse(detail: "d"), .cutOff,
+            .incompleteReply(missing: "personal draft"), .emptyInput,
+        ]
+        let errors = kinds.map(AIError.init)
+        #expect(Set(errors.map(\.code)).count == kinds.count)
+        #expect(errors.allSatisfy { $0.code.hasPrefix("ai_") && !$0.message.isEmpty })
+        #expect(errors.filter { $0.message.lowercased().contains("content") }.map(\.kind) == [.contentRejected])
+    }
+
+    @Test func requestEncodesEachLadderStep() throws {
+        func format(_ step: StructuredOutputStep) throws -> Any? {
+            let request = ChatCompletionRequest(
+                model: "m", messages: [.user("hi")], temperature: 0.8, topP: 0.9, maxTokens: 1600, responseFormat: step,
+                schema: ResponseSchema(name: "answer", schema: ["type": "object", "additionalProperties": false]))
+            let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(request)) as! [String: Any]
+            return json["response_format"]
+        }
+        let schema = try #require(try format(.jsonSchema) as? [String: Any])
+        #expect(schema["type"] as? String == "json_schema")
+        let inner = try #require(schema["json_schema"] as? [String: Any])
+        let root = try #require(inner["schema"] as? [String: Any])
+        #expect(root["type"] as? String == "object")
+        #expect(root["additionalProperties"] as? Bool == false)
+        #expect((try format(.jsonObject) as? [String: Any])?["type"] as? String == "json_object")
+        #expect(try format(.none) == nil)
+    }
+
+    @Test func messagesWithAPhotoUseContentParts() throws {
+        let jpeg = Data([0xFF, 0xD8, 0xFF, 0xD9])
+        let message = ChatMessage(role: .user, parts: [.text("What books are these?"), .jpeg(jpeg)])
+        let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(message)) as! [String: Any]
+        let parts = try #require(json["content"] as? [[String: Any]])
+        #expect(parts.first?["type"] as? String == "text")
+        let image = try #require(parts.last?["image_url"] as? [String: Any])
+        #expect(image["url"] as? String == "data:image/jpeg;base64," + jpeg.base64EncodedString())
+        // A lone text part stays a plain string, which every server accepts.
+        let plain = try JSONSerialization.jsonObject(with: JSONEncoder().encode(ChatMessage.user("hi"))) as! [String: Any]
+        #expect(plain["content"] as? String == "hi")
+    }
+
+    @Test func retryAdviceFollowsTheKind() {
+        #expect(AIError(.rateLimited(retryAfter: .seconds(7))).retryAfterSeconds == 7)
+        #expect(AIError(.rateLimited(retryAfter: .milliseconds(6500))).retryAfterSeconds == 7)
+        #expect(AIError(.rateLimited(retryAfter: nil)).retryAfterSeconds == nil)
+        #expect(AIError(.timeout).retryAfterSeconds == nil)
+        #expect(AIError(.invalidAPIKey).isRetryable == false)
+        #expect(AIError(.providerUnavailable(status: 503)).isRetryable)
+    }
+}

@@ -1,0 +1,68 @@
+// Hostile and odd inputs through the whole pipeline: each gets its typed error, none crashes.
+import Foundation
+import Support
+import Testing
+
+@testable import Imaging
+@testable import PageReading
+
+@Suite struct BadInputTests {
+    func failure(_ data: Data) async throws -> (any UserFacingError)? {
+        do {
+            _ = try await OCRFixtures.processor().process(image: data)
+            return nil
+        } catch let error as any UserFacingError {
+            return error
+        }
+    }
+
+    @Test(
+        arguments: [
+            ("doc.pdf", "unsupported_type", "This is a PDF — send a photo (JPEG, PNG, HEIC or WebP)."),
+            ("drawing.svg", "unsupported_type", "This is an SVG drawing — send a photo (JPEG, PNG, HEIC or WebP)."),
+            ("page.html", "unsupported_type", "This is a web page (HTML) — send a photo (JPEG, PNG, HEIC or WebP)."),
+            ("empty.jpg", "unsupported_type", "This is an empty file — send a photo (JPEG, PNG, HEIC or WebP)."),
+            ("random.bin", "unsupported_type", nil),
+            ("truncated.jpg", "truncated", nil),
+            ("huge_header.png", "too_large", nil),
+            ("one_pixel.png", "unreadable", nil),
+            ("white.png", "no_text", "No text was found in this photo. Try again with a clearer photo."),
+        ] as [(String, String?, String?)])
+    func badInputGetsItsTypedError(name: String, code: String?, message: String?) async throws {
+        let error = try await failure(try OCRFixtures.data(name))
+        if code == "truncated" {
+            // libjpeg may decode the first rows of a cut-off JPEG and fill the rest: then what is read must be the page's
+            // own words (a strip of it), never invented text; otherwise the failure is a typed one.
+            do {
+                let capture = try await OCRFixtures.processor().process(image: try OCRFixtures.data(name))
+                func words(_ text: String) -> [String] {
+                    text.lowercased().split { !$0.isLetter }.map(String.init).filter { $0.count >= 5 }
+                }
+                let page = Set(words(try OCRFixtures.truth()))
+                let read = words(capture.text)
+                #expect(!read.isEmpty, "a partly decoded page that reads must read some words")
+                #expect(Double(read.filter(page.contains).count) >= 0.5 * Double(read.count), "read: \(capture.text)")
+            } catch let error as any UserFacingError {
+                #expect(["unreadable", "no_text"].contains(error.code), "\(error.code)")
+            }
+        } else if let code {
+            #expect(error?.code == code, "\(name): \(String(describing: error))")
+        }
+        if let message { #expect(error?.message == message) }
+        if let error { #expect(!error.message.contains("/"), "no paths in messages") }
+    }
+
+    @Test func overTheByteLimitIsTooLargeBeforeAnythingElse() async throws {
+        let big = Data(count: 25 * 1024 * 1024 + 1)
+        let error = try await failure(big)
+        #expect(error?.code == "too_large")
+        #expect(error?.category == .tooLarge)
+    }
+
+    @Test func categoriesDriveTheWebStatus() {
+        #expect(ImagingError.unsupportedType("a PDF").category == .badInput)
+        #expect(OCRError.noText.category == .nothingFound)
+        #expect(OCRError.engineFailure("x").category == .internal)
+        #expect(!OCRError.engineFailure("/secret/path").message.contains("/secret"))
+    }
+}

@@ -1,0 +1,86 @@
+// Reading order on synthetic boxes: rows, tilted rows, two columns with a spanning title, tables.
+import Imaging
+import Support
+import Testing
+
+@testable import PageReading
+
+@Suite struct LineOrderTests {
+    func line(_ text: String, _ x: Int, _ y: Int, _ w: Int, _ h: Int = 30, para: Int = 0) -> RecognizedLine {
+        RecognizedLine(text: text, box: PixelBox(x: x, y: y, width: w, height: h), confidence: 0.9, paragraph: para)
+    }
+
+    @Test func groupsRowsByYThenSortsByX() {
+        let lines = [line("world", 400, 102, 200), line("hello", 100, 100, 200), line("second row", 100, 160, 500)]
+        let ordered = orderAndExtractLines(from: lines, yTolerance: 12).map(\.text)
+        #expect(ordered == ["hello", "world", "second row"])
+    }
+
+    @Test func slightlyTiltedRowsStayTogether() {
+        // Pieces of one tilted row drift by a few pixels each; the next row is a line-height below.
+        let lines = [
+            line("c", 700, 110, 150), line("a", 100, 100, 150), line("b", 400, 105, 150), line("d", 100, 150, 150), line("e", 400, 156, 150),
+        ]
+        #expect(orderAndExtractLines(from: lines, yTolerance: 12).map(\.text) == ["a", "b", "c", "d", "e"])
+    }
+
+    @Test func readsTwoColumnsOneAfterTheOtherUnderASpanningTitle() {
+        var lines = [line("A Title Across Both Columns Of The Page", 100, 20, 1500)]
+        for i in 0..<5 {
+            lines.append(line("left column words number \(i)", 100, 100 + i * 45, 650))
+            lines.append(line("right column words number \(i)", 900, 100 + i * 45, 650))
+        }
+        let ordered = LineOrderer(yTolerance: 12).order(lines.shuffled()).map(\.text)
+        #expect(ordered.first == "A Title Across Both Columns Of The Page")
+        #expect(Array(ordered[1...5]) == (0..<5).map { "left column words number \($0)" })
+        #expect(Array(ordered[6...10]) == (0..<5).map { "right column words number \($0)" })
+    }
+
+    @Test func tablesOfShortCellsReadRowByRow() {
+        var lines: [RecognizedLine] = []
+        for i in 0..<5 {
+            lines.append(line("/word\(i)/", 100, 100 + i * 60, 200))
+            lines.append(line("‘gloss\(i)’", 900, 102 + i * 60, 200))
+        }
+        let ordered = orderAndExtractLines(from: lines, yTolerance: 12).map(\.text)
+        #expect(ordered == (0..<5).flatMap { ["/word\($0)/", "‘gloss\($0)’"] })
+    }
+
+    @Test func paragraphBreaksFollowGapsAndIndents() {
+        let lines = [
+            line("First paragraph line one goes on", 100, 100, 900, para: 0),
+            line("and ends here.", 100, 140, 300, para: 0),
+            line("Second paragraph is indented and", 160, 180, 840, para: 1),
+            line("continues.", 100, 220, 200, para: 1),
+            line("Third after a wide gap.", 100, 330, 600, para: 1),
+        ]
+        #expect(LineOrderer.paragraphBreaks(lines) == [false, false, true, false, true])
+    }
+}
+
+@Suite struct ImagingLayoutTests {
+    @Test func gutterFoundOnlyBetweenRealColumns() {
+        // Two columns of ink with an empty band in the middle.
+        let twoColumns = (0..<1000).map { x in (x >= 470 && x < 530) ? 0 : 40 }
+        #expect(ColumnDetector.hasGutter(columnInk: twoColumns, minimumWidth: 20))
+        // A narrow gap near the edge (a table's last column) is not a gutter.
+        let table = (0..<1000).map { x in (x >= 820 && x < 880) ? 0 : 40 }
+        #expect(!ColumnDetector.hasGutter(columnInk: table, minimumWidth: 20))
+        #expect(!ColumnDetector.hasGutter(columnInk: [], minimumWidth: 20))
+    }
+
+    @Test func pageDetectorFindsABrightSheetAndIgnoresAFullFrame() throws {
+        // A bright tilted quadrilateral on a dark desk.
+        let w = 400, h = 300
+        var bytes = [UInt8](repeating: 40, count: w * h)
+        for y in 0..<h {
+            for x in 0..<w where x > 60 + y / 10 && x < 340 + y / 10 && y > 40 && y < 260 { bytes[y * w + x] = 230 }
+        }
+        let detector = PageDetector(minAspectRatio: 0.3, minimumSize: 0.25, quadratureTolerance: 25, minimumConfidence: 0.8)
+        let quad = try #require(detector.detect(in: GrayImage(width: w, height: h, bytes: bytes)))
+        #expect(abs(quad.corners[0].x - 65) < 6 && abs(quad.corners[0].y - 41) < 6)
+        #expect(quad.confidence > 0.8)
+        // All paper, no desk: keep the frame.
+        #expect(detector.detect(in: GrayImage(width: w, height: h, bytes: [UInt8](repeating: 230, count: w * h))) == nil)
+    }
+}

@@ -1,0 +1,124 @@
+// The whole pipeline on rendered pages: known text must come back through each way a phone photo goes wrong.
+import Foundation
+import Imaging
+import Support
+import Testing
+
+@testable import PageReading
+
+@Suite struct OCRPipelineTests {
+    /// CER of the capture against the rendered text, scored like the benchmark.
+    func cer(_ name: String) async throws -> (Double, ExcerptCapture) {
+        let capture = try await OCRFixtures.processor().process(image: try OCRFixtures.data(name), sourceHint: name)
+        return (OCRScorer.score(reference: try OCRFixtures.truth(), hypothesis: capture.text).cer, capture)
+    }
+
+    @Test(arguments: [
+        ("clean.png", 0.02), ("exif3.jpg", 0.03), ("exif5.jpg", 0.03), ("exif6.jpg", 0.03), ("exif8.jpg", 0.03),
+        ("turned90.png", 0.03), ("perspective.png", 0.08), ("curl.png", 0.08), ("shading.png", 0.05), ("blur.png", 0.05),
+        ("small.png", 0.08), ("page.webp", 0.03), ("page.heic", 0.03),
+    ])
+    func knownTextComesBack(name: String, bound: Double) async throws {
+        let (rate, capture) = try await cer(name)
+        #expect(rate <= bound, "\(name): CER \(rate) > \(bound); got: \(capture.text)")
+        // The lines are the text before cleaning: together they hold the same words, and every box is inside the photo.
+        let fromLines = OCRScorer.score(reference: try OCRFixtures.truth(), hypothesis: capture.lines.map(\.text).joined(separator: "\n"))
+        #expect(fromLines.recall >= 0.95, "\(name): lines recall \(fromLines.recall)")
+        for line in capture.lines {
+            #expect(line.box.x >= 0 && line.box.y >= 0 && line.box.maxX <= capture.imageSize.width && line.box.maxY <= capture.imageSize.height)
+        }
+        #expect(capture.confidence > 0.5)
+    }
+
+    @Test func capturesCarryUprightSizeBoxesTimingsAndPreview() async throws {
+        let (_, capture) = try await cer("exif6.jpg")
+        // The stored pixels are portrait; upright (after EXIF) the page is landscape, and boxes live in that frame.
+        #expect(capture.imageSize == PixelSize(width: 1700, height: 588))
+        for line in capture.lines {
+            #expect(line.box.x >= 0 && line.box.maxX <= capture.imageSize.width)
+            #expect(line.box.y >= 0 && line.box.maxY <= capture.imageSize.height)
+            #expect(line.confidence >= 0 && line.confidence <= 1)
+        }
+        // The first line sits near the top margin of the rendered page (y = 90).
+        let first = try #require(capture.lines.first)
+        #expect(abs(first.box.y - 90) < 40, "first line box \(first.box)")
+        #expect(first.box.x < 140)
+        let steps = capture.timings.map(\.step)
+        #expect(steps.starts(with: ["decode", "scale"]))
+        #expect(steps.contains("recognise"))
+        #expect(capture.language == "eng")
+        let preview = try #require(capture.preview)
+        #expect(preview.starts(with: [0xFF, 0xD8]))
+    }
+
+    @Test func bigJPEGDecodedAtHalfSizeKeepsFullSizeFrame() async throws {
+        let (rate, capture) = try await cer("big_exif6.jpg")
+        #expect(rate <= 0.03, "got: \(capture.text)")
+        #expect(capture.imageSize == PixelSize(width: 3400, height: 1176))
+        let first = try #require(capture.lines.first)
+        // The first line starts at the doubled top margin (y = 180) in the full-size upright photo.
+        #expect(abs(first.box.y - 180) < 60, "first line box \(first.box)")
+        #expect(capture.lines.allSatisfy { $0.box.maxX <= 3400 && $0.box.maxY <= 1176 })
+    }
+
+    @Test func turnedPixelsAreFoundByOrientation() async throws {
+        let (_, capture) = try await cer("turned90.png")
+        // Turned back upright: the page is wider than tall again.
+        #expect(capture.imageSize.width > capture.imageSize.height)
+    }
+
+    @Test func twoColumnsAreReadOneAfterTheOther() async throws {
+        let capture = try await OCRFixtures.processor().process(image: try OCRFixtures.data("two_columns.png"))
+        let text = capture.text
+        let title = try #require(text.range(of: "Notes on Earth and Water"), "got: \(text)")
+        let left = try #require(text.range(of: "stone towards the sea."), "got: \(text)")
+        let right = try #require(text.range(of: "Mountains rise where the"), "got: \(text)")
+        #expect(title.upperBound <= left.lowerBound)
+        #expect(left.upperBound <= right.lowerBound, "left column must come first: \(text)")
+    }
+
+    @Test func animatedGIFReadsItsFirstFrame() async throws {
+        let capture = try await OCRFixtures.processor().process(image: try OCRFixtures.data("animated.gif"))
+        #expect(capture.text.uppercased().contains("FIRST FRAME"))
+    }
+
+    @Test func everyStepCanBeSwitchedOff() async throws {
+        let processor = try OCRFixtures.processor { c in
+            c.detectsPage = false
+            c.normalisesIllumination = false
+            c.detectsOrientation = false
+            c.deskews = false
+            c.dewarps = false
+            c.removesPageNumbers = false
+            c.binarisation = .none
+            c.recoversMissedText = false
+            c.reordersLines = false
+            c.splitsForParallelRecognition = false
+            c.multiColumnPageSegmentationMode = nil
+        }
+        let capture = try await processor.process(image: try OCRFixtures.data("clean.png"))
+        #expect(OCRScorer.score(reference: try OCRFixtures.truth(), hypothesis: capture.text).cer < 0.03)
+        let ran = Set(capture.timings.map(\.step))
+        for optional in ["page", "normalise", "orient", "deskew", "dewarp", "binarise", "recover"] {
+            #expect(!ran.contains(optional), "\(optional) ran although switched off")
+        }
+        #expect(ran.isSuperset(of: ["decode", "scale", "recognise", "order", "clean"]))
+    }
+
+    @Test func writesDebugImagesOfEveryStep() async throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("snappost-debug-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        _ = try await OCRFixtures.processor { $0.debugDirectory = dir }.process(image: try OCRFixtures.data("clean.png"))
+        let files = Set(try FileManager.default.contentsOfDirectory(atPath: dir.path))
+        let expected: Set = [
+            "01-decode.png", "02-scale.png", "03-page.png", "04-normalise.png", "05-orient.png", "06-deskew.png", "07-dewarp.png",
+            "08-binarise.png",
+        ]
+        #expect(files == expected, "missing: \(expected.subtracting(files)), unexpected: \(files.subtracting(expected))")
+        // Each one is a real PNG.
+        for name in expected {
+            let data = try #require(FileManager.default.contents(atPath: dir.appendingPathComponent(name).path))
+            #expect(data.starts(with: [0x89, 0x50, 0x4E, 0x47]), "\(name) is not a PNG")
+        }
+    }
+}

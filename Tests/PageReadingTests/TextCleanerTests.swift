@@ -1,0 +1,55 @@
+// TextCleaner on example OCR output: hyphenation, paragraphs, page furniture and stray marks.
+import Imaging
+import Support
+import Testing
+
+@testable import PageReading
+
+@Suite struct TextCleanerTests {
+    @Test func joinsLineEndHyphenationButKeepsRealHyphens() {
+        let raw = "A well-known author wrote an exam-\nple of careful type-\nsetting for Jean-\nPaul."
+        #expect(TextCleaner.clean(raw) == "A well-known author wrote an example of careful typesetting for Jean-Paul.")
+    }
+
+    @Test func joinsHyphenWithTrailingSpaceAsTesseractEmitsIt() {
+        #expect(TextCleaner.clean("the begin- \nning of it") == "the beginning of it")
+    }
+
+    @Test func reflowsSingleNewlinesAndKeepsParagraphBreaks() {
+        let raw = "First line of the\nfirst paragraph.\n\n\nSecond   paragraph\tstarts here.\n"
+        #expect(TextCleaner.clean(raw) == "First line of the first paragraph.\n\nSecond paragraph starts here.")
+    }
+
+    @Test func dropsLoneSpineMarks() {
+        let raw = "|\nThe text on the page\n| continues here |\n||\n—\nand ends."
+        #expect(TextCleaner.clean(raw) == "The text on the page continues here and ends.")
+    }
+
+    @Test func keepsDashJoinsWithoutSpaces() {
+        #expect(TextCleaner.clean("so keep on—\nfighting") == "so keep on—fighting")
+    }
+
+    @Test func removesPageNumbersAndRunningHeaders() {
+        let lines = ["12 THE BOSTON COOKING-SCHOOL COOK BOOK", "Water is the most", "important thing.", "- 13 -"]
+        #expect(TextCleaner.removePageNumbers(lines) == ["Water is the most", "important thing."])
+        #expect(TextCleaner.removePageNumbers(["CHAPTER ONE 7", "Text", "xiv"]) == ["Text"])
+        // A sentence that happens to end in a number stays.
+        #expect(TextCleaner.removePageNumbers(["They counted to 12", "and stopped."]) == ["They counted to 12", "and stopped."])
+    }
+
+    @Test func pageFurnitureMaskUsesPosition() {
+        func line(_ t: String, y: Int) -> RecognizedLine {
+            RecognizedLine(text: t, box: PixelBox(x: 100, y: y, width: 800, height: 30), confidence: 0.9)
+        }
+        let lines = [
+            line("27", y: 10), line("Body text begins here", y: 100), line("27 apples were sold", y: 140), line("and more text", y: 180),
+            line("28", y: 400),
+        ]
+        #expect(TextCleaner.pageFurnitureMask(lines) == [false, true, true, true, false])
+    }
+
+    @Test func emptyAndWhitespaceOnlyGiveEmpty() {
+        #expect(TextCleaner.clean("") == "")
+        #expect(TextCleaner.clean(" \n \n| \n") == "")
+    }
+}

@@ -1,0 +1,124 @@
+// The photos of a scan: the outline editor, reading again (never replacing edits unasked), adding the next page,
+// and what happens once the original is no longer kept.
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import PageReading
+import Storage
+import Support
+import Synchronization
+import Testing
+
+@testable import SnapPostWeb
+
+@Suite("Photos: read again and add a page")
+struct PhotoFlowTests {
+    static let corners: [(String, String)] = [
+        ("x0", "50"), ("y0", "60"), ("x1", "950"), ("y1", "40"), ("x2", "960"), ("y2", "1350"), ("x3", "40"), ("y3", "1360"),
+    ]
+
+    @Test("The outline page shows the corners found, and reading again with moved corners replaces an unedited text")
+    func readAgainUnedited() async throws {
+        let harness = try TestApp()
+        try await harness.build().test(.router) { client in
+            let path = try await client.uploadPage("First reading.")
+            let lines = try await client.execute(uri: path + "/lines", method: .get).text
+            #expect(lines.contains("href=\"\(path)/photos/0/outline\""))
+            let outline = try await client.execute(uri: path + "/photos/0/outline", method: .get)
+            #expect(outline.status == .ok)
+            #expect(outline.text.contains("points=\"20,30 980,25 990,1380 10,1370\""))
+            #expect(outline.text.contains("name=\"x2\" value=\"990\""))
+            #expect(outline.text.contains("photos.js"))
+
+            let read = try await client.execute(uri: path + "/photos/0/read", method: .post, headers: Form.headers, body: Form.encode(Self.corners))
+            #expect(read.status == .seeOther)
+            let id = String(path.dropFirst("/scans/".count))
+            #expect(try await harness.scans.scan(id: id)?.editedText == "First reading. Read again.")
+            let seen = try #require(harness.reader.optionsSeen.withLock { $0.last })
+            #expect(seen.outline == [PixelPoint(x: 50, y: 60), PixelPoint(x: 950, y: 40), PixelPoint(x: 960, y: 1350), PixelPoint(x: 40, y: 1360)])
+            #expect(seen.quarterTurns == 0)
+
+            // Turn 90°: the turn goes to the reader, the outline is found again.
+            _ = try await client.execute(uri: path + "/photos/0/read", method: .post, headers: Form.headers, body: Form.encode([("turn", "1")]))
+            let turned = try #require(harness.reader.optionsSeen.withLock { $0.last })
+            #expect(turned.quarterTurns == 1 && turned.outline == nil)
+        }
+    }
+
+    @Test("Reading again an edited text keeps the edits and asks; Add below and Replace each do what they say")
+    func readAgainEdited() async throws {
+        let harness = try TestApp()
+        try await harness.build().test(.router) { client in
+            let path = try await client.uploadPage("First reading.")
+            let id = String(path.dropFirst("/scans/".count))
+            let typed = "My corrected text."
+            _ = try await client.execute(uri: path, method: .post, headers: Form.headers, body: Form.encode([("text", typed)]))
+            let read = try await client.execute(uri: path + "/photos/0/read", method: .post, headers: Form.headers, body: Form.encode(Self.corners))
+            #expect(read.location == path + "?reread=0")
+            #expect(try await harness.scans.scan(id: id)?.editedText == typed)
+            let page = try await client.execute(uri: read.location, method: .get).text
+            #expect(page.contains("Your edited text below is unchanged"))
+            #expect(page.contains("formaction=\"\(path)/photos/0/adopt\""))
+
+            let append = try await client.execute(
+                uri: path + "/photos/0/adopt", method: .post, headers: Form.headers, body: Form.encode([("mode", "append"), ("text", typed)]))
+            #expect(append.status == .seeOther)
+            #expect(try await harness.scans.scan(id: id)?.editedText == "My corrected text.\n\nFirst reading. Read again.")
+
+            _ = try await client.execute(
+                uri: path + "/photos/0/adopt", method: .post, headers: Form.headers, body: Form.encode([("mode", "replace"), ("text", typed)]))
+            #expect(try await harness.scans.scan(id: id)?.editedText == "First reading. Read again.")
+        }
+    }
+
+    @Test("Add next page saves the typed text first, then appends the page, joining a word hyphenated across the break")
+    func addNextPage() async throws {
+        let harness = try TestApp()
+        try await harness.build().test(.router) { client in
+            let path = try await client.uploadPage("The story con-")
+            let id = String(path.dropFirst("/scans/".count))
+            let body = Multipart.body([
+                .init(name: "text", filename: nil, body: Data("The tale (fixed by hand) con-".utf8)),
+                .init(name: "photo", filename: "next.jpg", body: Data("TEXT:tinued on the next page.".utf8)),
+            ])
+            let response = try await client.execute(uri: path + "/photos", method: .post, headers: Multipart.headers, body: body)
+            #expect(response.status == .seeOther)
+            let scan = try #require(try await harness.scans.scan(id: id))
+            #expect(scan.editedText == "The tale (fixed by hand) continued on the next page.")
+            #expect(scan.ocrText == "The story continued on the next page.")
+            let lines = try await client.execute(uri: path + "/lines", method: .get).text
+            #expect(lines.contains("Photo 1") && lines.contains("Photo 2"))
+            #expect(lines.contains("\(path)/photos/1/preview.jpg"))
+            let second = try await client.execute(uri: path + "/photos/1/preview.jpg", method: .get)
+            #expect(second.status == .ok)
+        }
+    }
+
+    @Test("With originals not kept, reading again says so plainly; a crossed outline is a 400")
+    func originalGoneAndBadOutline() async throws {
+        let harness = try TestApp()
+        try await harness.build(["ocr.keepOriginalDays": "0"]).test(.router) { client in
+            let path = try await client.uploadPage("Text.")
+            let gone = try await client.execute(uri: path + "/photos/0/read", method: .post, headers: Form.headers, body: Form.encode(Self.corners))
+            #expect(gone.status == .unprocessableContent)
+            #expect(gone.text.contains("no longer kept"))
+            let outline = try await client.execute(uri: path + "/photos/0/outline", method: .get).text
+            #expect(outline.contains("cannot be read again"))
+        }
+        let keeping = try TestApp()
+        try await keeping.build().test(.router) { client in
+            let path = try await client.uploadPage("Text.")
+            let crossed = [("x0", "950"), ("y0", "60"), ("x1", "50"), ("y1", "40"), ("x2", "960"), ("y2", "1350"), ("x3", "40"), ("y3", "1360")]
+            let bad = try await client.execute(uri: path + "/photos/0/read", method: .post, headers: Form.headers, body: Form.encode(crossed))
+            #expect(bad.status == .badRequest)
+            #expect(bad.text.contains("corners are crossed"))
+            let missing = try await client.execute(
+                uri: path + "/photos/0/read", method: .post, headers: Form.headers, body: Form.encode([("x0", "1")]))
+            #expect(missing.status == .badRequest)
+            let nowhere = try await client.execute(uri: path + "/photos/7/outline", method: .get)
+            #expect(nowhere.status == .notFound)
+        }
+    }
+}

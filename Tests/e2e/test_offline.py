@@ -1,0 +1,61 @@
+"""The installed app's offline shell: /sw.js is served and registered, and with the network cut a reload shows the
+offline page instead of the browser's error page. The login page has no navigation."""
+import re
+
+import pytest
+from playwright.sync_api import sync_playwright, expect
+
+from conftest import SCREENSHOTS, Server
+from http_client import request
+
+CHROMIUM = "/usr/bin/chromium"
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield p, b
+        b.close()
+
+
+def test_service_worker_serves_the_offline_page(browser, server):
+    reply = request(server.base, "GET", "/sw.js")
+    assert reply.status == 200 and "javascript" in reply.header("Content-Type")
+    assert reply.header("Service-Worker-Allowed") == "/"
+    p, b = browser
+    device = dict(p.devices["iPhone 13"])
+    device.pop("default_browser_type", None)
+    context = b.new_context(**device)
+    page = context.new_page()
+    page.goto(server.base + "/")
+    # Registered by the page and in control after a reload.
+    page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.ready.then(() => true)", timeout=20_000)
+    page.reload()
+    page.wait_for_function("() => !!navigator.serviceWorker.controller", timeout=20_000)
+    context.set_offline(True)
+    page.reload()
+    expect(page.get_by_text("SnapPost can't reach its server; your text is saved there.")).to_be_visible()
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "offline-phone-light.png"), full_page=True)
+    context.set_offline(False)
+    page.goto(server.base + "/")
+    expect(page.get_by_text("Take photo")).to_be_visible()
+    # Private pages are never cached: the cache holds only the shell.
+    cached = page.evaluate("() => caches.keys().then(keys => Promise.all(keys.map(k => caches.open(k).then(c => c.keys())))).then(l => l.flat().map(r => new URL(r.url).pathname))")
+    assert set(cached) <= {"/offline", "/static/app.css", "/static/app.js", "/static/icon.svg", "/static/icon-192.png"}, cached
+    assert "/offline" in cached
+    context.close()
+
+
+def test_login_page_has_no_navigation(browser):
+    server = Server(extra_args=["--password", "correct horse"]).start()
+    try:
+        p, b = browser
+        page = b.new_page()
+        page.goto(server.base + "/history")
+        page.wait_for_url(re.compile(r"/login"))
+        expect(page.get_by_label("Password")).to_be_visible()
+        assert page.locator("nav[aria-label=Main]").count() == 0
+    finally:
+        server.stop()
