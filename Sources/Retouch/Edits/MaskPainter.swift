@@ -79,7 +79,10 @@ extension Mask {
         for y in 0..<height {
             let row = y * width
             for x in 0..<width where bytes[row + x] != 0 {
-                x0 = Swift.min(x0, x); x1 = Swift.max(x1, x); y0 = Swift.min(y0, y); y1 = Swift.max(y1, y)
+                x0 = Swift.min(x0, x)
+                x1 = Swift.max(x1, x)
+                y0 = Swift.min(y0, y)
+                y1 = Swift.max(y1, y)
             }
         }
         return x1 < 0 ? nil : PixelBox(x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1)

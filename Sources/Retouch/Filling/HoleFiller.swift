@@ -97,8 +97,9 @@ public struct HoleFiller: Sendable {
     /// Fills the code-1 pixels of one crop at this level, first solving a half-size copy when `levels` > 0.
     func solve(_ picture: FloatImage, codes: [UInt8], levels: Int) throws(RetouchError) -> (image: FloatImage, origins: [Int32]) {
         let w = picture.width, h = picture.height
-        guard let telea = OpenCVRetouch.telea(
-            rgb: picture.rgbBytes, mask: codes.map { $0 != HoleCode.known ? 255 : 0 }, width: w, height: h, radius: settings.teleaRadius)
+        guard
+            let telea = OpenCVRetouch.telea(
+                rgb: picture.rgbBytes, mask: codes.map { $0 != HoleCode.known ? 255 : 0 }, width: w, height: h, radius: settings.teleaRadius)
         else { throw .engineFailure("telea \(w)×\(h)") }
         var guide = FloatImage(width: w, height: h, values: telea.map(Float.init))
         var hints: [Int32]? = nil
@@ -124,9 +125,10 @@ public struct HoleFiller: Sendable {
         }
         guard let lines = LineResponse.measure(gray: guide.luma, width: w, height: h, sigmas: LineResponse.guardSigmas, withGeometry: false)
         else { throw .engineFailure("line response \(w)×\(h)") }
-        guard let result = OpenCVRetouch.guidedFill(
-            image: picture.values, guide: guide.values, hole: codes, dark: lines.dark, bright: lines.bright, hints: hints,
-            width: w, height: h, settings: settings)
+        guard
+            let result = OpenCVRetouch.guidedFill(
+                image: picture.values, guide: guide.values, hole: codes, dark: lines.dark, bright: lines.bright, hints: hints,
+                width: w, height: h, settings: settings)
         else { throw .engineFailure("guided fill \(w)×\(h)") }
         return (FloatImage(width: w, height: h, values: result.image), result.origins)
     }

@@ -52,12 +52,16 @@ struct FloatImage {
                 for sy in (2 * y)..<min(height, 2 * y + 2) {
                     for sx in (2 * x)..<min(width, 2 * x + 2) {
                         let i = (sy * width + sx) * 3
-                        sum.0 += values[i]; sum.1 += values[i + 1]; sum.2 += values[i + 2]
+                        sum.0 += values[i]
+                        sum.1 += values[i + 1]
+                        sum.2 += values[i + 2]
                         n += 1
                     }
                 }
                 let o = (y * w2 + x) * 3
-                out[o] = sum.0 / n; out[o + 1] = sum.1 / n; out[o + 2] = sum.2 / n
+                out[o] = sum.0 / n
+                out[o + 1] = sum.1 / n
+                out[o + 2] = sum.2 / n
             }
         }
         return FloatImage(width: w2, height: h2, values: out)

@@ -64,7 +64,10 @@ struct MaskPart {
             while let i = stack.popLast() {
                 pixels.append(i)
                 let x = i % w, y = i / w
-                x0 = min(x0, x); x1 = max(x1, x); y0 = min(y0, y); y1 = max(y1, y)
+                x0 = min(x0, x)
+                x1 = max(x1, x)
+                y0 = min(y0, y)
+                y1 = max(y1, y)
                 for dy in -1...1 {
                     let ny = y + dy
                     guard ny >= 0, ny < h else { continue }
@@ -92,6 +95,14 @@ struct MaskPart {
             hole[(i / mask.width - box.y) * box.width + (i % mask.width - box.x)] = 1
         }
         return Chamfer.depth(of: hole, width: box.width, height: box.height).max() ?? 0
+    }
+}
+
+extension MaskPart {
+    /// The pixels within `thickness` of a region but outside it.
+    static func ring(around region: [UInt8], width: Int, height: Int, thickness: Float) -> [UInt8] {
+        let distance = Chamfer.depth(of: region.map { $0 != 0 ? 0 : 1 }, width: width, height: height)
+        return distance.map { $0 > 0 && $0 <= thickness ? 1 : 0 }
     }
 }
 

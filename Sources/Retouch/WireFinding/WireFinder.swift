@@ -68,8 +68,9 @@ public struct WireFinder: Sendable {
     }
 
     public func find(in picture: GrayImage, near tap: ImagePoint) throws(RetouchError) -> WireTrace {
-        guard let lines = LineResponse.measure(
-            gray: picture.bytes, width: picture.width, height: picture.height, sigmas: LineResponse.wireSigmas, withGeometry: true)
+        guard
+            let lines = LineResponse.measure(
+                gray: picture.bytes, width: picture.width, height: picture.height, sigmas: LineResponse.wireSigmas, withGeometry: true)
         else { throw .engineFailure("line response \(picture.width)×\(picture.height)") }
         return try find(in: picture, lines: lines, near: tap)
     }
@@ -79,8 +80,9 @@ public struct WireFinder: Sendable {
         guard let seed = seed(in: field, near: tap) else { throw .noWire }
         let polarity = seed.polarity
         let normal = (lines.normalX[seed.index], lines.normalY[seed.index])
-        let start = recentre(field, polarity, at: (Double(seed.index % field.width), Double(seed.index / field.width)),
-                             normal: (Double(normal.0), Double(normal.1)))
+        let start = recentre(
+            field, polarity, at: (Double(seed.index % field.width), Double(seed.index / field.width)),
+            normal: (Double(normal.0), Double(normal.1)))
         guard let start else { throw .noWire }
         var strengths = [start.strength]
         let tangent = (-Double(normal.1), Double(normal.0))
@@ -163,8 +165,10 @@ public struct WireFinder: Sendable {
         return best
     }
 
-    private func trace(_ field: Field, _ polarity: LinePolarity, from start: (Double, Double), tangent: (Double, Double),
-                       strengths: inout [Float]) -> [(Double, Double)] {
+    private func trace(
+        _ field: Field, _ polarity: LinePolarity, from start: (Double, Double), tangent: (Double, Double),
+        strengths: inout [Float]
+    ) -> [(Double, Double)] {
         var points: [(Double, Double)] = []
         var pending: [(Double, Double)] = []
         var p = start, t = tangent, gap = 0.0
