@@ -175,6 +175,7 @@ extension AppDatabase {
                     DROP TABLE scanStepOld;
                     """)
         }
+        migrator.registerMigration("retouch-v1", migrate: createRetouchTables)
         return migrator
     }
 }
