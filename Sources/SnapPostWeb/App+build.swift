@@ -6,6 +6,7 @@ import HummingbirdCore
 import Logging
 import NIOCore
 import PostWriting
+import Retouch
 import Settings
 import Support
 
@@ -55,6 +56,10 @@ public func buildApplication(
     let writer = DraftWriter(generator: dependencies.generator, metrics: metrics, label: settings.aiBaseURL == nil ? "offline" : "provider")
     let results = ResultsPage(pages: pages, scans: dependencies.scans, generations: dependencies.generations)
     let limits = settings.imageLimits
+    // Retouch takes photos as pages do (same decoder, same limits); one fill at a time, a few waiting.
+    var retouchLimits = RetouchLimits()
+    retouchLimits.image = limits
+    let studio = RetouchStudio(projects: dependencies.retouch, limits: retouchLimits, queue: BoundedWorkQueue(workers: 1, maxWaiting: 4))
 
     let router = Router(context: AppRequestContext.self)
     router.addMiddleware {
@@ -84,6 +89,7 @@ public func buildApplication(
             clientAddress: clientAddress, pages: pages
         ).endpoints,
         atPath: mount)
+    router.addRoutes(RetouchController(studio: studio, intake: intake, pages: pages).endpoints, atPath: mount)
     router.addRoutes(APIController(intake: intake, scans: dependencies.scans, writer: writer, base: base).endpoints, atPath: mount)
     router.addRoutes(
         OpsController(

@@ -13,6 +13,7 @@ public struct AppDependencies: Sendable {
     public var generations: any GenerationRepository
     public var history: any HistoryRepository
     public var sessions: any SessionRepository
+    public var retouch: any RetouchRepository
     /// Writes and reads back a row (for /healthz).
     public var checkStoreWritable: @Sendable () async throws -> Void
     /// Whether the OCR engine can take work (for /healthz).
@@ -23,7 +24,8 @@ public struct AppDependencies: Sendable {
 
     public init(
         reader: any PageReader, generator: any PostGenerator, scans: any ScanRepository, generations: any GenerationRepository,
-        history: any HistoryRepository, sessions: any SessionRepository, checkStoreWritable: @escaping @Sendable () async throws -> Void,
+        history: any HistoryRepository, sessions: any SessionRepository, retouch: any RetouchRepository,
+        checkStoreWritable: @escaping @Sendable () async throws -> Void,
         isOCRReady: @escaping @Sendable () -> Bool, clock: any TimeSource = SystemTimeSource(),
         metricsRegistry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()
     ) {
@@ -33,6 +35,7 @@ public struct AppDependencies: Sendable {
         self.generations = generations
         self.history = history
         self.sessions = sessions
+        self.retouch = retouch
         self.checkStoreWritable = checkStoreWritable
         self.isOCRReady = isOCRReady
         self.clock = clock
@@ -51,6 +54,7 @@ public struct AppDependencies: Sendable {
             generations: SQLiteGenerationRepository(database: database, clock: clock),
             history: SQLiteHistoryRepository(database: database, limit: historySize, clock: clock),
             sessions: SQLiteSessionRepository(database: database, clock: clock),
+            retouch: SQLiteRetouchRepository(database: database, clock: clock),
             checkStoreWritable: { try await database.checkWritable() }, isOCRReady: isOCRReady, clock: clock,
             metricsRegistry: metricsRegistry)
     }

@@ -4,6 +4,7 @@ import HTTPTypes
 import Hummingbird
 import Imaging
 import NIOCore
+import Retouch
 import Support
 
 /// What a person (or an API client) is told when something goes wrong.
@@ -36,6 +37,9 @@ struct ErrorPresentation: Sendable {
             return .init(status: .badRequest, title: "Something is missing", message: error.message, code: error.code)
         case let error as FormTooLargeError:
             return .init(status: .contentTooLarge, title: "Text too long", message: error.message, code: error.code)
+        case let error as RetouchError:
+            return .init(
+                status: status(for: error.category), title: retouchTitle(for: error.category), message: error.message, code: error.code)
         case let error as any UserFacingError:
             return .init(
                 status: status(for: error.category), title: title(for: error.category), message: error.message, code: error.code,
@@ -105,6 +109,16 @@ struct ErrorPresentation: Sendable {
         case .busy: "Busy right now"
         case .upstream: "The AI writer failed"
         case .internal: "Something went wrong"
+        }
+    }
+
+    /// Retouch's own wording: nothing found is about wires and objects, not text.
+    static func retouchTitle(for category: ErrorCategory) -> String {
+        switch category {
+        case .nothingFound: "Nothing found there"
+        case .tooLarge: "Photo too large"
+        case .badInput: "Can't use that"
+        default: title(for: category)
         }
     }
 

@@ -13,7 +13,7 @@ public struct ImagePoint: Sendable, Codable, Hashable {
         self.y = y
     }
 
-    func scaled(by factor: Double) -> ImagePoint { ImagePoint(x: x * factor, y: y * factor) }
+    public func scaled(by factor: Double) -> ImagePoint { ImagePoint(x: x * factor, y: y * factor) }
 }
 
 /// A wire found from a tap: its centre line and the width that covers it, edges included.

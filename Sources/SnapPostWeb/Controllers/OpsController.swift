@@ -84,6 +84,10 @@ struct OpsController {
                     "name": "Scan to Draft", "short_name": "Scan", "description": "Take a photo of a page and draft posts from it",
                     "url": "\(base)/scan", "icons": [["src": "\(base)/static/icon-192.png", "sizes": "192x192"]],
                 ],
+                [
+                    "name": "Retouch", "short_name": "Retouch", "description": "Remove wires, objects and blemishes from a photo",
+                    "url": "\(base)/retouch",
+                ],
                 ["name": "History", "url": "\(base)/history"],
             ],
             "share_target": [

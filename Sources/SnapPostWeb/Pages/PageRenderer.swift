@@ -30,7 +30,9 @@ struct PageRenderer: Sendable {
     /// Loads every `*.mustache` in `directory`; a missing or broken template stops the server at start.
     static func load(from directory: String) async throws -> PageRenderer {
         let library = try await MustacheLibrary(directory: directory)
-        for name in ["layout", "home", "results", "variants", "lines", "outline", "history", "login", "error", "offline"]
+        for name in [
+            "layout", "home", "results", "variants", "lines", "outline", "history", "login", "error", "offline", "retouch", "retouch-editor",
+        ]
         where library.getTemplate(named: name) == nil {
             throw TemplateMissing(name: name, directory: directory)
         }
@@ -63,6 +65,7 @@ struct PageModel {
     let loggedIn: Bool
     let isHome: Bool
     let isHistory: Bool
+    let isRetouch: Bool
     let backHref: String?
     let backLabel: String
     let scripts: [String]
@@ -78,6 +81,7 @@ struct PageModel {
         loggedIn = chrome.loggedIn && chrome.authEnabled
         isHome = chrome.section == "home"
         isHistory = chrome.section == "history"
+        isRetouch = chrome.section == "retouch"
         backHref = chrome.backHref
         backLabel = chrome.backLabel
         scripts = chrome.scripts
