@@ -93,7 +93,15 @@
   // --- Zoom and pan ---------------------------------------------------------------------------------------------
   var view = { scale: 1, x: 0, y: 0, min: 0.1, max: 8 };
 
+  // The stage is as tall as the photo needs at this width, within what the screen leaves beside the controls.
+  function sizeStage() {
+    var width = stage.getBoundingClientRect().width;
+    var room = window.innerHeight - (window.innerWidth >= 960 ? 300 : 340);
+    stage.style.height = Math.max(220, Math.min(room, width * previewH / previewW)) + "px";
+  }
+
   function fit() {
+    sizeStage();
     var box = stage.getBoundingClientRect();
     var scale = Math.min(box.width / previewW, box.height / previewH);
     view.min = scale * 0.5;

@@ -59,7 +59,7 @@ struct RetouchController {
             id: state.id, name: project.name, width: state.width, height: state.height, previewWidth: state.previewWidth,
             previewHeight: state.previewHeight, previewHref: "\(pages.base)/retouch/\(state.id)/preview.jpg?v=\(state.version)",
             beforeHref: "\(pages.base)/retouch/\(state.id)/before.jpg", exportHref: "\(pages.base)/retouch/\(state.id)/export.jpg",
-            stateHref: "\(pages.base)/api/retouch/\(state.id)", editCount: state.edits.count)
+            stateHref: "\(pages.base)/api/retouch/\(state.id)", editCount: state.edits.count == 1 ? "1 edit" : "\(state.edits.count) edits")
         return pages.render(
             "retouch-editor", context, title: "Retouch", section: "retouch", back: ("\(pages.base)/retouch", "Retouch"), content: view,
             scripts: ["retouch"])
@@ -199,5 +199,5 @@ struct RetouchEditorView {
     let beforeHref: String
     let exportHref: String
     let stateHref: String
-    let editCount: Int
+    let editCount: String
 }
