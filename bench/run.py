@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """`make bench`: OCR accuracy and speed against the tesseract CLI, HTTP latency on loopback, generation overhead.
 
-usage: python3 bench/run.py [DIR] [--only ocr,http,gen] [--quick]
+usage: python3 bench/run.py [DIR] [--only ocr,http,gen,retouch] [--quick]
        make bench [BENCH_ARGS="DIR --only ocr"]     (installs the test packages and builds the release binary first)
 
 DIR: photos NAME.(jpg|png|...) with NAME.txt ground truth and optional NAME.lang. Default: ../shared/photos/pages
@@ -49,7 +49,7 @@ def section(title, fn):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("folder", nargs="?", help="photos with .txt ground truth")
-    ap.add_argument("--only", default="ocr,http,gen", help="comma-separated sections: ocr, http, gen")
+    ap.add_argument("--only", default="ocr,http,gen,retouch", help="comma-separated sections: ocr, http, gen, retouch")
     ap.add_argument("--quick", action="store_true", help="fewer requests (for trying the harness)")
     args = ap.parse_args()
     only = {s.strip() for s in args.only.split(",")}
@@ -86,6 +86,11 @@ def main():
         import gen
         md, m, f = section("3. Generation", lambda: gen.run(budget=120 if args.quick else 300,
                                                             runs=8 if args.quick else 20))
+        parts.append(md); measured_any |= m; failures += f
+
+    if "retouch" in only:
+        import retouch
+        md, m, f = section("4. Retouch", lambda: retouch.run(budget=600 if args.quick else 1200, rounds=3 if args.quick else 5))
         parts.append(md); measured_any |= m; failures += f
 
     if failures:
