@@ -1,8 +1,9 @@
 // The guided exemplar fill on rendered scenes: neighbouring wires stay out, known pixels stay put, lines carry on.
 import Imaging
-import Retouch
 import Support
 import Testing
+
+@testable import Retouch
 
 @Suite("Hole filler")
 struct HoleFillerTests {
@@ -113,6 +114,23 @@ struct HoleFillerTests {
     func mismatch() {
         var image = Scene.sky(width: 40, height: 30).image
         #expect(throws: RetouchError.maskMismatch) { try HoleFiller().fill(&image, hole: Mask(width: 30, height: 40)) }
+    }
+
+    @Test("a long wide stroke is filled in tiles, each solved coarse-to-fine")
+    func wideLongStroke() throws {
+        let w = 900, h = 200
+        let clean = Scene.sky(width: w, height: h, seed: 13)
+        var hole = Mask(width: w, height: h)
+        MaskPainter.paintLine([ImagePoint(x: 0, y: 100), ImagePoint(x: 899, y: 110)], width: 50, into: &hole)
+        var settings = FillSettings()
+        settings.maxCropPixels = 120_000
+        settings.tileSide = 128
+        let filler = HoleFiller(settings: settings)
+        let part = try #require(MaskPart.parts(of: hole).first)
+        #expect(try filler.plan(part, in: hole).count > 1)
+        var filled = clean.image
+        try filler.fill(&filled, hole: hole)
+        #expect(Score.psnr(filled, clean.image, over: hole) > 33)
     }
 
     @Test("an area too big for one crop is refused with a message, not run")

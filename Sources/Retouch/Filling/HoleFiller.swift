@@ -4,7 +4,7 @@ import Imaging
 import Support
 
 /// The guided exemplar fill. Per connected part of the hole:
-/// 1. plan: a crop around it (margins big enough for the patch search), tiles when a thin part runs long,
+/// 1. plan: a crop around it (margins big enough for the patch search), tiles when it runs long,
 ///    pyramid levels so that the part is at most `singleScaleDepth` deep at the coarsest one;
 /// 2. guide: Telea over the crop's hole (where a coarser level exists, its result for the deep pixels);
 /// 3. guard: the guide's line response, so no source brings a line the target does not already show;
@@ -47,25 +47,27 @@ public struct HoleFiller: Sendable {
         let coarseDepth = Int((depth / Float(scale)).rounded(.up))
         let margin = (settings.searchRadius + coarseDepth + 2 * settings.maxPatchRadius + 2) * scale + Self.lineSupport
         let whole = part.box.grown(by: margin, within: hole.width, hole.height)
-        let tileLimit = (settings.tileSide + 2 * margin) * (settings.tileSide + 2 * margin)
-        if levels > 0 || whole.area <= 2 * tileLimit {
-            guard whole.area <= settings.maxCropPixels else { throw .areaTooLarge }
+        // Tiles at least twice the margin wide, so a wide part's tiles are not all margin.
+        let side = levels > 0 ? max(settings.tileSide, 2 * margin) : settings.tileSide
+        let tileArea = (side + 2 * margin) * (side + 2 * margin)
+        if whole.area <= 2 * tileArea && whole.area <= settings.maxCropPixels {
             return [Job(crop: whole, pixels: part.pixels, levels: levels)]
         }
-        // A long thin part: tiles in reading order, each filled with what the previous ones made.
-        let side = settings.tileSide
+        // A long part: tiles in reading order, each filled with what the previous ones made.
         var buckets: [Int: [Int]] = [:]
         let columns = (part.box.width + side - 1) / side
         for i in part.pixels {
             let tx = (i % hole.width - part.box.x) / side, ty = (i / hole.width - part.box.y) / side
             buckets[ty * columns + tx, default: []].append(i)
         }
-        return buckets.keys.sorted().map { key in
+        let jobs = buckets.keys.sorted().map { key in
             let core = PixelBox(x: part.box.x + (key % columns) * side, y: part.box.y + (key / columns) * side, width: side, height: side)
             let crop = PixelBox(x: core.x, y: core.y, width: min(side, hole.width - core.x), height: min(side, hole.height - core.y))
                 .grown(by: margin, within: hole.width, hole.height)
-            return Job(crop: crop, pixels: buckets[key]!, levels: 0)
+            return Job(crop: crop, pixels: buckets[key]!, levels: levels)
         }
+        guard jobs.allSatisfy({ $0.crop.area <= settings.maxCropPixels }) else { throw .areaTooLarge }
+        return jobs
     }
 
     /// Gaussian support of the guard's widest line scale, so crops see lines that reach in from outside.
