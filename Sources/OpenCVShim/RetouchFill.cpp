@@ -213,26 +213,33 @@ class GuidedFill {
         }
     }
 
+    /// Mean over a c×c box (clipped at the borders), separable running sums.
     std::vector<float> boxFilter(int c) const {
         const int half = c / 2;
         std::vector<float> rows((size_t)w * h * 3), out((size_t)w * h * 3);
         auto value = [&](size_t i, int k) { return hollow(i) ? guide[i * 3 + k] : image[i * 3 + k]; };
         for (int y = 0; y < h; y++)
-            for (int x = 0; x < w; x++)
-                for (int k = 0; k < 3; k++) {
-                    float sum = 0;
-                    int n = 0;
-                    for (int j = std::max(0, x - half); j <= std::min(w - 1, x + half); j++, n++) sum += value((size_t)y * w + j, k);
-                    rows[((size_t)y * w + x) * 3 + k] = sum / (float)n;
+            for (int k = 0; k < 3; k++) {
+                float sum = 0;
+                for (int j = 0; j <= std::min(w - 1, half); j++) sum += value((size_t)y * w + j, k);
+                for (int x = 0; x < w; x++) {
+                    const int lo = std::max(0, x - half), hi = std::min(w - 1, x + half);
+                    rows[((size_t)y * w + x) * 3 + k] = sum / (float)(hi - lo + 1);
+                    if (x + half + 1 < w) sum += value((size_t)y * w + x + half + 1, k);
+                    if (x - half >= 0) sum -= value((size_t)y * w + x - half, k);
                 }
-        for (int y = 0; y < h; y++)
-            for (int x = 0; x < w; x++)
-                for (int k = 0; k < 3; k++) {
-                    float sum = 0;
-                    int n = 0;
-                    for (int j = std::max(0, y - half); j <= std::min(h - 1, y + half); j++, n++) sum += rows[((size_t)j * w + x) * 3 + k];
-                    out[((size_t)y * w + x) * 3 + k] = sum / (float)n;
+            }
+        for (int x = 0; x < w; x++)
+            for (int k = 0; k < 3; k++) {
+                float sum = 0;
+                for (int j = 0; j <= std::min(h - 1, half); j++) sum += rows[((size_t)j * w + x) * 3 + k];
+                for (int y = 0; y < h; y++) {
+                    const int lo = std::max(0, y - half), hi = std::min(h - 1, y + half);
+                    out[((size_t)y * w + x) * 3 + k] = sum / (float)(hi - lo + 1);
+                    if (y + half + 1 < h) sum += rows[((size_t)(y + half + 1) * w + x) * 3 + k];
+                    if (y - half >= 0) sum -= rows[((size_t)(y - half) * w + x) * 3 + k];
                 }
+            }
         return out;
     }
 
@@ -285,7 +292,8 @@ class GuidedFill {
     /// Criminisi's order: confidence of the patch times the strength of the isophotes that hit the front
     /// head-on, so lines that enter the hole are carried in before the flat surroundings close over them.
     float priority(int tx, int ty) const {
-        const int r = shapeAt((size_t)ty * w + tx).radius;
+        // A 7×7 window orders the front as well as the whole patch does, at a fraction of the cost for wide holes.
+        const int r = std::min(shapeAt((size_t)ty * w + tx).radius, 3);
         float conf = 0, bestGrad = 0, gx = 0, gy = 0;
         int count = 0;
         for (int y = std::max(0, ty - r); y <= std::min(h - 1, ty + r); y++)
