@@ -16,7 +16,7 @@
 
   var stage = $("[data-stage]"), canvasBox = $("[data-canvas]"), picture = $("[data-picture]");
   var overlay = $("[data-overlay]"), ink = overlay.getContext("2d");
-  var busyNote = $("[data-busy]"), hint = $("[data-hint]");
+  var busyNote = $("[data-busy]"), refiningNote = $("[data-refining]"), hint = $("[data-hint]");
   var buttons = { undo: $("[data-undo]"), redo: $("[data-redo]"), refine: $("[data-refine]"), compare: $("[data-compare]") };
   var sliders = { brush: $("[data-brush-size]"), wire: $("[data-wire-width]"), feather: $("[data-feather]") };
   var maskToggle = $("[data-mask-toggle]");
@@ -81,13 +81,40 @@
   function apply(next) {
     var changed = !state || state.version !== next.version;
     state = next;
+    generation++;
     if (changed) {
       afterSrc = api.replace("/api/retouch/", "/retouch/") + "/preview.jpg?v=" + encodeURIComponent(next.version);
-      picture.src = afterSrc;
+      if (!buttons.compare.classList.contains("is-pressed")) picture.src = afterSrc;
     }
     if (next.lastWireWidth) setSlider(sliders.wire, next.lastWireWidth / toPhoto);
+    root.classList.toggle("is-refining", !next.refined);
+    refiningNote.hidden = !!next.refined;
+    if (!next.refined) awaitRefined();
     drawOverlay();
     refreshButtons();
+  }
+
+  // --- The refined fill ------------------------------------------------------------------------------------------
+  // An edit comes back at once with a quick fill; the server refines it in the background. The editor asks now and
+  // then and swaps the refined picture in once it has loaded, unless another edit came first.
+  var generation = 0, refineTimer = null;
+  function awaitRefined() {
+    clearTimeout(refineTimer);
+    var asked = generation;
+    refineTimer = setTimeout(function () {
+      if (busy || asked !== generation) { if (!busy && state && !state.refined) awaitRefined(); return; }
+      fetch(api, { credentials: "same-origin" }).then(function (response) {
+        return response.ok ? response.json() : null;
+      }).then(function (next) {
+        if (!next || busy || asked !== generation) return;
+        if (!next.refined) { awaitRefined(); return; }
+        var src = api.replace("/api/retouch/", "/retouch/") + "/preview.jpg?v=" + encodeURIComponent(next.version);
+        var loader = new Image();
+        loader.onload = function () { if (!busy && asked === generation) apply(next); };
+        loader.onerror = function () { if (!busy && asked === generation) apply(next); };
+        loader.src = src;
+      }).catch(function () { if (asked === generation) awaitRefined(); });
+    }, 600);
   }
 
   // --- Zoom and pan ---------------------------------------------------------------------------------------------

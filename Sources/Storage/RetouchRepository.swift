@@ -43,6 +43,19 @@ public struct RetouchEditRow: Codable, Sendable, Equatable {
     }
 }
 
+/// A rendered preview as stored: after `applied` edits, the full-quality fill or the quick one.
+public struct RetouchRender: Sendable, Equatable {
+    public var applied: Int
+    public var full: Bool
+    public var jpeg: Data
+
+    public init(applied: Int, full: Bool, jpeg: Data) {
+        self.applied = applied
+        self.full = full
+        self.jpeg = jpeg
+    }
+}
+
 public protocol RetouchRepository: Sendable {
     /// Stores a new project with its original upload and the preview it starts from (the original shrunk).
     func create(name: String, width: Int, height: Int, original: Data, basePreview: Data) async throws -> RetouchProject
@@ -52,9 +65,10 @@ public protocol RetouchRepository: Sendable {
     func edits(ofProject id: String) async throws -> [RetouchEditRow]
     func original(ofProject id: String) async throws -> Data?
     func basePreview(ofProject id: String) async throws -> Data?
-    /// The last rendered preview and how many edits it shows (a cache: it may lag behind `applied`).
-    func render(ofProject id: String) async throws -> (applied: Int, jpeg: Data)?
-    func saveRender(ofProject id: String, applied: Int, jpeg: Data) async throws
+    /// The last rendered preview, how many edits it shows (a cache: it may lag behind `applied`) and whether it is
+    /// the full-quality fill or the quick one shown first.
+    func render(ofProject id: String) async throws -> RetouchRender?
+    func saveRender(_ render: RetouchRender, ofProject id: String) async throws
     /// Adds an edit at the cursor: edits beyond it (undone) are dropped, in one transaction.
     func push(_ edit: RetouchEditRow, toProject id: String) async throws -> RetouchProject
     /// Moves the cursor (undo, redo) within 0…edit count.
@@ -113,19 +127,22 @@ public struct SQLiteRetouchRepository: RetouchRepository {
         }
     }
 
-    public func render(ofProject id: String) async throws -> (applied: Int, jpeg: Data)? {
+    public func render(ofProject id: String) async throws -> RetouchRender? {
         try await database.read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT renderApplied, render FROM retouchImage WHERE projectId = ?", arguments: [id]),
-                let applied = row["renderApplied"] as Int?, let jpeg = row["render"] as Data?
+            guard
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT renderApplied, renderFull, render FROM retouchImage WHERE projectId = ?", arguments: [id]),
+                let applied = row["renderApplied"] as Int?, let full = row["renderFull"] as Bool?, let jpeg = row["render"] as Data?
             else { return nil }
-            return (applied, jpeg)
+            return RetouchRender(applied: applied, full: full, jpeg: jpeg)
         }
     }
 
-    public func saveRender(ofProject id: String, applied: Int, jpeg: Data) async throws {
+    public func saveRender(_ render: RetouchRender, ofProject id: String) async throws {
         try await database.write { db in
             try db.execute(
-                sql: "UPDATE retouchImage SET render = ?, renderApplied = ? WHERE projectId = ?", arguments: [jpeg, applied, id])
+                sql: "UPDATE retouchImage SET render = ?, renderApplied = ?, renderFull = ? WHERE projectId = ?",
+                arguments: [render.jpeg, render.applied, render.full, id])
         }
     }
 
@@ -183,6 +200,7 @@ extension AppDatabase {
             t.column("basePreview", .blob).notNull()
             t.column("render", .blob)
             t.column("renderApplied", .integer)
+            t.column("renderFull", .boolean)
         }
         try db.create(table: "retouchEdit") { t in
             t.column("projectId", .text).notNull().references("retouchProject", onDelete: .cascade)

@@ -56,6 +56,20 @@ struct HoleFillerTests {
         }
     }
 
+    @Test("the quick fill (Telea, for the first preview) removes the wire and touches only the hole")
+    func quickFillStaysInTheHole() throws {
+        let scene = Self.twoWires()
+        var quick = scene.photo
+        try HoleFiller().quickFill(&quick, hole: scene.hole)
+        #expect(Score.darkShare(quick, over: scene.hole, below: 110) < 0.01)
+        for i in 0..<(quick.width * quick.height) where scene.hole.bytes[i] == 0 {
+            #expect(quick.bytes[(i * 3)..<(i * 3 + 3)] == scene.photo.bytes[(i * 3)..<(i * 3 + 3)])
+        }
+        var empty = scene.photo
+        try HoleFiller().quickFill(&empty, hole: Mask(width: quick.width, height: quick.height))
+        #expect(empty.bytes == scene.photo.bytes)
+    }
+
     @Test("a blob over a wire is filled with the wire carried through")
     func lineContinuesThroughABlob() throws {
         let w = 200, h = 120

@@ -108,6 +108,33 @@ struct RetouchFlowTests {
         }
     }
 
+    @Test("an edit answers with the quick fill; the guided fill replaces it in the background and is stored")
+    func quickThenRefined() async throws {
+        let harness = try TestApp()
+        try await harness.build().test(.router) { client in
+            let id = String(try await Self.upload(client).dropFirst("/retouch/".count))
+            let first = try Self.state(try await Self.post(client, "/api/retouch/\(id)/edits", #"{"tool":"wire","tap":{"x":160,"y":95}}"#))
+            let quickVersion = try #require(first["version"] as? String)
+            // Asked again (as the editor does) until the refined fill has landed; bounded.
+            var refined = first
+            for _ in 0..<600 where refined["refined"] as? Bool != true {
+                try await Task.sleep(for: .milliseconds(100))
+                refined = try Self.state(try await client.execute(uri: "/api/retouch/\(id)", method: .get))
+            }
+            #expect(refined["refined"] as? Bool == true)
+            #expect(refined["applied"] as? Int == 1)
+            if first["refined"] as? Bool == false { #expect(refined["version"] as? String != quickVersion) }
+            let stored = try #require(try await harness.dependencies.retouch.render(ofProject: id))
+            #expect(stored.applied == 1 && stored.full)
+            let preview = try await client.execute(uri: "/retouch/\(id)/preview.jpg", method: .get)
+            let picture = try PhotoRasters.decodeRGB(Data(preview.body.readableBytesView), limits: ImageLimits()).image
+            #expect(picture.luma.bytes[83 * 320 + 160] > 120)
+            // Undo goes back to the photo as it was: nothing left to refine.
+            let undone = try Self.state(try await Self.post(client, "/api/retouch/\(id)/undo"))
+            #expect(undone["refined"] as? Bool == true && undone["applied"] as? Int == 0)
+        }
+    }
+
     @Test("no wire where the tap is: 422 with the message the editor shows")
     func noWire() async throws {
         try await TestApp().build().test(.router) { client in

@@ -103,6 +103,14 @@ def test_phone_tap_a_wire_pinch_undo_export(browser, server, wire_photo, tmp_pat
         assert luma_at(page, editor + "/preview.jpg", column, wire_y(column))[0] > 150, column
     assert 4 <= float(page.locator("[data-wire-width]").input_value()) <= 12
 
+    # The quick fill shows at once; the editor swaps in the refined fill by itself when the server has it.
+    page.wait_for_function(
+        """() => document.querySelector('[data-picture]').src.endsWith('-f')
+              && document.querySelector('[data-refining]').hidden""", timeout=60_000)
+    assert current_state(page)["refined"] is True
+    for column in (60, 600, 1140):
+        assert luma_at(page, editor + "/preview.jpg", column, wire_y(column))[0] > 150, column
+
     # Pinch out with two fingers: the preview zooms.
     before = page.locator("[data-picture]").bounding_box()["width"]
     cdp = context.new_cdp_session(page)

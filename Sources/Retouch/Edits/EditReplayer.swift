@@ -15,13 +15,18 @@ public struct EditReplayer: Sendable {
         for operation in operations { try apply(operation, on: &picture, scale: scale) }
     }
 
-    public func apply(_ operation: EditOperation, on picture: inout RasterImage, scale: Double) throws(RetouchError) {
+    /// `quick` fills with Telea alone (an instant preview); otherwise with the guided exemplar fill.
+    public func apply(_ operation: EditOperation, on picture: inout RasterImage, scale: Double, quick: Bool = false) throws(RetouchError) {
         let (core, hole) = operation.masks(width: picture.width, height: picture.height, scale: scale)
         guard let box = hole.selectedBox else { return }
         let ring = operation.feather * scale
         // Only the box is kept for the blend, not the whole picture.
         let before = ring > 0 ? Self.copy(box, of: picture) : []
-        try filler.fill(&picture, hole: hole)
+        if quick {
+            try filler.quickFill(&picture, hole: hole)
+        } else {
+            try filler.fill(&picture, hole: hole)
+        }
         if ring > 0 { blendRing(from: before, into: &picture, core: core, hole: hole, box: box, ring: ring) }
     }
 

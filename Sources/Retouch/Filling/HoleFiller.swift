@@ -29,6 +29,31 @@ public struct HoleFiller: Sendable {
         }
     }
 
+    /// The quick fill for an instant preview: OpenCV's Telea over the hole's box, no exemplars. The editor shows it
+    /// at once and swaps in the guided fill when that is ready.
+    public func quickFill(_ image: inout RasterImage, hole: Mask) throws(RetouchError) {
+        guard image.channels == 3 else { throw .engineFailure("fill expects RGB") }
+        guard hole.width == image.width, hole.height == image.height else { throw .maskMismatch }
+        guard let box = hole.selectedBox?.grown(by: 8, within: image.width, image.height) else { return }
+        var rgb = [UInt8](repeating: 0, count: box.area * 3), mask = [UInt8](repeating: 0, count: box.area)
+        for y in 0..<box.height {
+            let from = ((box.y + y) * image.width + box.x) * 3
+            rgb.replaceSubrange((y * box.width * 3)..<((y + 1) * box.width * 3), with: image.bytes[from..<(from + box.width * 3)])
+            for x in 0..<box.width where hole.bytes[(box.y + y) * image.width + box.x + x] != 0 { mask[y * box.width + x] = 255 }
+        }
+        guard let filled = OpenCVRetouch.telea(rgb: rgb, mask: mask, width: box.width, height: box.height, radius: 3) else {
+            throw .engineFailure("telea \(box.width)×\(box.height)")
+        }
+        for y in 0..<box.height {
+            for x in 0..<box.width where mask[y * box.width + x] != 0 {
+                let i = ((box.y + y) * image.width + box.x + x) * 3, j = (y * box.width + x) * 3
+                image.bytes[i] = filled[j]
+                image.bytes[i + 1] = filled[j + 1]
+                image.bytes[i + 2] = filled[j + 2]
+            }
+        }
+    }
+
     // MARK: Plan
 
     struct Job {

@@ -23,6 +23,8 @@ struct RetouchState: Sendable, Encodable {
     var version: String
     /// Width of the last wire found, for the width slider.
     var lastWireWidth: Double?
+    /// Whether the preview shows the guided fill (false: the quick fill, the guided one is on its way).
+    var refined: Bool
 }
 
 /// What the person asked for, in photo pixels.
@@ -40,6 +42,9 @@ struct RetouchStudio: Sendable {
     let projects: any RetouchRepository
     let limits: RetouchLimits
     let queue: BoundedWorkQueue
+    /// The background refinements: one at a time across all projects, a couple waiting; the rest wait for the
+    /// editor's next look (which asks again).
+    let refiner = BoundedWorkQueue(workers: 1, maxWaiting: 2)
     let cache: RenderCache
     let replayer = EditReplayer()
 
@@ -80,14 +85,18 @@ struct RetouchStudio: Sendable {
         let project = try await project(id)
         let operations = try await self.operations(id)
         let base = try await basePicture(id)
-        return Self.state(project, operations: operations, preview: (base.width, base.height))
+        let stored = try await projects.render(ofProject: id)
+        let refined = project.applied == 0 || (stored.map { $0.applied == project.applied && $0.full } ?? false)
+        if !refined { scheduleRefinement(id) }
+        return Self.state(project, operations: operations, preview: (base.width, base.height), refined: refined)
     }
 
-    /// The picture as it is now (JPEG at preview size).
+    /// The picture as it is now (JPEG at preview size): the full-quality fill, or the quick one until that is ready.
     func previewJPEG(_ id: String) async throws -> Data {
         let project = try await project(id)
+        if project.applied == 0 { return try await beforeJPEG(id) }
         if let stored = try await projects.render(ofProject: id), stored.applied == project.applied { return stored.jpeg }
-        return try await queue.run { try await renderAndStore(project) }
+        return try await queue.run { try await renderAndStore(project, full: false) }
     }
 
     /// The photo before any edit (JPEG at preview size).
@@ -117,7 +126,7 @@ struct RetouchStudio: Sendable {
     func add(_ request: EditRequest, to id: String) async throws -> RetouchState {
         try await queue.run {
             let project = try await project(id)
-            let current = try await picture(project, at: project.applied)
+            let current = try await picture(project, at: project.applied, full: false)
             let scale = Double(current.width) / Double(project.width)
             let operation = try await offload { () throws(RetouchError) -> EditOperation in
                 try Self.operation(for: request, on: current, scale: scale, photoWidth: project.width)
@@ -160,21 +169,57 @@ struct RetouchStudio: Sendable {
         }
     }
 
-    /// Renders the picture at the project's cursor, stores it, and tells the editor.
+    /// Renders the picture at the project's cursor (quick unless the full one is at hand), stores it, starts the
+    /// full-quality fill in the background, and tells the editor.
     private func finish(_ project: RetouchProject) async throws -> RetouchState {
-        _ = try await renderAndStore(project)
+        let cached = await cache.render(of: project.id, at: project.applied)
+        let full = project.applied == 0 || cached?.full == true
+        _ = try await renderAndStore(project, full: full)
+        if !full { scheduleRefinement(project.id) }
         let base = try await basePicture(project.id)
-        return Self.state(project, operations: try await operations(project.id), preview: (base.width, base.height))
+        return Self.state(project, operations: try await operations(project.id), preview: (base.width, base.height), refined: full)
     }
 
-    private func renderAndStore(_ project: RetouchProject) async throws -> Data {
-        let picture = try await picture(project, at: project.applied)
+    private func renderAndStore(_ project: RetouchProject, full: Bool) async throws -> Data {
+        let picture = try await picture(project, at: project.applied, full: full)
         let jpeg = try await offload { () throws(RetouchError) -> Data in
             guard let jpeg = PhotoRasters.jpegData(picture, quality: 90) else { throw .engineFailure("preview encode") }
             return jpeg
         }
-        try await projects.saveRender(ofProject: project.id, applied: project.applied, jpeg: jpeg)
+        try await projects.saveRender(RetouchRender(applied: project.applied, full: full, jpeg: jpeg), ofProject: project.id)
         return jpeg
+    }
+
+    /// The guided fill of the picture at the cursor, off the request path: the editor shows the quick fill until
+    /// this lands. One run per project at a time (and one across projects, see `refiner`); it follows the cursor
+    /// until it catches up. A failure leaves the quick fill in place; the editor's next look tries again.
+    private func scheduleRefinement(_ id: String) {
+        let studio = self
+        Task.detached(priority: .utility) {
+            guard await studio.cache.beginRefining(id) else { return }
+            _ = try? await studio.refiner.run { try await studio.refine(id) }
+            await studio.cache.endRefining(id)
+        }
+    }
+
+    private func refine(_ id: String) async throws {
+        for _ in 0..<50 {
+            let project = try await project(id)
+            if project.applied == 0 { return }
+            if let stored = try await projects.render(ofProject: id), stored.applied == project.applied, stored.full { return }
+            let epoch = await cache.epoch(of: id)
+            let picture = try await picture(project, at: project.applied, full: true)
+            let jpeg = try await offload { () throws(RetouchError) -> Data in
+                guard let jpeg = PhotoRasters.jpegData(picture, quality: 90) else { throw .engineFailure("preview encode") }
+                return jpeg
+            }
+            // Saved only if the cursor is still there and no edit was dropped meanwhile; otherwise follow it.
+            let now = try await self.project(id)
+            if now.applied == project.applied, await cache.epoch(of: id) == epoch {
+                try await projects.saveRender(RetouchRender(applied: now.applied, full: true, jpeg: jpeg), ofProject: id)
+                return
+            }
+        }
     }
 
     // MARK: Rendering
@@ -198,25 +243,27 @@ struct RetouchStudio: Sendable {
         return picture
     }
 
-    /// The preview-size picture after the first `cursor` edits: from memory, or replayed from the nearest one there.
-    /// An edit is applied to the picture it was made on (a Refine to the one before the edit it replaces).
-    private func picture(_ project: RetouchProject, at cursor: Int) async throws -> RasterImage {
-        if let cached = await cache.render(of: project.id, at: cursor) { return cached }
+    /// The preview-size picture after the first `cursor` edits, from memory or made from the nearest state there.
+    /// An edit is applied to the picture it was made on (a Refine to the one before the edit it replaces). `full`
+    /// asks for the guided fill all the way; otherwise the newest edit may be the quick fill.
+    private func picture(_ project: RetouchProject, at cursor: Int, full: Bool) async throws -> RasterImage {
+        if let cached = await cache.render(of: project.id, at: cursor), cached.full || !full { return cached.picture }
         if cursor == 0 { return try await basePicture(project.id) }
+        let epoch = await cache.epoch(of: project.id)
         let operations = try await operations(project.id)
         guard cursor <= operations.count else { return try await basePicture(project.id) }
         var start = cursor - 1
         while start > 0 && operations[start].replacesPrevious { start -= 1 }
         let operation = operations[cursor - 1]
-        let before = try await self.picture(project, at: start)
+        let before = try await self.picture(project, at: start, full: full)
         let scale = Double(before.width) / Double(project.width)
         let replayer = replayer
         let picture = try await offload { () throws(RetouchError) -> RasterImage in
             var copy = before
-            try replayer.apply(operation, on: &copy, scale: scale)
+            try replayer.apply(operation, on: &copy, scale: scale, quick: !full)
             return copy
         }
-        await cache.setRender(picture, of: project.id, at: cursor)
+        await cache.setRender(picture, full: full, of: project.id, at: cursor, epoch: epoch)
         return picture
     }
 
@@ -251,7 +298,7 @@ struct RetouchStudio: Sendable {
         String(decoding: try JSONEncoder().encode(operation), as: UTF8.self)
     }
 
-    static func state(_ project: RetouchProject, operations: [EditOperation], preview: (Int, Int)) -> RetouchState {
+    static func state(_ project: RetouchProject, operations: [EditOperation], preview: (Int, Int), refined: Bool) -> RetouchState {
         let stack = EditStack(operations: operations, applied: project.applied)
         let effective = stack.effective
         var lastWire: Double?
@@ -259,21 +306,30 @@ struct RetouchStudio: Sendable {
         return RetouchState(
             id: project.id, width: project.width, height: project.height, previewWidth: preview.0, previewHeight: preview.1,
             edits: effective, applied: project.applied, count: operations.count, canUndo: stack.canUndo, canRedo: stack.canRedo,
-            version: "\(project.applied)-\(operations.count)-\(Int(project.updatedAt.timeIntervalSince1970 * 1000))", lastWireWidth: lastWire)
+            version: "\(project.applied)-\(operations.count)-\(Int(project.updatedAt.timeIntervalSince1970 * 1000))-\(refined ? "f" : "q")",
+            lastWireWidth: lastWire, refined: refined)
     }
 }
 
-/// The pictures of the projects in use: each one's base and a few of its recent states. Bounded: the least recently
-/// used project is forgotten first.
+/// The pictures of the projects in use: each one's base and a few of its recent states, quick or full. Bounded:
+/// the least recently used project is forgotten first. `epoch` changes when edits are dropped, so a fill started
+/// before that cannot land on the wrong state.
 actor RenderCache {
+    struct Render {
+        var picture: RasterImage
+        var full: Bool
+    }
+
     private struct Entry {
         var base: RasterImage?
-        var renders: [Int: RasterImage] = [:]
+        var renders: [Int: Render] = [:]
         var order: [Int] = []
+        var epoch = 0
     }
 
     private var entries: [String: Entry] = [:]
     private var recency: [String] = []
+    private var refining: Set<String> = []
     let maxProjects = 2
     let maxRendersPerProject = 6
 
@@ -287,15 +343,18 @@ actor RenderCache {
         entries[id, default: Entry()].base = picture
     }
 
-    func render(of id: String, at cursor: Int) -> RasterImage? {
+    func render(of id: String, at cursor: Int) -> Render? {
         touch(id)
         return entries[id]?.renders[cursor]
     }
 
-    func setRender(_ picture: RasterImage, of id: String, at cursor: Int) {
+    func epoch(of id: String) -> Int { entries[id]?.epoch ?? 0 }
+
+    func setRender(_ picture: RasterImage, full: Bool, of id: String, at cursor: Int, epoch: Int) {
         touch(id)
         var entry = entries[id, default: Entry()]
-        entry.renders[cursor] = picture
+        guard entry.epoch == epoch, !(entry.renders[cursor]?.full == true && !full) else { return }
+        entry.renders[cursor] = Render(picture: picture, full: full)
         entry.order.removeAll { $0 == cursor }
         entry.order.append(cursor)
         while entry.order.count > maxRendersPerProject { entry.renders[entry.order.removeFirst()] = nil }
@@ -304,9 +363,10 @@ actor RenderCache {
 
     /// A new edit at `cursor` makes every state past it obsolete.
     func dropRenders(of id: String, beyond cursor: Int) {
-        guard var entry = entries[id] else { return }
+        var entry = entries[id, default: Entry()]
         for key in entry.renders.keys where key > cursor { entry.renders[key] = nil }
         entry.order.removeAll { $0 > cursor }
+        entry.epoch += 1
         entries[id] = entry
     }
 
@@ -315,10 +375,16 @@ actor RenderCache {
         recency.removeAll { $0 == id }
     }
 
+    func beginRefining(_ id: String) -> Bool { refining.insert(id).inserted }
+    func endRefining(_ id: String) { refining.remove(id) }
+
     private func touch(_ id: String) {
         recency.removeAll { $0 == id }
         recency.append(id)
-        while recency.count > maxProjects { entries[recency.removeFirst()] = nil }
+        while recency.count > maxProjects {
+            let dropped = recency.removeFirst()
+            entries[dropped] = nil
+        }
     }
 }
 
