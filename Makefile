@@ -11,7 +11,8 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 OCR_LANGS := eng osd deu fra spa ita por pol nld
 RUN_DEBS := tesseract-ocr $(addprefix tesseract-ocr-,$(OCR_LANGS)) libtesseract-dev libleptonica-dev \
             libmagic-dev libheif-dev libsqlite3-dev zlib1g-dev pkg-config \
-            libopencv-core-dev libopencv-imgproc-dev libopencv-photo-dev flite1-dev
+            libopencv-core-dev libopencv-imgproc-dev libopencv-photo-dev flite1-dev \
+            wamerican wbritish wfrench
 TEST_DEBS := $(RUN_DEBS) chromium libheif-examples fonts-dejavu-core
 TEST_PIPS := pytest playwright jsonschema rapidfuzz numpy pillow
 
@@ -46,6 +47,7 @@ run: build-release
 ## Every test: Swift unit and router tests, then the Python suites (schema, hostile input, real browser).
 test: test-deps lint
 	$(PYTHON) tools/make_fixtures.py .build/fixtures/ocr
+	$(PYTHON) tools/make_shelf_fixtures.py .build/fixtures/shelf
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build 2>&1 | tee .build/swift-test.log; test $${PIPESTATUS[0]} -eq 0
 	$(PYTHON) -m pytest -q -s Tests/e2e
@@ -57,8 +59,10 @@ lint:
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests
 
-## OCR accuracy and speed against the tesseract CLI, HTTP latency and generation overhead.
+## OCR accuracy and speed against the tesseract CLI and the page-dewarp pipeline, HTTP latency, generation overhead,
+## the shelf analyser.
 bench: test-deps build-release
+	@$(PYTHON) -c "import page_dewarp" 2>/dev/null || $(PYTHON) -m pip install -q page-dewarp
 	$(PYTHON) bench/run.py $(BENCH_ARGS)
 
 clean:

@@ -28,6 +28,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.0.0"),
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
     ],
     targets: [
         // MARK: C and C++ libraries: module maps only; each is wrapped by exactly one Swift file.
@@ -71,8 +73,11 @@ let package = Package(
             dependencies: ["Support", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
-        // The bookshelf analyser and the retouch tool live here (their issues fill them in).
-        .target(name: "Shelves", dependencies: ["Support"], swiftSettings: swiftSettings),
+        // The bookshelf analyser: spines, titles, the catalog, the reading (over PageReading, AIClient and OpenCVShim).
+        .target(
+            name: "Shelves", dependencies: ["Support", "Imaging", "PageReading", "AIClient", "OpenCVShim"], swiftSettings: swiftSettings),
+        // Text to speech: the SpeechSynthesizer protocol and flite (the only file with its pointers) behind it.
+        .target(name: "Speech", dependencies: ["CFlite"], swiftSettings: swiftSettings),
         // The retouch tool's core: edit stack, wire finder, object selection, guided exemplar fill (over OpenCVShim).
         .target(name: "Retouch", dependencies: ["Support", "Imaging", "OpenCVShim"], swiftSettings: swiftSettings),
 
@@ -103,14 +108,19 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "CompressNIO", package: "compress-nio"),
+                // Session ids are stored as SHA-256, the password's generation marker as PBKDF2.
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                // HTTP parts, for the handler that times request bodies (Limits/ConnectionGuard.swift).
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             ],
             swiftSettings: swiftSettings
         ),
-        // MARK: The command line: serve (default), ocr, eval, posts, retouch.
+        // MARK: The command line: serve (default), ocr, eval, posts, shelf, retouch.
         .executableTarget(
             name: "snappost",
             dependencies: [
-                "Support", "Imaging", "PageReading", "AIClient", "PostWriting", "Retouch", "Settings", "SnapPostWeb",
+                "Support", "Imaging", "PageReading", "AIClient", "PostWriting", "Settings", "SnapPostWeb", "Shelves", "Speech", "Retouch",
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -120,6 +130,10 @@ let package = Package(
         // MARK: Tests, one target beside each module they test.
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Support"], swiftSettings: swiftSettings),
         .testTarget(name: "PageReadingTests", dependencies: ["PageReading", "Imaging", "Support"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "ShelvesTests", dependencies: ["Shelves", "Imaging", "PageReading", "AIClient", "Support", "OpenCVShim"],
+            swiftSettings: swiftSettings),
+        .testTarget(name: "SpeechTests", dependencies: ["Speech"], swiftSettings: swiftSettings),
         .testTarget(name: "AIClientTests", dependencies: ["AIClient", "Support"], swiftSettings: swiftSettings),
         // A real chat-completions server on loopback, shared by the writer and web tests (not part of the app).
         .target(

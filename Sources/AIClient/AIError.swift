@@ -21,6 +21,8 @@ public struct AIError: UserFacingError, Equatable {
         case providerUnavailable(status: Int)
         /// Connection refused, DNS failure and the like.
         case unreachable(url: String)
+        /// The provider took the connection and closed or reset it without answering.
+        case connectionDropped(url: String)
         /// The reply could not be read as five drafts.
         case badResponse(detail: String)
         /// The reply hit the token limit (`finish_reason: "length"`).
@@ -35,38 +37,71 @@ public struct AIError: UserFacingError, Equatable {
 
     public init(_ kind: Kind) { self.kind = kind }
 
+    /// What the person is told: what happened and what they can do, in their words. Settings and addresses are in
+    /// ``technicalDetail``.
     public var message: String {
         switch kind {
         case .invalidAPIKey:
-            return "AI key invalid. Update it in the server settings (SNAPPOST_AI_KEY)."
+            return "The AI writer refused this server's key, so no drafts were written. Your text is saved."
         case .timeout:
-            return "The AI provider took too long to answer. Try again, or raise SNAPPOST_AI_TIMEOUT for slow local models."
+            return "The AI writer took too long to answer. Your text is saved; try again in a moment."
         case .rateLimited(let retryAfter):
             if let seconds = retryAfter.map({ Int($0.components.seconds) }), seconds > 0 {
-                return "The AI provider is rate-limiting requests. Try again in \(Self.spoken(seconds))."
+                return "The AI writer is busy. Try again in \(Self.spoken(seconds))."
             }
-            return "The AI provider is rate-limiting requests. Wait a moment, then try again."
+            return "The AI writer is busy. Wait a moment, then try again."
         case .contentRejected:
-            return "Excerpt could not be processed: the AI provider declined it under its content rules. Try a different passage."
-        case .badRequest(let providerMessage):
-            let said = providerMessage.trimmingCharacters(in: .whitespacesAndNewlines)
-            return said.isEmpty
-                ? "The AI provider rejected the request. Check the model name in the server settings (SNAPPOST_AI_MODEL)."
-                : "The AI provider rejected the request: \(Self.clipped(said))"
-        case .notFound(let url):
-            return "The AI provider answered 404 at \(url). Check the base URL and the model name (SNAPPOST_AI_BASE_URL, SNAPPOST_AI_MODEL)."
-        case .providerUnavailable(let status):
-            return "The AI provider is having trouble (HTTP \(status)). Try again in a minute."
-        case .unreachable(let url):
-            return "Could not reach the AI provider at \(url). Check that it is running and that SNAPPOST_AI_BASE_URL is right."
+            return "The AI writer declined this passage under its content rules. Try a different passage."
+        case .badRequest:
+            return "The AI writer turned the request down, so no drafts were written. Your text is saved."
+        case .notFound:
+            return "The AI writer could not be found at its address, so no drafts were written. Your text is saved."
+        case .providerUnavailable:
+            return "The AI writer is having trouble right now. Your text is saved; try again in a minute."
+        case .unreachable:
+            return "The AI writer can't be reached right now. Your text is saved; try again when it is back."
+        case .connectionDropped:
+            return "The AI writer hung up without answering, so no drafts were written. Your text is saved; try again in a moment."
         case .badResponse:
-            return "The AI provider's reply could not be read as five drafts. Try again."
+            return "The AI writer's answer could not be read as drafts. Try again."
         case .cutOff:
-            return "The AI reply was cut off before it finished. Try again, or raise the provider's token limit."
+            return "The AI writer's answer was cut off before it finished. Try again."
         case .incompleteReply(let part):
-            return "The AI reply had no \(part). Try again."
+            return "The AI writer's answer had no \(part). Try again."
         case .emptyInput:
             return "There is no text to write about yet. Add the page's text first."
+        }
+    }
+
+    /// For whoever runs the server: which setting to check and what the provider said.
+    public var technicalDetail: String? {
+        switch kind {
+        case .invalidAPIKey:
+            return "The provider answered 401/403: check SNAPPOST_AI_KEY."
+        case .timeout:
+            return "No answer within SNAPPOST_AI_TIMEOUT; raise it for slow local models."
+        case .rateLimited:
+            return "The provider answered 429."
+        case .contentRejected:
+            return "The provider's content filter refused the passage."
+        case .badRequest(let providerMessage):
+            let said = providerMessage.trimmingCharacters(in: .whitespacesAndNewlines)
+            return "The provider answered 400" + (said.isEmpty ? "" : ": \(Self.clipped(said))") + ". Check SNAPPOST_AI_MODEL."
+        case .notFound(let url):
+            return "The provider answered 404 at \(url). Check SNAPPOST_AI_BASE_URL and SNAPPOST_AI_MODEL."
+        case .providerUnavailable(let status):
+            return "The provider answered HTTP \(status)."
+        case .unreachable(let url):
+            return "No connection to \(url). Check that the provider is running and that SNAPPOST_AI_BASE_URL is right."
+        case .connectionDropped(let url):
+            return
+                "\(url) took the connection and closed or reset it without an HTTP answer. Check that it is an OpenAI-compatible server and healthy."
+        case .badResponse(let detail):
+            return "Unreadable reply: \(detail)."
+        case .cutOff:
+            return "finish_reason \"length\": raise the provider's token limit."
+        case .incompleteReply, .emptyInput:
+            return nil
         }
     }
 
@@ -80,6 +115,7 @@ public struct AIError: UserFacingError, Equatable {
         case .notFound: "ai_not_found"
         case .providerUnavailable: "ai_unavailable"
         case .unreachable: "ai_unreachable"
+        case .connectionDropped: "ai_connection_dropped"
         case .badResponse: "ai_bad_response"
         case .cutOff: "ai_cut_off"
         case .incompleteReply: "ai_incomplete_reply"
@@ -105,7 +141,7 @@ public struct AIError: UserFacingError, Equatable {
     /// Whether the same request may succeed if the person simply tries again.
     public var isRetryable: Bool {
         switch kind {
-        case .timeout, .rateLimited, .providerUnavailable, .unreachable, .badResponse, .cutOff, .incompleteReply: true
+        case .timeout, .rateLimited, .providerUnavailable, .unreachable, .connectionDropped, .badResponse, .cutOff, .incompleteReply: true
         case .invalidAPIKey, .contentRejected, .badRequest, .notFound, .emptyInput: false
         }
     }
@@ -123,5 +159,5 @@ public struct AIError: UserFacingError, Equatable {
 }
 
 extension AIError: CustomStringConvertible {
-    public var description: String { "AIError(\(code)): \(message)" }
+    public var description: String { "AIError(\(code)): \(message)" + (technicalDetail.map { " \($0)" } ?? "") }
 }

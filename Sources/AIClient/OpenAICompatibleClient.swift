@@ -148,6 +148,8 @@ public final class OpenAICompatibleClient: Sendable {
                 throw AIError(.timeout)
             case .cancelled:
                 throw CancellationError()
+            case .remoteConnectionClosed:
+                throw AIError(.connectionDropped(url: url))
             default:
                 throw AIError(.unreachable(url: url))
             }
@@ -155,9 +157,22 @@ public final class OpenAICompatibleClient: Sendable {
             throw AIError(.badResponse(detail: "reply larger than \(Self.maxReplyBytes) bytes"))
         } catch is CancellationError {
             throw CancellationError()
+        } catch let error where Self.isDroppedConnection(error) {
+            // Taken, then closed or reset before any answer: say so now rather than wait out the timeout.
+            logger.debug("AI connection dropped", metadata: ["url": "\(url)", "error": "\(error)"])
+            throw AIError(.connectionDropped(url: url))
         } catch {
             logger.debug("AI request failed", metadata: ["url": "\(url)", "error": "\(error)"])
             throw AIError(.unreachable(url: url))
+        }
+    }
+
+    /// A connection the provider accepted and then closed or reset (a refused one is `unreachable`).
+    static func isDroppedConnection(_ error: any Error) -> Bool {
+        switch error {
+        case let error as ChannelError: return [.ioOnClosedChannel, .eof, .outputClosed, .inputClosed, .alreadyClosed].contains(error)
+        case let error as IOError: return [ECONNRESET, EPIPE, ECONNABORTED].contains(error.errnoCode)
+        default: return false
         }
     }
 

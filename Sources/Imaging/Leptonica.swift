@@ -55,6 +55,9 @@ public final class LeptonicaImage: @unchecked Sendable {
             pixDestroy(&p)
             return nil
         }
+        // Leptonica keeps a JPEG's comment (or a PNG's text) with the pixels and writes it into every JPEG made from
+        // them: drop it here, so nothing the uploader wrote into the file reaches a stored preview.
+        _ = pixSetText(decoded, nil)
         self.init(owning: decoded)
     }
 

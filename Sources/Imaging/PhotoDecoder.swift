@@ -12,6 +12,14 @@ public struct DecodedPhoto: Sendable {
     public var reduction: Int = 1
     /// Size of the full upright photo, whatever `reduction` is.
     public var fullSize: PixelSize
+
+    public init(image: LeptonicaImage, format: PhotoFormat, exifOrientation: Int, reduction: Int = 1, fullSize: PixelSize) {
+        self.image = image
+        self.format = format
+        self.exifOrientation = exifOrientation
+        self.reduction = reduction
+        self.fullSize = fullSize
+    }
 }
 
 public struct PhotoDecoder: Sendable {
@@ -59,6 +67,15 @@ public struct PhotoDecoder: Sendable {
         return DecodedPhoto(
             image: upright, format: format, exifOrientation: orientation, reduction: actual,
             fullSize: actual == 1 ? PixelSize(width: upright.width, height: upright.height) : full)
+    }
+
+    /// Width × height from the file's header alone (no pixels decoded), or nil when the header cannot be read.
+    /// What admission control weighs a photo by before it is decoded.
+    public static func pixelCount(of data: Data, sniffer: FileSniffer = .shared) -> Int? {
+        if case .photo(.heif) = sniffer.sniff(data) {
+            return (try? HEIFDecoder.size(of: data)).map { $0.width * $0.height }
+        }
+        return LeptonicaImage.header(of: data).map { $0.width * $0.height }
     }
 
     private func checkPixels(_ w: Int, _ h: Int) throws(ImagingError) {

@@ -6,12 +6,18 @@ public struct OCRError: UserFacingError, Equatable, CustomStringConvertible {
     enum Kind: Equatable, Sendable {
         case noText
         case engineFailure(String)
+        case languageNotInstalled(RecognitionLanguage)
+        case unknownLanguage(String)
     }
 
     let kind: Kind
 
     /// The image decoded but no text was recognised.
     public static let noText = OCRError(kind: .noText)
+    /// The language's traineddata is not on this machine; the message names its Debian package.
+    public static func languageNotInstalled(_ language: RecognitionLanguage) -> OCRError { OCRError(kind: .languageNotInstalled(language)) }
+    /// Not a language code at all (e.g. "../x" or an empty name); `text` is shown cut short.
+    public static func unknownLanguage(_ text: String) -> OCRError { OCRError(kind: .unknownLanguage(String(text.prefix(24)))) }
     /// Tesseract itself failed; `detail` is for logs only.
     public static func engineFailure(_ detail: String) -> OCRError { OCRError(kind: .engineFailure(detail)) }
 
@@ -21,6 +27,10 @@ public struct OCRError: UserFacingError, Equatable, CustomStringConvertible {
             "No text was found in this photo. Try again with a clearer photo."
         case .engineFailure:
             "Text recognition failed on our side. Please try again."
+        case .languageNotInstalled(let language):
+            "\(language.name == language.code ? language.code : "\(language.name) (\(language.code))") is not installed: apt-get install \(language.debianPackage)"
+        case .unknownLanguage:
+            "That is not a language code Tesseract knows; use codes such as eng, deu or fra+eng."
         }
     }
 
@@ -28,11 +38,14 @@ public struct OCRError: UserFacingError, Equatable, CustomStringConvertible {
         switch kind {
         case .noText: "no_text"
         case .engineFailure: "engine_failure"
+        case .languageNotInstalled: "language_not_installed"
+        case .unknownLanguage: "unknown_language"
         }
     }
 
     public var category: ErrorCategory {
         switch kind {
+        case .languageNotInstalled, .unknownLanguage: .badInput
         case .noText: .nothingFound
         case .engineFailure: .internal
         }

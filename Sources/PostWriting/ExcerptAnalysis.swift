@@ -14,8 +14,11 @@ struct ExcerptAnalysis: Sendable {
         var isComplete: Bool
         /// Opens with a verb in the imperative: a step, not a statement.
         var isStep = false
+        /// Every word is a real word read with good confidence (see ``UnsureWords/quotable``): safe to quote.
+        var isClean = true
         var isQuestion: Bool { text.hasSuffix("?") }
-        var wordCount: Int { words.count }
+        /// Words as a reader counts them: "doesn’t" is one, a dash is none.
+        var wordCount: Int { text.split(whereSeparator: \.isWhitespace).filter { $0.contains { $0.isLetter || $0.isNumber } }.count }
     }
 
     let language: Language
@@ -23,8 +26,10 @@ struct ExcerptAnalysis: Sendable {
     let headings: [String]
     /// Every sentence, in page order.
     let sentences: [Sentence]
-    /// Complete sentences, strongest first (falls back to every sentence when none is complete).
+    /// Clean complete sentences, strongest first: the only ones a draft may quote. Empty when none qualifies.
     let ranked: [Sentence]
+    /// What sort of page this is, which decides how the drafts open.
+    let kind: PageKind
     /// Up to five content words that recur, most frequent first.
     let recurringWords: [String]
     /// Sentences that open with a verb in the imperative.
@@ -42,7 +47,7 @@ struct ExcerptAnalysis: Sendable {
         sentences >= 3 && Double(imperatives) / Double(sentences) >= 0.4
     }
 
-    init(_ text: String) {
+    init(_ text: String, evidence: ReadingEvidence = ReadingEvidence()) {
         let paragraphs = Self.paragraphs(of: text)
         headings = paragraphs.compactMap { if case .heading(let title) = $0 { title } else { nil } }
         let prose = paragraphs.compactMap { if case .prose(let body) = $0 { body } else { nil } }
@@ -65,6 +70,13 @@ struct ExcerptAnalysis: Sendable {
 
         for i in sentences.indices {
             sentences[i].isStep = sentences[i].words.first.map { Self.isImperative($0, language: language) } ?? false
+        }
+        // Each sentence's words take the confidence of the same occurrence in the whole text.
+        var confidences = WordConfidences(UnsureWords.read(text, evidence: evidence))
+        for i in sentences.indices {
+            let words = UnsureWords.tokens(in: sentences[i].text).map(\.text)
+            let lowest = words.map { confidences.next($0) }.min() ?? 0
+            sentences[i].isClean = lowest >= UnsureWords.quotable && Self.isWholeThought(words) && !Self.hasStrayMarks(sentences[i].text)
         }
         let imperativeCount = sentences.filter(\.isStep).count
         self.imperativeCount = imperativeCount
@@ -95,13 +107,30 @@ struct ExcerptAnalysis: Sendable {
             }
         }
         self.sentences = sentences
-        let complete = sentences.filter(\.isComplete)
-        ranked = (complete.isEmpty ? sentences : complete).sorted { ($0.score, -$0.index) > ($1.score, -$1.index) }
+        let clean = sentences.filter(\.isClean)
+        let complete = clean.filter(\.isComplete)
+        // Typed text without full stops still has sentences; a page cut mid-sentence prefers the whole ones.
+        ranked = (complete.isEmpty ? clean : complete).sorted { ($0.score, -$0.index) > ($1.score, -$1.index) }
 
         quantityCount = Self.countQuantities(allWords)
         let firstPerson: Set<String> = language == .french ? ["je", "j", "nous", "moi", "mon", "ma", "mes"] : ["i", "we", "my", "our", "me", "us"]
         isFirstPerson = allWords.filter { firstPerson.contains($0) }.count >= 2
         seed = Self.fnv1a(text)
+        kind = PageKind.classify(
+            words: allWords, sentences: sentences.count, imperatives: imperativeCount, quantities: quantityCount, text: text)
+    }
+
+    /// Marks that are not writing ("|", "~", "■") or a short capital fragment before the first word ("IE At the next…"):
+    /// the signs of a table edge or a label the camera read as text.
+    static func hasStrayMarks(_ text: String) -> Bool {
+        if text.contains(where: { "|~_¦¬■□◆●▪©®^<>{}[]=\\".contains($0) }) { return true }
+        return text.range(of: #"^[A-Z]{1,3} [A-Z]"#, options: .regularExpression) != nil && !text.hasPrefix("I ") && !text.hasPrefix("A ")
+    }
+
+    /// At least four words, and not ending on a stray short word ("Chickens are em."): a cut line reads like that.
+    static func isWholeThought(_ words: [String]) -> Bool {
+        guard words.filter({ $0.contains(where: \.isLetter) }).count >= 4, let last = words.last?.lowercased() else { return false }
+        return last.count > 2 || Lexicon.shortEndings.contains(last) || last.allSatisfy(\.isNumber)
     }
 
     // MARK: Paragraphs and headings
@@ -327,6 +356,26 @@ struct ExcerptAnalysis: Sendable {
             }
         }
         return count
+    }
+
+    /// Hands out, word by word in page order, the confidence each occurrence was read with.
+    struct WordConfidences {
+        var queues: [String: [Double]] = [:]
+        var lowest: [String: Double] = [:]
+
+        init(_ words: [ReadWord]) {
+            for word in words {
+                queues[word.text, default: []].append(word.confidence)
+                lowest[word.text] = min(lowest[word.text] ?? 1, word.confidence)
+            }
+        }
+
+        mutating func next(_ word: String) -> Double {
+            guard var queue = queues[word], !queue.isEmpty else { return lowest[word] ?? 1 }
+            let value = queue.removeFirst()
+            queues[word] = queue
+            return value
+        }
     }
 
     static func fnv1a(_ text: String) -> UInt64 {

@@ -104,4 +104,11 @@ enum Lexicon {
         "mr", "mrs", "ms", "dr", "st", "vs", "etc", "e.g", "i.e", "fig", "no", "p", "pp", "cf", "vol", "ch", "mme",
         "mlle", "m", "env", "av", "apr", "j.-c", "ex", "approx", "jr", "sr", "prof", "gen", "col", "lt", "capt",
     ]
+
+    /// Short words a sentence may end on; any other word of one or two letters at the end is a sign of a cut line.
+    static let shortEndings: Set<String> = [
+        "it", "up", "on", "in", "us", "me", "go", "do", "so", "be", "to", "no", "is", "of", "at", "by", "an", "as", "he",
+        "we", "ok", "oh", "or", "if", "my", "i", "a", "y", "en", "le", "la", "là", "où", "un", "ça", "il", "tu", "ce", "se", "eu", "vu",
+        "dû", "pu", "su", "lu", "nu", "né", "ni", "va", "vs",
+    ]
 }

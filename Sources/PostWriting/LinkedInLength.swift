@@ -5,6 +5,10 @@ public enum LinkedInLength {
     /// The most characters a draft may have. LinkedIn folds posts long before its hard limit; 900 keeps the hook visible.
     public static let limit = 900
 
+    /// About where LinkedIn's feed cuts a post and shows "…see more" (roughly three lines; less on a phone).
+    /// Whatever comes after it is read only by people who tap.
+    public static let seeMoreAfter = 210
+
     /// The text, cut to `limit` characters or fewer when needed, and whether it was cut.
     ///
     /// Prefers the last sentence end that keeps at least 60 % of the limit; otherwise cuts at the last space and

@@ -13,12 +13,14 @@ public struct ModelWriter: PostGenerator {
 
     public var displayName: String { client.displayName }
 
-    public func generateVariants(from excerpt: String, bookTitle: String?, author: String?) async throws -> [Variant] {
-        guard !excerpt.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw AIError(.emptyInput) }
+    public func write(_ request: DraftRequest) async throws -> [Variant] {
+        guard !request.excerpt.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw AIError(.emptyInput) }
+        let user = PostPrompt.user(
+            excerpt: request.excerpt, bookTitle: request.bookTitle, author: request.author, tones: request.tones, earlier: request.earlier)
         let reply = try await client.complete(
             ChatRequest(
-                messages: [.system(PostPrompt.system), .user(PostPrompt.user(excerpt: excerpt, bookTitle: bookTitle, author: author))],
+                messages: [.system(PostPrompt.system), .user(user)],
                 schema: ResponseSchema(name: "linkedin_posts", schema: PostPrompt.schema)))
-        return try VariantAssembler.variants(from: ReplyParser.drafts(from: reply))
+        return try VariantAssembler.variants(from: ReplyParser.drafts(from: reply), tones: request.tones)
     }
 }

@@ -1,4 +1,5 @@
-// The offline writer's English and French phrasing, one structure per tone.
+// The offline writer's English and French phrasing: per tone a hook, one or two supporting lines and a question,
+// each opening chosen to fit the kind of page. Nothing here claims the reader's own experience.
 
 /// "a, b and c" (or "a, b et c").
 func joinedList(_ items: [String], and conjunction: String) -> String {
@@ -6,75 +7,140 @@ func joinedList(_ items: [String], and conjunction: String) -> String {
     return items.dropLast().joined(separator: ", ") + " \(conjunction) " + last
 }
 
+extension DraftPart {
+    /// The quote, with the book and author under it when known.
+    static func quoted(_ quote: String, _ m: DraftMaterial) -> DraftPart {
+        .required(m.signature.map { quote + "\n" + $0 } ?? quote)
+    }
+}
+
 struct EnglishVoice: OfflineVoice {
     func quote(_ text: String) -> String { "“\(text)”" }
 
+    func source(_ m: DraftMaterial) -> String { m.titleInSentence ?? "this page" }
+
     func punchy(_ m: DraftMaterial) -> [DraftPart] {
-        let count = m.hookWords <= 20 ? "\(Self.number(m.hookWords, capitalized: true)) words" : "One sentence"
-        if m.pick(2, salt: 1) == 0 {
-            return [
-                .required(quote(m.hook)),
-                .required(m.hookWords <= 20 ? "\(count). Nothing wasted." : "One sentence. The whole lesson."),
-                DraftPart.optional(m.support.map { "The rest of the page is just as lean: \(quote($0))" }),
-                .required("Say less. Mean all of it."),
-                DraftPart.optional(m.signature),
-            ].compactMap { $0 }
-        }
+        let hooks: [String] =
+            switch m.kind {
+            case .recipe:
+                ["Good cooking is mostly patience, written down.", "The best kitchen advice fits in one line.", "Old recipes waste no words."]
+            case .manual:
+                [
+                    "The most useful writing nobody reads: the manual.", "Plain instructions are a form of respect.",
+                    "Read the instructions first. Really.",
+                ]
+            case .novel: ["One line of fiction can say what a slide deck can't.", "A novel gets there in one sentence.", "Stories say it faster."]
+            case .essay: ["One sentence. The whole argument.", "Some lines do more work than whole chapters.", "Short. Clear. True."]
+            }
+        let questions: [String] =
+            switch m.kind {
+            case .recipe: ["What's the one step you never skip?", "Which kitchen rule do you follow without thinking?"]
+            case .manual: ["When did you last read the instructions before starting?", "What's the clearest instruction you've been given?"]
+            case .novel: ["Which line from a novel has stayed with you?", "What's a sentence from fiction you still quote?"]
+            case .essay: ["Would you put it any differently?", "What would you add to it?", "Does it hold up in your line of work?"]
+            }
+        let count =
+            (1...20).contains(m.hookWords) ? "\(Self.number(m.hookWords, capitalized: true)) words. Nothing wasted." : "Say less. Mean all of it."
         return [
-            .required("\(count) worth stealing:"),
-            .required(quote(m.hook)),
-            .required("No jargon. No padding. " + (m.isProcedural ? "Just the next step, stated plainly." : "Just the point, stated plainly.")),
-            DraftPart.optional(m.support.map { "Same page, same discipline: \(quote($0))" }),
-            .required("Clear beats clever."),
-            DraftPart.optional(m.signature),
-        ].compactMap { $0 }
+            .required(m.choose(hooks, salt: 1)),
+            .quoted(quote(m.hook), m),
+            .required(count),
+            .required(m.choose(questions, salt: 11)),
+        ]
     }
 
     func contrarian(_ m: DraftMaterial) -> [DraftPart] {
-        let claims = [
-            "most of what we call new advice is old advice with a new cover.",
-            "the details people skim are usually where the value is.",
-            "we don't need more ideas. We need to act on the plain ones we already have.",
-        ]
-        let lead = m.titleInSentence.map { "This line from \($0) makes the case better than I can:" } ?? "This line makes the case better than I can:"
-        let body =
-            m.isProcedural
-            ? "No framework. No hype. Just exact steps from someone who had clearly done the work, and who trusted the reader to do it too."
-            : "No framework. No hype. Just a plain claim, made with confidence and without apology."
+        let hooks: [String] =
+            switch m.kind {
+            case .recipe:
+                [
+                    "We treat recipes as lists of ingredients. The good ones are about timing.",
+                    "Unpopular opinion: an old cookbook explains a process better than most playbooks.",
+                    "Everyone wants the secret ingredient. Read the method instead.",
+                ]
+            case .manual:
+                [
+                    "We skip manuals because we assume we already know.",
+                    "Unpopular opinion: the manual is the most honest document a company writes.",
+                    "“Intuitive” products still need one plain sentence of instruction.",
+                ]
+            case .novel:
+                [
+                    "We call fiction an escape. Often it's the clearest account of real life we get.",
+                    "Unpopular opinion: novels teach more about people than most leadership books.",
+                    "Reading fiction isn't time off from learning.",
+                ]
+            case .essay:
+                [
+                    "The usual advice says the opposite.",
+                    "Unpopular opinion: the plain old ideas still beat the clever new ones.",
+                    "We overcomplicate this. The page doesn't.",
+                ]
+            }
+        let support: String =
+            switch m.kind {
+            case .recipe: "No hype, no shortcuts: the step, and the care it takes."
+            case .manual: "It isn't exciting. It's correct, which matters more."
+            case .novel: "It doesn't argue. It shows."
+            case .essay: "It's stated plainly, without hedging. That's the point."
+            }
         return [
-            .required("Unpopular opinion: " + claims[m.pick(m.isProcedural ? 2 : claims.count, salt: 2)]),
-            .required("\(lead)\n\(quote(m.contrast))"),
-            .required(body),
-            DraftPart.optional("We keep chasing the next clever method while the plain, specific ones sit on the shelf."),
-            .required("Am I wrong? What's an “outdated” idea you still swear by?"),
-        ].compactMap { $0 }
+            .required(m.choose(hooks, salt: 2)),
+            .quoted(quote(m.contrast), m),
+            .required(support),
+            .required(
+                m.choose(["Am I reading too much into it?", "Where do you disagree?", "Which plain idea do you think is underrated?"], salt: 12)),
+        ]
     }
 
     func personal(_ m: DraftMaterial) -> [DraftPart] {
-        let openings = [
-            m.titleInSentence.map { "I didn't expect a page of \($0) to stay with me. This line did:" }
-                ?? "I didn't expect this page to stay with me. This line did:",
-            "I almost turned this page too fast. One sentence made me stop:",
-        ]
+        let src = source(m)
+        let hooks: [String] =
+            switch m.kind {
+            case .recipe:
+                [
+                    "One line from \(src) worth pinning above the stove:", "The step from \(src) I'd underline:",
+                    "From \(src), the line I'd copy onto a recipe card:",
+                ]
+            case .manual:
+                [
+                    "One line from \(src) more people should read:", "The instruction from \(src) I'd underline:",
+                    "From a manual, of all places, a line worth keeping:",
+                ]
+            case .novel:
+                [
+                    "A line of fiction from \(src) I want to remember:", "From \(src), a sentence that does a chapter's work:",
+                    "The sentence from this story I'd underline:",
+                ]
+            case .essay:
+                [
+                    "One line from \(src) I want to remember:", "If I could keep one sentence from \(src), it would be this one:",
+                    "A sentence worth underlining, from \(src):",
+                ]
+            }
         let reflection: String
-        if m.isProcedural, !m.mainIsStep {
+        switch m.kind {
+        case .recipe:
             reflection =
-                "In the middle of a page of plain steps, this one line steps back and says why. "
-                + "That's the part I'll remember, long after the quantities."
-        } else if m.isProcedural {
+                m.mainIsStep
+                ? "What I take from it: the care is in small steps like this one, the ones nobody photographs."
+                : "What I take from it: good instructions give the reason as well as the step."
+        case .manual:
+            reflection = "What I take from it: clear writing tells you what to do next, in the order you need it."
+        case .novel:
+            reflection = "What I take from it: one sentence can carry a whole character."
+        case .essay:
             reflection =
-                "It's a small, practical instruction. But it reminded me that most good work is built from steps like this one: "
-                + "unglamorous, precise, done with care. Nobody applauds them. Everything depends on them."
-        } else if m.isFirstPerson {
-            reflection = "It's one person's honest account, and that's why it lands. I recognised myself in it more than I'd like to admit."
-        } else {
-            reflection = "I read it twice. It says plainly something I'd been circling around for weeks, and it has stayed with me since."
+                m.recurring.count >= 2
+                ? "What I take from it: it's about \(joinedList(m.recurring.map { "“\($0)”" }, and: "and")), and it says so without padding."
+                : "What I take from it: the plain version of an idea is usually the one that lasts."
         }
         return [
-            .required(openings[m.pick(openings.count, salt: 3)]),
-            .required(quote(m.main)),
+            .required(m.choose(hooks, salt: 3)),
+            .quoted(quote(m.main), m),
             .required(reflection),
-            .required("What's a sentence that made you put a book down for a minute?"),
+            .required(
+                m.choose(["Which sentence would you underline?", "What line would you keep from it?", "What's a sentence you'd keep?"], salt: 13)),
         ]
     }
 
@@ -89,68 +155,100 @@ struct EnglishVoice: OfflineVoice {
             case .measurements(let count):
                 "\(Self.number(count, capitalized: true)) exact measurements. Nothing is left to guesswork."
             case .recurring(let words):
-                "The words it keeps returning to: \(joinedList(words, and: "and")). That's where the weight sits."
+                "The words it keeps returning to: \(joinedList(words, and: "and"))."
+            case .lengths(let shortest, let longest):
+                "Its sentences run from \(Self.number(shortest)) to \(Self.number(longest)) words: the short ones land the point."
             case .averageLength(let words):
                 "Its sentences average \(Self.number(words)) words: "
                     + (words > 22 ? "dense, but every clause earns its place." : "short enough to read once and remember.")
             case .singleSentence(let words, let focus):
-                "One sentence, \(Self.number(words)) words, one idea."
+                (words > 0 ? "One sentence, \(Self.number(words)) words, one idea." : "One sentence, one idea.")
                     + (focus.count == 2 ? " The weight sits on two words: “\(focus[0])” and “\(focus[1])”." : "")
             }
         }
-        let opener =
-            m.pick(2, salt: 4) == 0
-            ? (m.titleInSentence.map { "One page from \($0), read closely." } ?? "One page, read closely.")
-            : "What makes this page work? A quick breakdown."
-        let question =
-            m.isProcedural
-            ? "Which of these habits would make your own instructions clearer?"
-            : "Which of these choices would you borrow for your own writing?"
+        let openers: [String] =
+            switch m.kind {
+            case .recipe:
+                [
+                    "Why this recipe is easy to follow:", "What makes a recipe work? This one, broken down.",
+                    m.titleInSentence.map { "A recipe from \($0), read closely." } ?? "A recipe, read closely.",
+                ]
+            case .manual:
+                [
+                    "Why these instructions are easy to follow:", "What makes a manual work? A quick breakdown.",
+                    "A page of instructions, read closely.",
+                ]
+            case .novel:
+                ["How this passage works:", "What makes this scene hold? A quick breakdown.", "A page of fiction, read closely."]
+            case .essay:
+                [
+                    "What makes this page work? A quick breakdown.", "Why this argument is easy to follow:",
+                    m.titleInSentence.map { "One page from \($0), read closely." } ?? "One page, read closely.",
+                ]
+            }
+        let question: String =
+            switch m.kind {
+            case _ where findings.count < 2: "Would you have written it the same way?"
+            case .recipe, .manual: "Which of these habits would make your own instructions clearer?"
+            case .novel: "What makes a sentence in a story stick for you?"
+            case .essay: "Which of these choices would you borrow for your own writing?"
+            }
+        // Bullets only when there are at least two; one finding reads better as a sentence.
+        let body = findings.count >= 2 ? findings.map { "• " + $0 }.joined(separator: "\n") : findings.joined(separator: " ")
         return [
-            .required(opener),
-            .required(findings.map { "• " + $0 }.joined(separator: "\n")),
+            .required(m.choose(openers, salt: 4)),
+            .required(body),
             .required((m.evidenceIsStep ? "A typical step: " : "The line that carries it: ") + quote(m.evidence)),
             .required(question),
         ]
     }
 
     func openQuestion(_ m: DraftMaterial) -> [DraftPart] {
-        let source = m.titleInSentence ?? "this page"
-        let opening =
-            m.promptIsQuestion
-            ? "The page asks a question worth putting to ourselves:"
-            : "A question I keep coming back to after reading \(source):"
-        let reframe: String
         if m.promptIsQuestion {
-            reframe = "It answers in a few lines. I'm not sure most of us could."
-        } else if m.isProcedural {
-            reframe =
-                "Instructions like this assume the reader will slow down and pay attention. "
-                + "Do we still write that way? Do we still read that way?"
-        } else {
-            reframe = "Is this still true today? Or is it one of those ideas we repeat without ever testing?"
+            return [
+                .required("The page asks a question worth putting to ourselves:"),
+                .quoted(quote(m.prompt), m),
+                .required("It answers in a few lines. Could we?"),
+                .required("How would you answer it, in one line?"),
+            ]
         }
+        let hooks: [String] =
+            switch m.kind {
+            case .recipe: ["Why do the simplest recipes ask for the most patience?", "Is there still room for slow work in a fast week?"]
+            case .manual: ["Why is plain instruction so rare?", "Who still reads the manual first?"]
+            case .novel: ["What does a novel know that a report doesn't?", "Can one line of fiction change how you see people at work?"]
+            case .essay: ["Is this still true today?", "Do we believe this, or do we just repeat it?"]
+            }
+        let reframe: String =
+            switch m.kind {
+            case .recipe: "Instructions like this assume the cook will slow down and pay attention."
+            case .manual: "Instructions like this assume someone will read them."
+            case .novel: "Fiction rarely states its lesson. This line nearly does."
+            case .essay: "Or is it one of those ideas we repeat without ever testing?"
+            }
         return [
-            .required(opening),
-            .required(quote(m.prompt)),
+            .required(m.choose(hooks, salt: 5)),
+            .quoted(quote(m.prompt), m),
             .required(reframe),
             .required(
-                m.promptIsQuestion
-                    ? "How would you answer it, in one line?"
-                    : m.isProcedural
-                        ? "What's the best piece of plain instruction you've ever been given?"
-                        : "Where have you seen this hold up, and where has it broken down? I'd like to hear both sides."
-            ),
+                m.choose(
+                    ["Where have you seen it hold, and where has it broken down?", "What would you add?", "Where do you stand on it?"], salt: 15)),
         ]
     }
 
     static func number(_ n: Int, capitalized: Bool = false) -> String {
         let words = [
             "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
-            "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty",
+            "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen",
         ]
-        guard n >= 0, n < words.count else { return String(n) }
-        return capitalized ? words[n].prefix(1).uppercased() + words[n].dropFirst() : words[n]
+        let tens = ["", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
+        let spelled: String
+        switch n {
+        case 0..<20: spelled = words[n]
+        case 20..<100: spelled = tens[n / 10] + (n % 10 == 0 ? "" : "-" + words[n % 10])
+        default: return String(n)
+        }
+        return capitalized ? spelled.prefix(1).uppercased() + spelled.dropFirst() : spelled
     }
 }
 
@@ -175,64 +273,58 @@ struct FrenchVoice: OfflineVoice {
 
     private func line(_ text: String) -> DraftPart { .required(typeset(text)) }
 
+    private func source(_ m: DraftMaterial) -> String { m.frenchTitle.map { "de \($0)" } ?? "de cette page" }
+
     func punchy(_ m: DraftMaterial) -> [DraftPart] {
-        let count = m.hookWords <= 20 ? "\(m.hookWords) mots" : "Une phrase"
-        if m.pick(2, salt: 1) == 0 {
-            return [
-                .required(quote(m.hook)),
-                line(m.hookWords <= 20 ? "\(count). Rien de trop." : "Une phrase. Toute la leçon."),
-                DraftPart.optional(m.support.map { typeset("Le reste de la page est aussi net :") + " " + quote($0) }),
-                line("Dire moins. Penser chaque mot."),
-                DraftPart.optional(m.signature),
-            ].compactMap { $0 }
-        }
+        let hooks: [String] =
+            switch m.kind {
+            case .recipe: ["La bonne cuisine, c’est surtout de la patience écrite noir sur blanc.", "Les vieilles recettes ne gaspillent aucun mot."]
+            case .manual: ["Le texte le plus utile que personne ne lit : le mode d’emploi.", "Une consigne claire est une forme de respect."]
+            case .novel, .essay: ["Une phrase. Toute l’idée.", "Certaines phrases valent un chapitre entier."]
+            }
+        let count = (1...20).contains(m.hookWords) ? "\(m.hookWords) mots. Rien de trop." : "Dire moins. Penser chaque mot."
         return [
-            line("\(count) à garder sous la main :"),
-            .required(quote(m.hook)),
-            line("Pas de jargon. Pas de remplissage. Juste l’essentiel, dit simplement."),
-            DraftPart.optional(m.support.map { typeset("Même page, même rigueur :") + " " + quote($0) }),
-            line("La clarté bat l’esbroufe."),
-            DraftPart.optional(m.signature),
-        ].compactMap { $0 }
+            line(m.choose(hooks, salt: 1)),
+            .quoted(quote(m.hook), m),
+            line(count),
+            line(m.choose(["Vous l’auriez dit autrement ?", "Qu’est-ce que vous y ajouteriez ?"], salt: 11)),
+        ]
     }
 
     func contrarian(_ m: DraftMaterial) -> [DraftPart] {
-        let claims = [
-            "les idées les plus utiles sont souvent les plus anciennes.",
-            "les détails qu’on survole sont souvent l’essentiel.",
-            "on n’a pas besoin de nouvelles idées. On a besoin d’appliquer les idées simples qu’on a déjà.",
-        ]
-        let lead = m.frenchTitle.map { "Cette phrase de \($0) le montre mieux que moi :" } ?? "Cette phrase le montre mieux que moi :"
+        let hooks: [String] =
+            switch m.kind {
+            case .recipe: ["Avis impopulaire : un vieux livre de cuisine explique mieux une méthode que bien des manuels de management."]
+            case .manual: ["Avis impopulaire : le mode d’emploi est le document le plus honnête qu’une entreprise écrive."]
+            case .novel: ["Avis impopulaire : les romans en apprennent plus sur les gens que bien des livres de management."]
+            case .essay:
+                [
+                    "Avis impopulaire : les idées simples et anciennes battent encore les idées nouvelles et habiles.",
+                    "On complique tout. Cette page, non.",
+                ]
+            }
         return [
-            line("Avis impopulaire : " + claims[m.pick(m.isProcedural ? 2 : claims.count, salt: 2)]),
-            .required(typeset(lead) + "\n" + quote(m.contrast)),
-            line("Pas de méthode à la mode. Pas de jargon. Juste une idée claire, affirmée sans détour."),
-            DraftPart.optional(
-                typeset("On court après la prochaine méthode miracle, alors que les idées simples et précises attendent sur l’étagère.")
-            ),
-            line("Est-ce que je me trompe ? Quelle idée «\u{00A0}dépassée\u{00A0}» défendez-vous encore ?"),
-        ].compactMap { $0 }
+            line(m.choose(hooks, salt: 2)),
+            .quoted(quote(m.contrast), m),
+            line("Pas de méthode à la mode, pas de jargon : une idée claire, affirmée sans détour."),
+            line(m.choose(["Est-ce que je me trompe ?", "Sur quoi n’êtes-vous pas d’accord ?"], salt: 12)),
+        ]
     }
 
     func personal(_ m: DraftMaterial) -> [DraftPart] {
-        let openings = [
-            "Je ne m’attendais pas à ce qu’une page \(m.frenchTitle.map { "de \($0)" } ?? "comme celle-ci") me marque. "
-                + "C’est pourtant cette phrase qui m’est restée :",
-            "J’ai failli tourner cette page trop vite. Une phrase m’a fait lever les yeux du livre :",
+        let hooks = [
+            "Une phrase \(source(m)) que je veux garder :",
+            "S’il fallait garder une seule phrase \(source(m)), ce serait celle-ci :",
         ]
         let reflection =
-            m.isProcedural && !m.mainIsStep
-            ? "Au milieu d’une page de consignes, cette phrase prend du recul et dit pourquoi. "
-                + "C’est elle que je retiendrai, bien après les quantités."
-            : m.isProcedural
-                ? "C’est une consigne simple, presque banale. "
-                    + "Mais elle rappelle que le bon travail est fait d’étapes comme celle-ci : discrètes, précises, faites avec soin."
-                : "Je l’ai relue deux fois. Elle dit simplement ce que je cherchais à formuler depuis des semaines, et elle me reste en tête depuis."
+            m.isProcedural
+            ? "Ce que j’en retiens : le soin est dans les petites étapes, celles qu’on ne voit pas."
+            : "Ce que j’en retiens : la version simple d’une idée est souvent celle qui dure."
         return [
-            line(openings[m.pick(openings.count, salt: 3)]),
-            .required(quote(m.main)),
+            line(m.choose(hooks, salt: 3)),
+            .quoted(quote(m.main), m),
             line(reflection),
-            line("Quelle phrase vous a récemment fait poser un livre une minute ?"),
+            line(m.choose(["Quelle phrase souligneriez-vous ?", "Quelle phrase garderiez-vous ?"], salt: 13)),
         ]
     }
 
@@ -246,54 +338,59 @@ struct FrenchVoice: OfflineVoice {
             case .measurements(let count):
                 "\(count) mesures précises : rien n’est laissé au hasard."
             case .recurring(let words):
-                "Les mots qui reviennent : \(joinedList(words, and: "et")). C’est là que tout se joue."
+                "Les mots qui reviennent : \(joinedList(words, and: "et"))."
+            case .lengths(let shortest, let longest):
+                "Des phrases de \(shortest) à \(longest) mots : les plus courtes portent l’idée."
             case .averageLength(let words):
                 "Des phrases de \(words) mots en moyenne : "
                     + (words > 22 ? "denses, mais chaque proposition compte." : "assez courtes pour être retenues à la première lecture.")
             case .singleSentence(let words, let focus):
-                "Une phrase, \(words) mots, une idée."
+                (words > 0 ? "Une phrase, \(words) mots, une idée." : "Une phrase, une idée.")
                     + (focus.count == 2 ? " Tout repose sur deux mots : « \(focus[0]) » et « \(focus[1]) »." : "")
             }
         }
-        let opener =
-            m.pick(2, salt: 4) == 0
-            ? (m.frenchTitle.map { "Une page de \($0), lue de près." } ?? "Une page, lue de près.")
-            : "Pourquoi cette page fonctionne-t-elle ? Décryptage rapide."
+        let opener = m.choose(
+            [
+                "Pourquoi cette page fonctionne-t-elle ? Décryptage rapide.",
+                m.frenchTitle.map { "Une page de \($0), lue de près." } ?? "Une page, lue de près.",
+            ],
+            salt: 4)
+        let body = findings.count >= 2 ? findings.map { "• " + typeset($0) }.joined(separator: "\n") : typeset(findings.joined(separator: " "))
         return [
             line(opener),
-            .required(findings.map { "• " + typeset($0) }.joined(separator: "\n")),
+            .required(body),
             .required(typeset(m.evidenceIsStep ? "Une étape typique :" : "La phrase qui porte tout :") + " " + quote(m.evidence)),
             line(
-                m.isProcedural
-                    ? "Laquelle de ces habitudes rendrait vos propres consignes plus claires ?"
-                    : "Lequel de ces choix emprunteriez-vous pour vos propres textes ?"
+                findings.count < 2
+                    ? "L’auriez-vous écrit de la même façon ?"
+                    : m.isProcedural
+                        ? "Laquelle de ces habitudes rendrait vos propres consignes plus claires ?"
+                        : "Lequel de ces choix emprunteriez-vous pour vos propres textes ?"
             ),
         ]
     }
 
     func openQuestion(_ m: DraftMaterial) -> [DraftPart] {
-        let opening =
-            m.promptIsQuestion
-            ? "La page pose une question qu’on devrait se poser aussi :"
-            : "Une question qui me suit depuis ma lecture \(m.frenchTitle.map { "de \($0)" } ?? "de cette page") :"
-        let reframe =
-            m.promptIsQuestion
-            ? "Elle y répond en quelques lignes. Saurions-nous en faire autant ?"
-            : m.isProcedural
-                ? "Des consignes comme celle-ci supposent qu’on prenne le temps de lire et de bien faire. "
-                    + "Écrivons-nous encore ainsi ? Lisons-nous encore ainsi ?"
-                : "Est-ce encore vrai aujourd’hui ? Ou est-ce une de ces idées qu’on répète sans jamais la vérifier ?"
+        if m.promptIsQuestion {
+            return [
+                line("La page pose une question qu’on devrait se poser aussi :"),
+                .quoted(quote(m.prompt), m),
+                line("Elle y répond en quelques lignes. Saurions-nous en faire autant ?"),
+                line("Et vous, comment y répondriez-vous en une ligne ?"),
+            ]
+        }
+        let hooks =
+            m.isProcedural
+            ? ["Pourquoi les consignes simples sont-elles si rares ?"]
+            : ["Est-ce encore vrai aujourd’hui ?", "Y croit-on vraiment, ou le répète-t-on ?"]
         return [
-            line(opening),
-            .required(quote(m.prompt)),
-            line(reframe),
+            line(m.choose(hooks, salt: 5)),
+            .quoted(quote(m.prompt), m),
             line(
-                m.promptIsQuestion
-                    ? "Et vous, comment y répondriez-vous en une ligne ?"
-                    : m.isProcedural
-                        ? "Quelle est la meilleure consigne simple qu’on vous ait jamais donnée ?"
-                        : "Où cela s’est-il vérifié pour vous, et où cela a-t-il échoué ? J’aimerais lire les deux points de vue."
-            ),
+                m.isProcedural
+                    ? "Des consignes comme celle-ci supposent qu’on prenne le temps de lire et de bien faire."
+                    : "Ou est-ce une de ces idées qu’on répète sans jamais la vérifier ?"),
+            line("Où cela s’est-il vérifié pour vous, et où cela a-t-il échoué ?"),
         ]
     }
 }

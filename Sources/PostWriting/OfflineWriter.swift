@@ -1,10 +1,12 @@
 // The embedded writer used when no AI provider is configured: five real drafts built from the excerpt itself.
 import AIClient
 import Foundation
+import Support
 
-/// Writes five drafts without a network: it ranks the excerpt's sentences, gives each tone its own line to work
-/// from, and shapes a hook, support and (where the tone calls for one) a closing question around it.
-/// Deterministic: the same input always gives the same drafts (each with a fresh id, like a provider's).
+/// Writes drafts without a network: it ranks the excerpt's clean sentences (real words, read with good confidence),
+/// gives each tone its own line to quote, and shapes a hook, one or two supporting lines and a closing question around
+/// it, opening to fit the kind of page (a recipe, a manual, a novel, an essay). It never claims the reader's own
+/// experience. Deterministic for a given text and ``DraftRequest/variation``; a new variation changes the drafts.
 public struct OfflineWriter: PostGenerator {
     /// Waits this long before answering, to try the page's loading state (the seed's `mockResponseDelaySeconds`).
     public var delay: Duration
@@ -15,29 +17,52 @@ public struct OfflineWriter: PostGenerator {
 
     public var displayName: String { "Offline writer" }
 
-    public func generateVariants(from excerpt: String, bookTitle: String?, author: String?) async throws -> [Variant] {
+    public func write(_ request: DraftRequest) async throws -> [Variant] {
         if delay > .zero { try await Task.sleep(for: delay) }
-        return try variants(from: excerpt, bookTitle: bookTitle, author: author)
+        // Pure CPU work: on a Dispatch thread, so a long passage never holds up the threads that serve requests.
+        let writer = self
+        return try await offload { try writer.variants(for: request) }
     }
 
     /// The same drafts, synchronously.
     public func variants(from excerpt: String, bookTitle: String?, author: String?) throws -> [Variant] {
-        let analysis = ExcerptAnalysis(excerpt)
-        guard !analysis.ranked.isEmpty else { throw AIError(.emptyInput) }
-        let material = DraftMaterial(analysis, title: Self.clean(bookTitle), author: Self.clean(author))
+        try variants(for: DraftRequest(excerpt: excerpt, bookTitle: bookTitle, author: author))
+    }
+
+    /// The drafts for a request. A draft equal to one in `earlier` is written again with the next variation.
+    public func variants(for request: DraftRequest) throws -> [Variant] {
+        guard !request.excerpt.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw AIError(.emptyInput) }
+        let analysis = ExcerptAnalysis(request.excerpt, evidence: request.reading)
+        guard !analysis.sentences.isEmpty else { throw AIError(.emptyInput) }
+        guard !analysis.ranked.isEmpty else { throw PostWritingError(.nothingCleanToQuote) }
         let voice: any OfflineVoice = analysis.language == .french ? FrenchVoice() : EnglishVoice()
-        return Tone.allCases.map { tone in
-            let parts: [DraftPart] =
-                switch tone {
-                case .punchy: voice.punchy(material)
-                case .contrarian: voice.contrarian(material)
-                case .personal: voice.personal(material)
-                case .analytical: voice.analytical(material)
-                case .openQuestion: voice.openQuestion(material)
-                }
-            let fitted = LinkedInLength.fit(DraftPart.assemble(parts))
+        let earlier = Set(request.earlier.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) })
+        return request.tones.map { tone in
+            var variation = request.variation
+            var text = ""
+            // A few tries find a draft not written before; the variation moves the quote and the phrasing.
+            for _ in 0..<8 {
+                let material = DraftMaterial(
+                    analysis, title: Self.clean(request.bookTitle), author: Self.clean(request.author), variation: variation)
+                text = Self.draft(tone, voice: voice, material: material)
+                if !earlier.contains(text) { break }
+                variation += 1
+            }
+            let fitted = LinkedInLength.fit(text)
             return Variant(tone: tone, text: fitted.text, note: fitted.trimmed ? Variant.trimmedNote : nil)
         }
+    }
+
+    static func draft(_ tone: Tone, voice: any OfflineVoice, material: DraftMaterial) -> String {
+        let parts: [DraftPart] =
+            switch tone {
+            case .punchy: voice.punchy(material)
+            case .contrarian: voice.contrarian(material)
+            case .personal: voice.personal(material)
+            case .analytical: voice.analytical(material)
+            case .openQuestion: voice.openQuestion(material)
+            }
+        return DraftPart.assemble(parts)
     }
 
     private static func clean(_ value: String?) -> String? {
@@ -93,8 +118,12 @@ struct DraftMaterial {
     var imperativeCount: Int
     var quantityCount: Int
     var averageWords: Int
+    var shortestWords: Int
+    var longestWords: Int
     var isProcedural: Bool
     var isFirstPerson: Bool
+    var kind: PageKind
+    var variation: Int
     var title: String?
     var author: String?
     var seed: UInt64
@@ -102,8 +131,11 @@ struct DraftMaterial {
     /// Quotes are kept short enough to read in the feed.
     static let maxQuote = 230
 
-    init(_ analysis: ExcerptAnalysis, title: String?, author: String?) {
-        let ranked = analysis.ranked
+    init(_ analysis: ExcerptAnalysis, title: String?, author: String?, variation: Int = 0) {
+        // Each variation starts the choice of lines further down the ranking, so a new draft quotes something else
+        // when the page has it.
+        let shift = analysis.ranked.isEmpty ? 0 : variation % analysis.ranked.count
+        let ranked = Array(analysis.ranked[shift...] + analysis.ranked[..<shift])
         var used: Set<Int> = []
         func take(_ preferred: (ExcerptAnalysis.Sentence) -> Bool = { _ in true }) -> ExcerptAnalysis.Sentence {
             let choice =
@@ -127,7 +159,8 @@ struct DraftMaterial {
         mainIsStep = mainSentence.isStep
         contrast = Self.quotable(contrastSentence.text)
         hook = Self.quotable(hookSentence.text)
-        hookWords = hookSentence.text.split(whereSeparator: \.isWhitespace).count  // as a reader counts: "doesn’t" is one
+        // As a reader counts: "doesn’t" is one word, a dash is none; a quote cut short is not counted at all.
+        hookWords = hook.hasSuffix("…") ? 0 : hook.split(whereSeparator: \.isWhitespace).filter { $0.contains { $0.isLetter || $0.isNumber } }.count
         prompt = Self.quotable(promptSentence.text)
         promptIsQuestion = promptSentence.isQuestion
         evidence = Self.quotable(evidenceSentence.text)
@@ -148,11 +181,15 @@ struct DraftMaterial {
         imperativeCount = analysis.imperativeCount
         quantityCount = analysis.quantityCount
         averageWords = analysis.sentences.isEmpty ? 0 : analysis.sentences.map(\.wordCount).reduce(0, +) / analysis.sentences.count
+        shortestWords = analysis.sentences.map(\.wordCount).min() ?? 0
+        longestWords = analysis.sentences.map(\.wordCount).max() ?? 0
         isProcedural = analysis.isProcedural
         isFirstPerson = analysis.isFirstPerson
+        kind = analysis.kind
         self.title = title
         self.author = author
-        seed = analysis.seed
+        seed = analysis.seed &+ UInt64(variation) &* 0x2545_F491_4F6C_DD1D
+        self.variation = variation
     }
 
     /// A fact about the page that the analytical draft can state.
@@ -162,6 +199,7 @@ struct DraftMaterial {
         case measurements(Int)
         case recurring([String])
         case averageLength(words: Int)
+        case lengths(shortest: Int, longest: Int)
         case singleSentence(words: Int, focus: [String])
     }
 
@@ -173,14 +211,25 @@ struct DraftMaterial {
         if quantityCount >= 3 { found.append(.measurements(quantityCount)) }
         if recurring.count >= 2 { found.append(.recurring(recurring)) }
         if found.count < 2, sentenceCount > 1 { found.append(.averageLength(words: averageWords)) }
+        if found.count < 2, sentenceCount > 2, shortestWords < longestWords {
+            found.append(.lengths(shortest: shortestWords, longest: longestWords))
+        }
         if found.isEmpty { found.append(.singleSentence(words: hookWords, focus: salient)) }
         return Array(found.prefix(3))
     }
 
-    /// Picks one of `count` phrasings; `salt` keeps tones from moving in lockstep.
+    /// Picks one of `count` phrasings; `salt` keeps tones from moving in lockstep. A new variation moves every pick.
     func pick(_ count: Int, salt: UInt64) -> Int {
-        Int((seed ^ (salt &* 0x9E37_79B9_7F4A_7C15)) % UInt64(count))
+        guard count > 1 else { return 0 }
+        var x = seed ^ (salt &* 0x9E37_79B9_7F4A_7C15)
+        x ^= x >> 33
+        x &*= 0xff51_afd7_ed55_8ccd
+        x ^= x >> 33
+        return Int(x % UInt64(count))
     }
+
+    /// One of `options`, picked as ``pick(_:salt:)`` does.
+    func choose<T>(_ options: [T], salt: UInt64) -> T { options[pick(options.count, salt: salt)] }
 
     /// The title as it reads inside an English sentence: "the Boston Cooking-School Cook Book", "Atomic Habits".
     var titleInSentence: String? {

@@ -1,15 +1,73 @@
 // The seam between the app and whatever writes the drafts: a provider over HTTP, or the offline writer.
 import AIClient
+import Support
 
-/// Writes five drafts, one per ``Tone`` in `Tone.allCases` order, each at most ``LinkedInLength/limit`` characters.
+/// What to write: the text, where it came from, which tones, and how this attempt differs from earlier ones.
+public struct DraftRequest: Sendable {
+    /// The cleaned text of the page, as the person last edited it.
+    public var excerpt: String
+    /// Shown to the writer as the source; "Unknown" when nil.
+    public var bookTitle: String?
+    public var author: String?
+    /// Which tones to write, in this order (all five by default; one for "Write another").
+    public var tones: [Tone]
+    /// 0 for the first drafts of a text; each later attempt passes a new number so the drafts differ.
+    /// The offline writer is deterministic for a given (text, variation).
+    public var variation: Int
+    /// Drafts already written from this text, which a new draft must not repeat.
+    public var earlier: [String]
+    /// How the text was read (OCR lines with confidences, and the page language's word list), so nothing doubtful
+    /// is quoted. Empty for typed text.
+    public var reading: ReadingEvidence
+
+    public init(
+        excerpt: String, bookTitle: String? = nil, author: String? = nil, tones: [Tone] = Tone.allCases, variation: Int = 0,
+        earlier: [String] = [], reading: ReadingEvidence = ReadingEvidence()
+    ) {
+        self.excerpt = excerpt
+        self.bookTitle = bookTitle
+        self.author = author
+        self.tones = tones
+        self.variation = variation
+        self.earlier = earlier
+        self.reading = reading
+    }
+}
+
+/// Writes one draft per requested ``Tone``, in the requested order, each at most ``LinkedInLength/limit`` characters.
 public protocol PostGenerator: Sendable {
-    /// - Parameters:
-    ///   - excerpt: the cleaned text of the page.
-    ///   - bookTitle: shown to the writer as the source; "Unknown" when nil.
-    ///   - author: likewise.
-    /// - Throws: ``AIError`` with a message a person can act on.
-    func generateVariants(from excerpt: String, bookTitle: String?, author: String?) async throws -> [Variant]
+    /// - Throws: ``AIError`` with a message a person can act on, or ``PostWritingError`` when the text cannot be quoted.
+    func write(_ request: DraftRequest) async throws -> [Variant]
 
     /// Who writes the drafts, shown as the AI-mode badge: "Offline writer", or "host · model".
     var displayName: String { get }
+}
+
+extension PostGenerator {
+    /// Five drafts, one per tone in `Tone.allCases` order: the first attempt at a typed text.
+    public func generateVariants(from excerpt: String, bookTitle: String?, author: String?) async throws -> [Variant] {
+        try await write(DraftRequest(excerpt: excerpt, bookTitle: bookTitle, author: author))
+    }
+}
+
+/// The text could be read, but not written about as asked.
+public struct PostWritingError: UserFacingError, Equatable {
+    public enum Kind: Sendable, Equatable {
+        /// No sentence is clean enough to quote: every one holds a word the camera was unsure of, or not a real word.
+        case nothingCleanToQuote
+    }
+
+    public let kind: Kind
+    public init(_ kind: Kind) { self.kind = kind }
+
+    public var message: String {
+        switch kind {
+        case .nothingCleanToQuote:
+            "No sentence on this page reads cleanly enough to quote: each has a word that may be misread (underlined in the text). "
+                + "Fix those words, or type the passage, then generate again."
+        }
+    }
+
+    public var code: String { "nothing_clean_to_quote" }
+    public var category: ErrorCategory { .nothingFound }
 }

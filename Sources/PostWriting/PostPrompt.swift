@@ -12,8 +12,16 @@ enum PostPrompt {
         Reply with JSON only: {"posts":[{"tone":"…","text":"…"}]}, exactly one post per tone, in the order given.
         """
 
-    static func user(excerpt: String, bookTitle: String?, author: String?) -> String {
-        let tones = Tone.allCases.map { "- \($0.rawValue): \($0.guidance)" }.joined(separator: "\n")
+    static func user(excerpt: String, bookTitle: String?, author: String?, tones requested: [Tone] = Tone.allCases, earlier: [String] = []) -> String
+    {
+        let tones = requested.map { "- \($0.rawValue): \($0.guidance)" }.joined(separator: "\n")
+        let count = requested.count == 1 ? "one LinkedIn post" : "\(requested.count) LinkedIn posts"
+        // Earlier drafts of the same text, so "Write another" gets something new rather than the same post again.
+        let avoid =
+            earlier.isEmpty
+            ? ""
+            : "\n\nThese drafts were already written; write something clearly different from each:\n"
+                + earlier.prefix(10).map { "- \"\($0.prefix(400))\"" }.joined(separator: "\n")
         return """
             Book: \(known(bookTitle))
             Author: \(known(author))
@@ -23,8 +31,8 @@ enum PostPrompt {
             \(excerpt.trimmingCharacters(in: .whitespacesAndNewlines))
             \"\"\"
 
-            Write five LinkedIn posts about this passage, one per tone:
-            \(tones)
+            Write \(count) about this passage, one per tone:
+            \(tones)\(avoid)
 
             Each post: a hook line, 1–2 supporting lines, a closing question; under \(LinkedInLength.limit) characters; \
             no hashtags; the same language as the passage.

@@ -5,18 +5,18 @@ import Foundation
 enum VariantAssembler {
     /// Extra drafts for a tone are dropped (the first wins). Drafts without a recognisable tone fill the missing
     /// tones in order; a tone still missing after that is an error that names it.
-    static func variants(from drafts: [RawDraft]) throws -> [Variant] {
+    static func variants(from drafts: [RawDraft], tones: [Tone] = Tone.allCases) throws -> [Variant] {
         let usable = drafts.filter { !$0.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
         var chosen: [Tone: String] = [:]
         for draft in usable {
             if let tone = draft.tone, chosen[tone] == nil { chosen[tone] = draft.text }
         }
         var unlabeled = usable.filter { $0.tone == nil }.makeIterator()
-        for tone in Tone.allCases where chosen[tone] == nil {
+        for tone in tones where chosen[tone] == nil {
             guard let draft = unlabeled.next() else { throw AIError(.incompleteReply(missing: "\(tone.displayName.lowercased()) draft")) }
             chosen[tone] = draft.text
         }
-        return Tone.allCases.map { tone in
+        return tones.map { tone in
             let fitted = LinkedInLength.fit(chosen[tone]!)
             return Variant(tone: tone, text: fitted.text, note: fitted.trimmed ? Variant.trimmedNote : nil)
         }

@@ -44,11 +44,19 @@ public struct AppSettings: Sendable {
         Key(name: "auth", defaultValue: "password", help: "'none' turns the login off (also --no-auth). Not recommended beyond loopback."),
         Key(name: "apiTokens", defaultValue: "", help: "Comma-separated Bearer tokens for /api/*. The password also works as a token."),
         Key(name: "sessionHours", defaultValue: "720", help: "How long a login lasts."),
-        Key(name: "trustProxy", defaultValue: "false", help: "Trust X-Forwarded-Proto/-For from a reverse proxy (Secure cookies, client address)."),
+        Key(
+            name: "trustProxy", defaultValue: "false",
+            help: "Trust X-Forwarded-Proto/-Host/-For from the reverse proxies in --trusted-proxies (Secure cookies, client address)."),
+        Key(
+            name: "trustedProxies", defaultValue: "127.0.0.0/8,::1",
+            help: "Addresses or CIDR ranges of your reverse proxies. The client is the right-most X-Forwarded-For entry not in this list."),
         Key(name: "ocr.languages", defaultValue: "eng", help: "Tesseract languages, e.g. eng+fra (installed traineddata only)."),
         Key(name: "ocr.maxWidth", defaultValue: "0", help: "Cap on the processing width in pixels; 0 lets the pipeline choose from the text size."),
         Key(name: "ocr.workers", defaultValue: "0", help: "OCR workers (Tesseract handles); 0 means one per core."),
         Key(name: "ocr.queueLength", defaultValue: "8", help: "Photos that may wait for a worker; more get 503 with Retry-After."),
+        Key(
+            name: "ocr.megapixelsInFlight", defaultValue: "64",
+            help: "Megapixels of photos being decoded and read at once, across all workers; other photos wait their turn (memory cap)."),
         Key(
             name: "ocr.keepOriginalDays", defaultValue: "7",
             help: "Days the uploaded photo is kept so a page can be read again (deleted with its scan); 0 keeps none."),
@@ -62,10 +70,27 @@ public struct AppSettings: Sendable {
         Key(name: "ai.model", defaultValue: AIProviderSettings.defaultModel, help: "Model name sent to the provider."),
         Key(name: "ai.timeout", defaultValue: Self.plain(AIProviderSettings.defaultTimeoutSeconds), help: "Seconds to wait for the provider."),
         Key(name: "ai.temperature", defaultValue: Self.plain(AIProviderSettings.defaultTemperature), help: "Sampling temperature."),
+        Key(
+            name: "shelf.sendPhoto", defaultValue: "false",
+            help: "Also send the shelf photo (downscaled to 1024 px) to the AI provider; vision models only. Off: spine texts only."),
         Key(name: "offlineDelay", defaultValue: "0", help: "Seconds the offline writer waits, to try the progress UI."),
         Key(name: "idleTimeout", defaultValue: "30", help: "Seconds an idle keep-alive connection stays open."),
-        Key(name: "requestTimeout", defaultValue: "60", help: "Seconds allowed to receive a request body (stops slow uploads)."),
+        Key(
+            name: "requestTimeout", defaultValue: "60",
+            help: "Seconds allowed to receive a whole request body, whatever its type (slow senders get 408)."),
+        Key(
+            name: "headerTimeout", defaultValue: "10",
+            help: "Seconds allowed to receive a request's headers (a new connection's first request: from the connection)."),
+        Key(
+            name: "minBodyRate", defaultValue: "1024",
+            help: "Slowest request body accepted, in bytes per second on average after its first 5 s; slower senders are cut off."),
         Key(name: "maxConnections", defaultValue: "256", help: "Open connections accepted at once."),
+        Key(
+            name: "maxConnectionsPerClient", defaultValue: "0",
+            help: "Open connections one client address may hold; 0 means a quarter of --max-connections (at least 6). Trusted proxies are exempt."),
+        Key(
+            name: "minFreeMegabytes", defaultValue: "200",
+            help: "/healthz reports low disk space ('degraded') when the data folder's disk has fewer MB free."),
     ]
 
     public var host: String
@@ -78,10 +103,13 @@ public struct AppSettings: Sendable {
     public var apiTokens: [String]
     public var sessionLifetime: TimeInterval
     public var trustProxy: Bool
+    /// Comma-separated addresses or CIDR ranges, parsed by the web target.
+    public var trustedProxies: String
     public var ocrLanguages: [String]
     public var ocrMaxWidth: Int
     public var ocrWorkers: Int
     public var ocrQueueLength: Int
+    public var ocrPixelsInFlight: Int
     /// How long an uploaded photo is kept for reading again; zero keeps none.
     public var keepOriginalSeconds: TimeInterval
     public var uploadMaxBytes: Int
@@ -93,9 +121,15 @@ public struct AppSettings: Sendable {
     public var aiTimeoutSeconds: Double
     public var aiTemperature: Double
     public var offlineDelaySeconds: Double
+    /// Whether the shelf analyser sends the photo itself to the model (`shelf.sendPhoto`).
+    public var shelfSendsPhoto: Bool
     public var idleTimeoutSeconds: Double
     public var requestTimeoutSeconds: Double
+    public var headerTimeoutSeconds: Double
+    public var minBodyBytesPerSecond: Int
     public var maxConnections: Int
+    public var maxConnectionsPerClient: Int
+    public var minFreeBytes: Int64
 
     public init(reader: ConfigReader) {
         func string(_ key: String) -> String {
@@ -117,12 +151,15 @@ public struct AppSettings: Sendable {
         apiTokens = Self.list(reader, "apiTokens")
         sessionLifetime = max(0.01, double("sessionHours")) * 3600
         trustProxy = ["1", "true", "yes"].contains(string("trustProxy").lowercased())
+        let proxies = Self.list(reader, "trustedProxies")
+        trustedProxies = proxies.isEmpty ? Self.defaultOf("trustedProxies") : proxies.joined(separator: ",")
         ocrLanguages = string("ocr.languages").split(separator: "+").map(String.init).filter { !$0.isEmpty }
         if ocrLanguages.isEmpty { ocrLanguages = ["eng"] }
         ocrMaxWidth = max(0, int("ocr.maxWidth"))
         let workers = int("ocr.workers")
         ocrWorkers = workers > 0 ? workers : ProcessInfo.processInfo.activeProcessorCount
         ocrQueueLength = max(0, int("ocr.queueLength"))
+        ocrPixelsInFlight = max(1, int("ocr.megapixelsInFlight")) * 1_000_000
         keepOriginalSeconds = max(0, double("ocr.keepOriginalDays")) * 86_400
         uploadMaxBytes = max(1, int("upload.maxMegabytes")) * 1024 * 1024
         uploadsPerMinute = max(1, int("upload.perMinute"))
@@ -133,9 +170,20 @@ public struct AppSettings: Sendable {
         aiTimeoutSeconds = max(1, double("ai.timeout"))
         aiTemperature = double("ai.temperature")
         offlineDelaySeconds = max(0, double("offlineDelay"))
+        shelfSendsPhoto = ["1", "true", "yes", "on"].contains(string("shelf.sendPhoto").lowercased())
         idleTimeoutSeconds = max(1, double("idleTimeout"))
         requestTimeoutSeconds = max(1, double("requestTimeout"))
+        headerTimeoutSeconds = max(1, double("headerTimeout"))
+        minBodyBytesPerSecond = max(0, int("minBodyRate"))
         maxConnections = max(4, int("maxConnections"))
+        let perClient = int("maxConnectionsPerClient")
+        maxConnectionsPerClient = perClient > 0 ? min(perClient, maxConnections) : Self.defaultConnectionsPerClient(maxConnections)
+        minFreeBytes = Int64(max(0, int("minFreeMegabytes"))) * 1024 * 1024
+    }
+
+    /// A quarter of all connections, at least 6 (a browser opens about that many), always leaving 2 for everyone else.
+    static func defaultConnectionsPerClient(_ maxConnections: Int) -> Int {
+        max(1, min(max(6, maxConnections / 4), maxConnections - 2))
     }
 
     /// A comma-separated list: flags give it split already, the environment and `.env` as one string.

@@ -42,19 +42,40 @@ public func buildApplication(
 
     // Shared pieces, each built once and handed only to the controllers that use them.
     let base = settings.basePath
-    let policy = AccessPolicy(
+    let (proxies, invalidProxy) = IPAddressRange.list(settings.trustedProxies)
+    if let invalidProxy { throw InvalidSettingError(key: "SNAPPOST_TRUSTED_PROXIES", value: invalidProxy, expected: "an IP address or a CIDR range") }
+    let clientAddress = ClientAddress(trustProxy: settings.trustProxy, proxies: proxies)
+    var policy = AccessPolicy(
         password: password, apiTokens: settings.apiTokens, sessionLifetime: settings.sessionLifetime,
-        basePath: base, trustProxy: settings.trustProxy)
-    let pages = Pages(renderer: renderer, base: base, writerName: dependencies.generator.displayName, authEnabled: policy.enabled)
+        basePath: base, clientAddress: clientAddress)
+    // Sessions made under another password are void: a changed password logs every browser out.
+    if let password { policy.generation = try await dependencies.sessions.generation(ofPassword: password) }
+    let throttle = CredentialThrottle(clock: dependencies.clock)
+    let writerHealth = WriterHealth()
+    let pages = Pages(
+        renderer: renderer, base: base, writerName: dependencies.generator.displayName, authEnabled: policy.enabled, writerHealth: writerHealth)
     let metrics = AppMetrics(registry: dependencies.metricsRegistry)
-    let clientAddress = ClientAddress(trustProxy: settings.trustProxy)
-    let ocrQueue = BoundedWorkQueue(workers: settings.ocrWorkers, maxWaiting: settings.ocrQueueLength)
+    let languages = OCRLanguages(installed: dependencies.installedLanguages, defaults: settings.ocrLanguages)
+    let ocrQueue = BoundedWorkQueue(workers: settings.ocrWorkers, maxWaiting: settings.ocrQueueLength, pixelBudget: settings.ocrPixelsInFlight)
     let intake = PhotoIntake(
         limiter: RateLimiter(capacity: settings.uploadsPerMinute, window: 60, clock: dependencies.clock), clientAddress: clientAddress,
-        uploads: UploadReader(maxBytes: settings.uploadMaxBytes, timeout: .seconds(settings.requestTimeoutSeconds)),
-        reader: dependencies.reader, queue: ocrQueue, metrics: metrics, keepOriginal: settings.keepOriginalSeconds, clock: dependencies.clock)
-    let writer = DraftWriter(generator: dependencies.generator, metrics: metrics, label: settings.aiBaseURL == nil ? "offline" : "provider")
-    let results = ResultsPage(pages: pages, scans: dependencies.scans, generations: dependencies.generations)
+        uploads: UploadReader(maxBytes: settings.uploadMaxBytes),
+        reader: dependencies.reader, queue: ocrQueue, metrics: metrics, keepOriginal: settings.keepOriginalSeconds,
+        languages: languages, clock: dependencies.clock)
+    let writerIsOffline = dependencies.generator.displayName == OfflineWriter().displayName
+    let writer = DraftWriter(
+        generator: dependencies.generator, metrics: metrics, label: writerIsOffline ? "offline" : "provider", health: writerHealth,
+        words: dependencies.words)
+    // Offered for one time when the configured AI writer fails.
+    let offlineWriter =
+        writerIsOffline
+        ? writer
+        : DraftWriter(
+            generator: OfflineWriter(delay: .milliseconds(Int64(settings.offlineDelaySeconds * 1000))), metrics: metrics, label: "offline",
+            health: writerHealth)
+    let results = ResultsPage(
+        pages: pages, scans: dependencies.scans, generations: dependencies.generations, words: dependencies.words, writerIsOffline: writerIsOffline,
+        languages: languages)
     let limits = settings.imageLimits
     // Retouch takes photos as pages do (same decoder, same limits); one fill at a time, a few waiting.
     var retouchLimits = RetouchLimits()
@@ -70,22 +91,26 @@ public func buildApplication(
         FileMiddleware<AppRequestContext, LocalFileSystem>(
             resources.appendingPathComponent("Public").path, urlBasePath: base.isEmpty ? nil : base,
             searchForIndexHtml: false, logger: logger)
-        SameOriginMiddleware<AppRequestContext>(trustProxy: settings.trustProxy)
-        AuthMiddleware(policy: policy, sessions: dependencies.sessions)
+        SameOriginMiddleware(clientAddress: clientAddress)
+        AuthMiddleware(policy: policy, sessions: dependencies.sessions, throttle: throttle, clientAddress: clientAddress)
     }
     let mount = RouterPath(base.isEmpty ? "/" : base)
-    router.addRoutes(HomeController(scans: dependencies.scans, pages: pages).endpoints, atPath: mount)
+    router.addRoutes(HomeController(scans: dependencies.scans, pages: pages, languages: languages).endpoints, atPath: mount)
     router.addRoutes(ScanController(intake: intake, scans: dependencies.scans, results: results, pages: pages).endpoints, atPath: mount)
-    router.addRoutes(PhotosController(intake: intake, scans: dependencies.scans, results: results, pages: pages).endpoints, atPath: mount)
     router.addRoutes(
-        PostsController(scans: dependencies.scans, generations: dependencies.generations, writer: writer, results: results, pages: pages).endpoints,
+        PhotosController(intake: intake, scans: dependencies.scans, results: results, pages: pages, languages: languages).endpoints, atPath: mount)
+    router.addRoutes(
+        PostsController(
+            scans: dependencies.scans, generations: dependencies.generations, history: dependencies.history, writer: writer,
+            offlineWriter: offlineWriter, words: dependencies.words, results: results, pages: pages
+        ).endpoints,
         atPath: mount)
     router.addRoutes(
         HistoryController(history: dependencies.history, scans: dependencies.scans, pages: pages, size: settings.historySize).endpoints,
         atPath: mount)
     router.addRoutes(
         AuthController(
-            policy: policy, sessions: dependencies.sessions, throttle: LoginThrottle(clock: dependencies.clock),
+            policy: policy, sessions: dependencies.sessions, throttle: throttle,
             clientAddress: clientAddress, pages: pages
         ).endpoints,
         atPath: mount)
@@ -93,8 +118,9 @@ public func buildApplication(
     router.addRoutes(APIController(intake: intake, scans: dependencies.scans, writer: writer, base: base).endpoints, atPath: mount)
     router.addRoutes(
         OpsController(
-            checkStoreWritable: dependencies.checkStoreWritable, isOCRReady: dependencies.isOCRReady, queue: ocrQueue,
-            metrics: metrics, base: base, pages: pages,
+            store: StoreHealth(
+                checkWritable: dependencies.checkStoreWritable, freeBytes: dependencies.freeDiskBytes, minFreeBytes: settings.minFreeBytes),
+            isOCRReady: dependencies.isOCRReady, queue: ocrQueue, metrics: metrics, base: base, pages: pages,
             serviceWorkerScript: try String(contentsOf: resources.appendingPathComponent("Public/static/sw.js"), encoding: .utf8)
         ).endpoints,
         atPath: mount)
@@ -102,8 +128,13 @@ public func buildApplication(
         router.get("/") { _, _ in Response.redirect(to: base + "/", type: .normal) }
     }
 
-    let server = HTTPServerBuilder.http1(
-        configuration: .init(idleTimeout: .milliseconds(Int64(settings.idleTimeoutSeconds * 1000))))
+    // Every request gets a deadline for its head and its body; one address may hold only its share of the connections.
+    let deadlines = RequestDeadlines(
+        header: .milliseconds(Int64(settings.headerTimeoutSeconds * 1000)), body: .milliseconds(Int64(settings.requestTimeoutSeconds * 1000)),
+        minBytesPerSecond: settings.minBodyBytesPerSecond)
+    let slots = ConnectionSlots(perClient: settings.maxConnectionsPerClient, exempt: settings.trustProxy ? proxies : [])
+    let server = HTTPServerBuilder.guardedHTTP1(
+        configuration: .init(idleTimeout: .milliseconds(Int64(settings.idleTimeoutSeconds * 1000))), deadlines: deadlines, slots: slots)
     let app = Application(
         router: router,
         server: server,
@@ -118,6 +149,14 @@ public func buildApplication(
         },
         logger: logger)
     return app
+}
+
+/// A configuration value that cannot be used; the server refuses to start rather than guess.
+struct InvalidSettingError: Error, CustomStringConvertible {
+    let key: String
+    let value: String
+    let expected: String
+    var description: String { "\(key): '\(value)' is not \(expected)." }
 }
 
 /// Finds `Templates/` and `Public/`: a configured folder, the working directory, or next to the checkout the binary was built in.

@@ -13,10 +13,12 @@ extension AppDependencies {
         let database = try AppDatabase.onDisk(
             directory: URL(fileURLWithPath: settings.dataDirectory), migrations: SQLiteSessionRepository.migrations)
         let engine = try liveEngine(settings: settings, logger: logger)
-        return AppDependencies(
+        var dependencies = AppDependencies(
             reader: ImageProcessor(config: settings.pageReaderConfig, engine: engine), generator: liveGenerator(settings: settings, logger: logger),
             database: database, historySize: settings.historySize, isOCRReady: { engine.isReady },
-            metricsRegistry: MetricsBootstrap.processRegistry())
+            metricsRegistry: MetricsBootstrap.processRegistry(), words: SystemWordLists.load(languages: settings.ocrLanguages + ["eng", "fra"]))
+        dependencies.installedLanguages = engine.installedLanguages
+        return dependencies
     }
 
     /// The offline writer unless an OpenAI-compatible base URL is configured.

@@ -14,21 +14,28 @@ public struct AppDependencies: Sendable {
     public var history: any HistoryRepository
     public var sessions: any SessionRepository
     public var retouch: any RetouchRepository
-    /// Writes and reads back a row (for /healthz).
+    /// Writes a row and a real file in the data folder (for /healthz).
     public var checkStoreWritable: @Sendable () async throws -> Void
+    /// Bytes free on the data folder's disk, nil when unknown (for /healthz).
+    public var freeDiskBytes: @Sendable () -> Int64? = { nil }
     /// Whether the OCR engine can take work (for /healthz).
     public var isOCRReady: @Sendable () -> Bool
     public var clock: any TimeSource
     /// Where every metric lands, the swift-metrics ones included when it is bootstrapped (see `MetricsBootstrap`).
     public var metricsRegistry: PrometheusCollectorRegistry
+    /// The OCR languages' word list, to find words the camera may have misread; nil judges by line confidence alone.
+    public var words: (any WordList)?
+    /// The OCR languages installed on this machine (the language selects offer them); set by the live setup.
+    public var installedLanguages: [RecognitionLanguage] = []
 
     public init(
         reader: any PageReader, generator: any PostGenerator, scans: any ScanRepository, generations: any GenerationRepository,
         history: any HistoryRepository, sessions: any SessionRepository, retouch: any RetouchRepository,
         checkStoreWritable: @escaping @Sendable () async throws -> Void,
         isOCRReady: @escaping @Sendable () -> Bool, clock: any TimeSource = SystemTimeSource(),
-        metricsRegistry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()
+        metricsRegistry: PrometheusCollectorRegistry = PrometheusCollectorRegistry(), words: (any WordList)? = nil
     ) {
+        self.words = words
         self.reader = reader
         self.generator = generator
         self.scans = scans
@@ -46,7 +53,7 @@ public struct AppDependencies: Sendable {
     public init(
         reader: any PageReader, generator: any PostGenerator, database: AppDatabase, historySize: Int,
         isOCRReady: @escaping @Sendable () -> Bool = { true }, clock: any TimeSource = SystemTimeSource(),
-        metricsRegistry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()
+        metricsRegistry: PrometheusCollectorRegistry = PrometheusCollectorRegistry(), words: (any WordList)? = nil
     ) {
         self.init(
             reader: reader, generator: generator,
@@ -56,6 +63,7 @@ public struct AppDependencies: Sendable {
             sessions: SQLiteSessionRepository(database: database, clock: clock),
             retouch: SQLiteRetouchRepository(database: database, clock: clock),
             checkStoreWritable: { try await database.checkWritable() }, isOCRReady: isOCRReady, clock: clock,
-            metricsRegistry: metricsRegistry)
+            metricsRegistry: metricsRegistry, words: words)
+        self.freeDiskBytes = { database.freeBytes() }
     }
 }

@@ -4,7 +4,9 @@ import HTTPTypes
 import Hummingbird
 import Imaging
 import NIOCore
+import NIOHTTP1
 import Retouch
+import Storage
 import Support
 
 /// What a person (or an API client) is told when something goes wrong.
@@ -17,6 +19,10 @@ struct ErrorPresentation: Sendable {
     var retryAfterSeconds: Int?
     /// Whether trying the same thing again may work; pages offer a Retry button only then.
     var retryable: Bool
+    /// For whoever runs the server (a setting's name, an address); pages fold it away under the message.
+    var detail: String? = nil
+    /// The configured AI writer failed: pages offer the offline writer for this one time.
+    var isWriterFailure = false
 
     init(status: HTTPResponse.Status, title: String, message: String, code: String, retryAfterSeconds: Int? = nil, retryable: Bool = false) {
         self.status = status
@@ -40,12 +46,28 @@ struct ErrorPresentation: Sendable {
         case let error as RetouchError:
             return .init(
                 status: status(for: error.category), title: retouchTitle(for: error.category), message: error.message, code: error.code)
-        case let error as any UserFacingError:
+        case let error as TextTooLongError:
+            return .init(status: .contentTooLarge, title: "Text too long", message: error.message, code: error.code)
+        case let error as StoreError where error.isOutOfSpace:
+            return .init(status: .insufficientStorage, title: "Server disk full", message: error.message, code: error.code)
+        case let error as StoreError:
             return .init(
+                status: status(for: error.category), title: "Not saved", message: error.message, code: error.code,
+                retryAfterSeconds: error.retryAfterSeconds, retryable: error.isRetryable)
+        case let error as any UserFacingError:
+            var presentation = ErrorPresentation(
                 status: status(for: error.category), title: title(for: error.category), message: error.message, code: error.code,
                 retryAfterSeconds: error.retryAfterSeconds, retryable: error.isRetryable)
+            presentation.detail = error.technicalDetail
+            presentation.isWriterFailure = error.code.hasPrefix("ai_") && error.code != "ai_empty_input"
+            return presentation
         case is NIOTooManyBytesError:
             return .tooLarge(limits)
+        case is HTTPParserError:
+            // The client closed the connection mid-request, or sent something that is not HTTP: nobody to blame here.
+            return .init(
+                status: .badRequest, title: "Cut off", message: "The request was cut off before it ended. Please try again.",
+                code: "request_cut_off", retryable: true)
         case let error as any HTTPResponseError:
             return fromHTTP(error.status, limits: limits)
         default:
@@ -66,9 +88,9 @@ struct ErrorPresentation: Sendable {
             return .init(status: .methodNotAllowed, title: "Not allowed", message: "That action is not available here.", code: "method_not_allowed")
         case .requestTimeout:
             return .init(
-                status: .requestTimeout, title: "Upload too slow",
-                message: "The upload took too long and was stopped. Please try again on a steadier connection.", code: "request_timeout",
-                retryable: true)
+                status: .requestTimeout, title: "Too slow",
+                message: "The request took too long to arrive and was stopped. Please try again on a steadier connection.",
+                code: "request_timeout", retryable: true)
         case .unauthorized:
             return .init(status: .unauthorized, title: "Login needed", message: "Log in to use SnapPost.", code: "unauthorized")
         case .forbidden:
@@ -128,6 +150,11 @@ struct ErrorPresentation: Sendable {
         if let retryAfterSeconds { fields[.retryAfter] = String(retryAfterSeconds) }
         return fields
     }
+}
+
+extension HTTPResponse.Status {
+    /// 507: the server cannot store what was sent (its disk is full).
+    static var insufficientStorage: Self { .init(code: 507, reasonPhrase: "Insufficient Storage") }
 }
 
 /// A client sent too many requests of one kind.

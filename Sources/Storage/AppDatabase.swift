@@ -1,7 +1,12 @@
 // The one SQLite database: it owns the connection pool and the migrations; repositories read and write through it.
+// On disk it lives in a folder only its owner can enter (0700), in files only its owner can read (0600).
 import Foundation
 import GRDB
 import Support
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The database every repository shares: WAL on disk for the server, a private in-memory database for tests.
 public struct AppDatabase: Sendable {
@@ -17,18 +22,29 @@ public struct AppDatabase: Sendable {
     }
 
     public let writer: any DatabaseWriter
+    /// The data folder, for the health check's real write and free-space reading; nil in memory.
+    public let directory: URL?
 
-    /// Opens (and migrates) `snappost.sqlite` inside `directory`, creating the folder if needed.
+    public static let fileName = "snappost.sqlite"
+
+    /// Opens (and migrates) `snappost.sqlite` inside `directory`, creating the folder (0700) and the file (0600) if needed.
     public static func onDisk(directory: URL, migrations: [Migration] = []) throws -> AppDatabase {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try DataFolder.prepare(directory: directory, databaseFile: fileName)
         var configuration = Configuration()
         configuration.busyMode = .timeout(5)
         configuration.prepareDatabase { db in
             // WAL with synchronous=FULL: an acknowledged write survives a SIGKILL or power loss.
             try db.execute(sql: "PRAGMA synchronous = FULL")
         }
-        let pool = try DatabasePool(path: directory.appendingPathComponent("snappost.sqlite").path, configuration: configuration)
-        return try AppDatabase(writer: pool, migrations: migrations)
+        let pool: DatabasePool
+        do {
+            pool = try DatabasePool(path: directory.appendingPathComponent(fileName).path, configuration: configuration)
+        } catch {
+            throw StoreError.failure(error, directory: directory)
+        }
+        // SQLite gives the -wal and -shm files the database file's mode; tighten any left by an older version too.
+        DataFolder.tightenDatabaseFiles(in: directory, databaseFile: fileName)
+        return try AppDatabase(writer: pool, migrations: migrations, directory: directory)
     }
 
     /// A private in-memory database, for tests.
@@ -36,14 +52,16 @@ public struct AppDatabase: Sendable {
         try AppDatabase(writer: DatabaseQueue(), migrations: migrations)
     }
 
-    public init(writer: any DatabaseWriter, migrations: [Migration] = []) throws {
+    public init(writer: any DatabaseWriter, migrations: [Migration] = [], directory: URL? = nil) throws {
         self.writer = writer
+        self.directory = directory
         var migrator = Self.storageMigrator
         for migration in migrations { migrator.registerMigration(migration.name, migrate: migration.apply) }
         try migrator.migrate(writer)
     }
 
-    /// Writes and reads back a row, for the health check.
+    /// For the health check: writes a row, and (on disk) a real file in the data folder, synced to the disk. A database
+    /// write alone can pass on a full disk, since the WAL reuses space it already has.
     public func checkWritable() async throws {
         do {
             try await writer.write { db in
@@ -51,8 +69,18 @@ public struct AppDatabase: Sendable {
                 try db.execute(sql: "INSERT OR REPLACE INTO healthProbe (id, at) VALUES (1, ?)", arguments: [Date()])
             }
         } catch {
-            throw StoreError.failure(error)
+            throw StoreError.failure(error, directory: directory)
         }
+        if let directory {
+            let probe = directory.appendingPathComponent(".healthz-probe")
+            try await offload { () throws(StoreError) in try DataFolder.writeProbe(at: probe, bytes: 64 * 1024) }
+        }
+    }
+
+    /// Bytes free for us on the data folder's disk; nil in memory or when it cannot be read.
+    public func freeBytes() -> Int64? {
+        guard let directory else { return nil }
+        return DataFolder.freeBytes(at: directory)
     }
 }
 
@@ -64,7 +92,7 @@ extension AppDatabase {
         } catch let error as StoreError {
             throw error
         } catch {
-            throw StoreError.failure(error)
+            throw StoreError.failure(error, directory: directory)
         }
     }
 
@@ -75,7 +103,7 @@ extension AppDatabase {
         } catch let error as StoreError {
             throw error
         } catch {
-            throw StoreError.failure(error)
+            throw StoreError.failure(error, directory: directory)
         }
     }
 

@@ -1,22 +1,30 @@
-// Generations: five drafts written from one version of a scan's text.
+// Generations: drafts written from one version of a scan's text. Each tone's draft has versions ("Write another"),
+// and the current version keeps the person's edit beside the text as written.
 import Foundation
 import GRDB
 import Support
 
-/// One draft as stored: the tone's name, the text and the optional note shown under it.
+/// One draft as stored: the tone's name, the text the person sees (their edit, or the writer's text) and the note.
 public struct Draft: Codable, Sendable, Equatable {
     public var tone: String
+    /// The person's edit when there is one, otherwise the text as written.
     public var text: String
     public var note: String?
+    /// 1 for the first draft of a tone; "Write another" adds 2, 3, …
+    public var version: Int
+    /// Whether `text` is the person's edit.
+    public var isEdited: Bool
 
-    public init(tone: String, text: String, note: String?) {
+    public init(tone: String, text: String, note: String?, version: Int = 1, isEdited: Bool = false) {
         self.tone = tone
         self.text = text
         self.note = note
+        self.version = version
+        self.isEdited = isEdited
     }
 }
 
-/// Five drafts written from one version of a scan's text.
+/// Drafts written from one version of a scan's text.
 public struct Generation: Sendable, Equatable {
     public var id: String
     public var scanId: String
@@ -25,16 +33,26 @@ public struct Generation: Sendable, Equatable {
     public var writer: String
     /// The exact text the drafts were written from.
     public var sourceText: String
+    /// The current (newest) version of each tone's draft, in position order.
     public var drafts: [Draft]
+    /// The earlier versions of each position's draft, newest first; empty when there is only one.
+    public var earlier: [[Draft]]
 }
 
-/// The generations aggregate: a generation with its drafts.
+/// The generations aggregate: a generation with its drafts and their versions.
 public protocol GenerationRepository: Sendable {
     func insert(scanId: String, writer: String, sourceText: String, drafts: [Draft]) async throws -> Generation
     /// The generation with its drafts; throws `StoreError` (`damaged`) when its drafts cannot be read back.
     func generation(id: String, scanId: String) async throws -> Generation?
     /// The id of the newest generation for a scan.
     func latestId(scanId: String) async throws -> String?
+    /// How many generations of this scan were written from exactly this text (to ask the writer for new drafts).
+    func count(scanId: String, sourceText: String) async throws -> Int
+    /// Saves the person's edit of the current version at `position` (the text as written again clears it). False when
+    /// there is no such draft.
+    func saveEdit(generationId: String, scanId: String, position: Int, text: String) async throws -> Bool
+    /// Adds a new current version at `position` and returns its number; the earlier ones stay.
+    func addVersion(generationId: String, scanId: String, position: Int, draft: Draft, writer: String) async throws -> Int
 }
 
 public struct SQLiteGenerationRepository: GenerationRepository {
@@ -52,29 +70,75 @@ public struct SQLiteGenerationRepository: GenerationRepository {
         try await database.write { db in
             try row.insert(db)
             for (position, draft) in drafts.enumerated() {
-                try DraftRow(generationId: row.id, position: position, tone: draft.tone, text: draft.text, note: draft.note).insert(db)
+                try DraftRow(
+                    generationId: row.id, position: position, version: 1, tone: draft.tone, text: draft.text, note: draft.note,
+                    editedText: nil, writer: writer, createdAt: row.createdAt
+                ).insert(db)
             }
         }
-        return Generation(id: row.id, scanId: scanId, createdAt: row.createdAt, writer: writer, sourceText: sourceText, drafts: drafts)
+        return Generation(
+            id: row.id, scanId: scanId, createdAt: row.createdAt, writer: writer, sourceText: sourceText,
+            drafts: drafts.map { Draft(tone: $0.tone, text: $0.text, note: $0.note) }, earlier: drafts.map { _ in [] })
     }
 
     public func generation(id: String, scanId: String) async throws -> Generation? {
         guard RandomID.isWellFormed(id), RandomID.isWellFormed(scanId) else { return nil }
         let found = try await database.read { db -> (GenerationRow, [DraftRow])? in
             guard let row = try GenerationRow.filter(Column("id") == id && Column("scanId") == scanId).fetchOne(db) else { return nil }
-            return (row, try DraftRow.filter(Column("generationId") == id).order(Column("position")).fetchAll(db))
+            return (row, try DraftRow.filter(Column("generationId") == id).order(Column("position"), Column("version").desc).fetchAll(db))
         }
-        guard let (row, drafts) = found else { return nil }
+        guard let (row, rows) = found else { return nil }
         if row.draftsDamaged { throw StoreError(.damaged(what: "drafts")) }
+        let positions = Dictionary(grouping: rows, by: \.position).sorted { $0.key < $1.key }.map(\.value)
         return Generation(
             id: row.id, scanId: row.scanId, createdAt: row.createdAt, writer: row.writer, sourceText: row.sourceText,
-            drafts: drafts.map { Draft(tone: $0.tone, text: $0.text, note: $0.note) })
+            drafts: positions.map { $0[0].draft }, earlier: positions.map { $0.dropFirst().map(\.draft) })
     }
 
     public func latestId(scanId: String) async throws -> String? {
         try await database.read { db in
             try String.fetchOne(
                 db, sql: "SELECT id FROM generation WHERE scanId = ? ORDER BY createdAt DESC, rowid DESC LIMIT 1", arguments: [scanId])
+        }
+    }
+
+    public func count(scanId: String, sourceText: String) async throws -> Int {
+        try await database.read { db in
+            try GenerationRow.filter(Column("scanId") == scanId && Column("sourceText") == sourceText).fetchCount(db)
+        }
+    }
+
+    public func saveEdit(generationId: String, scanId: String, position: Int, text: String) async throws -> Bool {
+        guard RandomID.isWellFormed(generationId), RandomID.isWellFormed(scanId) else { return false }
+        return try await database.write { db in
+            // Only a draft of this scan's generation, and only its current version, takes the edit.
+            try db.execute(
+                sql: """
+                    UPDATE draft SET editedText = CASE WHEN text = ? THEN NULL ELSE ? END
+                    WHERE generationId = ? AND position = ?
+                      AND version = (SELECT max(version) FROM draft WHERE generationId = ? AND position = ?)
+                      AND EXISTS (SELECT 1 FROM generation WHERE id = ? AND scanId = ?)
+                    """,
+                arguments: [text, text, generationId, position, generationId, position, generationId, scanId])
+            return db.changesCount > 0
+        }
+    }
+
+    public func addVersion(generationId: String, scanId: String, position: Int, draft: Draft, writer: String) async throws -> Int {
+        let now = clock.now()
+        return try await database.write { db in
+            guard try GenerationRow.filter(Column("id") == generationId && Column("scanId") == scanId).fetchCount(db) == 1 else {
+                throw StoreError(.damaged(what: "generation"))
+            }
+            let newest =
+                try Int.fetchOne(
+                    db, sql: "SELECT max(version) FROM draft WHERE generationId = ? AND position = ?", arguments: [generationId, position])
+                ?? 0
+            try DraftRow(
+                generationId: generationId, position: position, version: newest + 1, tone: draft.tone, text: draft.text, note: draft.note,
+                editedText: nil, writer: writer, createdAt: now
+            ).insert(db)
+            return newest + 1
         }
     }
 }
@@ -90,12 +154,18 @@ struct GenerationRow: Codable, FetchableRecord, PersistableRecord {
     var draftsDamaged: Bool
 }
 
-/// One row of `draft`.
+/// One row of `draft`: one version of one position's draft.
 struct DraftRow: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "draft"
     var generationId: String
     var position: Int
+    var version: Int
     var tone: String
     var text: String
     var note: String?
+    var editedText: String?
+    var writer: String
+    var createdAt: Date
+
+    var draft: Draft { Draft(tone: tone, text: editedText ?? text, note: note, version: version, isEdited: editedText != nil) }
 }

@@ -40,17 +40,27 @@ public struct SQLiteHistoryRepository: HistoryRepository {
     }
 
     public func add(action: HistoryAction, tone: String, text: String, scanId: String?) async throws -> HistoryItem {
-        let item = HistoryItem(id: RandomID.make(), postedAt: clock.now(), action: action, tone: tone, text: text, scanId: scanId)
+        let now = clock.now()
         let limit = limit
-        try await database.write { db in
-            // The same draft copied twice is one history item, moved to the top.
-            try db.execute(sql: "DELETE FROM history WHERE text = ? AND tone = ?", arguments: [text, tone])
-            try item.insert(db)
+        return try await database.write { db in
+            // The same draft copied twice is one history item, moved to the top. It keeps its id, so a page that
+            // shows it (History itself, after a Copy there) can still delete it.
+            var item = HistoryItem(id: RandomID.make(), postedAt: now, action: action, tone: tone, text: text, scanId: scanId)
+            if var existing = try HistoryItem.filter(Column("text") == text && Column("tone") == tone).order(Column("postedAt").desc).fetchOne(db) {
+                existing.postedAt = now
+                existing.action = action
+                existing.scanId = scanId ?? existing.scanId
+                try existing.update(db)
+                try db.execute(sql: "DELETE FROM history WHERE text = ? AND tone = ? AND id != ?", arguments: [text, tone, existing.id])
+                item = existing
+            } else {
+                try item.insert(db)
+            }
             try db.execute(
                 sql: "DELETE FROM history WHERE id NOT IN (SELECT id FROM history ORDER BY postedAt DESC, rowid DESC LIMIT ?)",
                 arguments: [limit])
+            return item
         }
-        return item
     }
 
     public func recent(limit: Int) async throws -> [HistoryItem] {

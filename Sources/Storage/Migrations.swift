@@ -175,6 +175,30 @@ extension AppDatabase {
                     DROP TABLE scanStepOld;
                     """)
         }
+        migrator.registerMigration("v4-draft-versions") { db in
+            // A draft can be edited, and "Write another" adds a version of one tone: drafts become versions, each
+            // with the text as written and the person's edit. Every existing draft is version 1, unedited.
+            try db.create(table: "draftVersion") { t in
+                t.column("generationId", .text).notNull().references("generation", onDelete: .cascade)
+                t.column("position", .integer).notNull()
+                t.column("version", .integer).notNull()
+                t.column("tone", .text).notNull()
+                t.column("text", .text).notNull()
+                t.column("note", .text)
+                t.column("editedText", .text)
+                t.column("writer", .text).notNull()
+                t.column("createdAt", .datetime).notNull()
+                t.primaryKey(["generationId", "position", "version"])
+            }
+            try db.execute(
+                sql: """
+                    INSERT INTO draftVersion (generationId, position, version, tone, text, note, editedText, writer, createdAt)
+                    SELECT draft.generationId, draft.position, 1, draft.tone, draft.text, draft.note, NULL, generation.writer, generation.createdAt
+                    FROM draft JOIN generation ON generation.id = draft.generationId;
+                    DROP TABLE draft;
+                    ALTER TABLE draftVersion RENAME TO draft;
+                    """)
+        }
         migrator.registerMigration("retouch-v1", migrate: createRetouchTables)
         return migrator
     }

@@ -1,10 +1,23 @@
-// Storage failures, told apart: the database failing, and stored data that can no longer be read.
+// Storage failures, told apart: a full disk, a disk that will not write, a database busy or read-only, a damaged file,
+// and stored data that can no longer be read. Each message says plainly that nothing was saved.
+import Foundation
+import GRDB
 import Support
 
 /// A storage failure. The message is for a person; the underlying error goes to the log through `logDetail`.
 public struct StoreError: UserFacingError {
-    public enum Kind: Sendable {
-        /// SQLite refused or failed; `detail` is for logs only.
+    public enum Kind: Sendable, Equatable {
+        /// No space left on the disk (or the database reached its size limit): nothing was written.
+        case full
+        /// The disk refused to write or read (an I/O error); `detail` is for logs only.
+        case diskFailure(detail: String)
+        /// The database file or its folder cannot be written (permissions, a read-only mount).
+        case readOnly
+        /// Another writer held the database past the busy timeout; trying again shortly works.
+        case busy
+        /// The database file itself is damaged.
+        case corrupt
+        /// Any other SQLite failure; `detail` is for logs only.
         case failure(detail: String)
         /// A stored value could not be read back (written by a damaged earlier version, or a damaged file).
         case damaged(what: String)
@@ -14,28 +27,72 @@ public struct StoreError: UserFacingError {
 
     public init(_ kind: Kind) { self.kind = kind }
 
-    static func failure(_ error: any Error) -> StoreError { StoreError(.failure(detail: String(describing: error))) }
+    /// SQLite's own error, told apart by its result code.
+    static func failure(_ error: any Error) -> StoreError {
+        guard let error = error as? DatabaseError else { return StoreError(.failure(detail: String(describing: error))) }
+        switch error.resultCode {
+        case .SQLITE_FULL: return StoreError(.full)
+        case .SQLITE_IOERR: return StoreError(.diskFailure(detail: String(describing: error)))
+        case .SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_PERM: return StoreError(.readOnly)
+        case .SQLITE_BUSY, .SQLITE_LOCKED: return StoreError(.busy)
+        case .SQLITE_CORRUPT, .SQLITE_NOTADB: return StoreError(.corrupt)
+        default: return StoreError(.failure(detail: String(describing: error)))
+        }
+    }
+
+    /// As above; an I/O error on a disk with almost no space left is a full disk (SQLite reports a failed WAL write so).
+    static func failure(_ error: any Error, directory: URL?) -> StoreError {
+        let mapped = failure(error)
+        if case .diskFailure = mapped.kind, let directory, let free = DataFolder.freeBytes(at: directory), free < 1024 * 1024 {
+            return StoreError(.full)
+        }
+        return mapped
+    }
 
     public var message: String {
         switch kind {
-        case .failure: "Could not reach the database right now. Please try again in a moment."
+        case .full: "The server's disk is full, so this was not saved. Free some space on the server, then try again."
+        case .diskFailure: "The server's disk failed to write, so this was not saved. Check the disk, then try again."
+        case .readOnly: "The server cannot write to its data folder, so this was not saved. Check the folder's permissions."
+        case .busy: "The database is busy, so this was not saved yet. Please try again in a moment."
+        case .corrupt: "The database file is damaged, so this was not saved. Restore it from a backup."
+        case .failure: "Could not reach the database, so this was not saved. Please try again in a moment."
         case .damaged(let what): "The stored \(what) could not be read back: that part of the database is damaged. The rest is safe."
         }
     }
 
     public var code: String {
         switch kind {
+        case .full: "store_full"
+        case .diskFailure: "store_disk_failure"
+        case .readOnly: "store_read_only"
+        case .busy: "store_busy"
+        case .corrupt: "store_corrupt"
         case .failure: "store_failure"
         case .damaged: "store_damaged"
         }
     }
 
-    public var category: ErrorCategory { .internal }
+    public var category: ErrorCategory { kind == .busy ? .busy : .internal }
+
+    public var retryAfterSeconds: Int? { kind == .busy ? 2 : nil }
+
+    /// Trying again helps only when the database was busy or the failure was passing; a full disk needs a person first.
+    public var isRetryable: Bool {
+        switch kind {
+        case .busy, .failure: true
+        default: false
+        }
+    }
+
+    /// Whether nothing can be stored until someone frees space (the web answers 507 Insufficient Storage).
+    public var isOutOfSpace: Bool { kind == .full }
 
     public var logDetail: String {
         switch kind {
-        case .failure(let detail): detail
+        case .failure(let detail), .diskFailure(let detail): detail
         case .damaged(let what): "damaged \(what)"
+        default: code
         }
     }
 }

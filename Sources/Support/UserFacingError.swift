@@ -12,10 +12,14 @@ public protocol UserFacingError: Error, Sendable {
     var retryAfterSeconds: Int? { get }
     /// Whether the same request may succeed if the person simply tries again (decides whether a page offers Retry).
     var isRetryable: Bool { get }
+    /// What an operator needs to fix it (a setting's name, an address), shown folded away under the message; nil when
+    /// the message says it all.
+    var technicalDetail: String? { get }
 }
 
 extension UserFacingError {
     public var retryAfterSeconds: Int? { nil }
+    public var technicalDetail: String? { nil }
     /// Busy and upstream failures usually pass; bad input, missing things and our own bugs do not.
     public var isRetryable: Bool { category == .busy || category == .upstream }
 }

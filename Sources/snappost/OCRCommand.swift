@@ -90,6 +90,11 @@ extension ImageProcessor.Config {
             case "deskew": deskews = false
             case "dewarp": dewarps = false
             case "furniture": removesPageNumbers = false
+            case "facing": dropsFacingPage = false
+            case "sideways": readsSidewaysLines = false
+            case "recover": recoversMissedText = false
+            case "order": reordersLines = false
+            case "binarise": binarisation = .none
             default: FileHandle.standardError.write(Data("unknown step '\(name)' ignored\n".utf8))
             }
         }

@@ -63,11 +63,15 @@ enum PostsCommand {
         }
 
         do {
-            let variants = try await generator.generateVariants(from: excerpt, bookTitle: input.string("book"), author: input.string("author"))
+            // The offline writer quotes only real words: the same word lists as the server.
+            let variants = try await generator.write(
+                DraftRequest(
+                    excerpt: excerpt, bookTitle: input.string("book"), author: input.string("author"),
+                    reading: ReadingEvidence(words: SystemWordLists.load(languages: ["eng", "fra"]))))
             print(input.flag("json") ? try json(variants) : text(variants, by: generator.displayName))
             return 0
         } catch let error as any UserFacingError {
-            printError(error.message)
+            printError(error.message + (error.technicalDetail.map { "\n\($0)" } ?? ""))
             return 1
         } catch {
             printError("posts: \(error)")
@@ -85,25 +89,9 @@ enum PostsCommand {
         return blocks.joined(separator: "\n\n")
     }
 
-    private struct Draft: Encodable {
-        var tone: String
-        var text: String
-        var note: String?
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(tone, forKey: .tone)
-            try container.encode(text, forKey: .text)
-            try container.encode(note, forKey: .note)  // null rather than absent, so every object has the same keys
-        }
-
-        enum CodingKeys: String, CodingKey { case tone, text, note }
-    }
-
     private static func json(_ variants: [Variant]) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
-        let drafts = variants.map { Draft(tone: $0.tone.rawValue, text: $0.text, note: $0.note) }
-        return String(decoding: try encoder.encode(drafts), as: UTF8.self)
+        return String(decoding: try encoder.encode(variants.map(PostJSON.init)), as: UTF8.self)
     }
 }

@@ -4,6 +4,7 @@ enum Usage {
         usage: snappost [serve] [options]        serve the web app (default)
                snappost ocr PHOTO [--json] [--lang eng+fra] [--debug-dir DIR]
                snappost eval DIR [--lang eng]
+               snappost shelf PHOTO [--json] [--audio OUT.wav] [--debug-dir DIR]
                snappost posts --text-file F [--book T] [--author A] [--provider offline|openai] [--json]
                snappost retouch fill PHOTO MASK OUT | retouch wire PHOTO --tap X,Y --out MASK
 

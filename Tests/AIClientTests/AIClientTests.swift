@@ -34,7 +34,8 @@ struct AIClientTests {
     @Test func errorCodesAreStableAndMessagesPlain() {
         let kinds: [AIError.Kind] = [
             .invalidAPIKey, .timeout, .rateLimited(retryAfter: nil), .contentRejected, .badRequest(providerMessage: "x"),
-            .notFound(url: "u"), .providerUnavailable(status: 502), .unreachable(url: "u"), .badResponse(detail: "d"), .cutOff,
+            .notFound(url: "u"), .providerUnavailable(status: 502), .unreachable(url: "u"), .connectionDropped(url: "u"), .badResponse(detail: "d"),
+            .cutOff,
             .incompleteReply(missing: "personal draft"), .emptyInput,
         ]
         let errors = kinds.map(AIError.init)

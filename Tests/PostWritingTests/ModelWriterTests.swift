@@ -107,7 +107,7 @@ struct ModelWriterTests {
             return
         }
         #expect(said.contains("max_tokens is too large"))
-        #expect(error.message.contains("max_tokens is too large"))
+        #expect(error.technicalDetail?.contains("max_tokens is too large") == true)
         #expect(!error.message.lowercased().contains("content policy"))
         #expect(try await OpenAITestServer.shared().formats("bad-request") == ["json_schema", "json_object", "none"])
     }
@@ -115,7 +115,7 @@ struct ModelWriterTests {
     @Test func contentPolicyIsTheOnlyContentRejection() async throws {
         let error = try await failure("content-policy", .init(status: 400, fixture: "error_content_policy"))
         #expect(error.kind == .contentRejected)
-        #expect(error.message.hasPrefix("Excerpt could not be processed"))
+        #expect(error.message.hasPrefix("The AI writer declined this passage"))
         #expect(try await OpenAITestServer.shared().formats("content-policy").count == 1)
     }
 
@@ -125,7 +125,9 @@ struct ModelWriterTests {
     func rejectedKey(status: Int, fixture: String) async throws {
         let error = try await failure("key-\(status)", .init(status: status, fixture: fixture))
         #expect(error.kind == .invalidAPIKey)
-        #expect(error.message == "AI key invalid. Update it in the server settings (SNAPPOST_AI_KEY).")
+        #expect(error.message == "The AI writer refused this server's key, so no drafts were written. Your text is saved.")
+        #expect(error.technicalDetail?.contains("SNAPPOST_AI_KEY") == true)
+        #expect(!error.message.contains("SNAPPOST_"), "operator language stays in the folded detail")
         #expect(error.code == "ai_invalid_key")
         #expect(!error.isRetryable)
     }
@@ -134,7 +136,7 @@ struct ModelWriterTests {
         let error = try await failure("not-found", .init(status: 404, fixture: "error_not_found"))
         let url = "http://127.0.0.1:\(try await OpenAITestServer.shared().port)/not-found/v1/chat/completions"
         #expect(error.kind == .notFound(url: url))
-        #expect(error.message.contains(url))
+        #expect(error.technicalDetail?.contains(url) == true && !error.message.contains(url))
     }
 
     @Test func requestTimeoutStatus() async throws {
@@ -178,7 +180,7 @@ struct ModelWriterTests {
             Issue.record("expected unreachable")
         } catch let error as AIError {
             #expect(error.kind == .unreachable(url: "http://127.0.0.1:1/v1/chat/completions"))
-            #expect(error.message.contains("http://127.0.0.1:1/v1/chat/completions"))
+            #expect(error.technicalDetail?.contains("http://127.0.0.1:1/v1/chat/completions") == true)
         }
     }
 

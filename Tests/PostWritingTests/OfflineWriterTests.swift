@@ -37,6 +37,26 @@ struct OfflineWriterTests {
         peut faire valoir son opinion sur la façon de diriger la cité.
         """
 
+    static let essay = """
+        You might have gone through a lot that makes you believe your life will always be difficult. But you have been \
+        through it, and somehow it has shaped you into the person you are today. Life does not always get easier, but \
+        it gets better. The more you go through life, the more you will also grow through life. Keep on fighting and \
+        never give up.
+        """
+
+    static let manual = """
+        Charging the toothbrush
+        Put the handle on the charger and plug the charger into a wall socket. The battery indicator light flashes while \
+        the appliance charges. Press the power button once to switch the toothbrush on. Always unplug the charger before \
+        you clean it. Do not use the appliance with a damaged cord.
+        """
+
+    static let novel = """
+        “You are late,” said Martha, without looking up from the fire. He hung his coat by the door and said nothing. \
+        She had waited for him all evening, and the soup had gone cold on the stove. “The trains were slow,” he said at \
+        last. She knew it was not true, and he knew that she knew.
+        """
+
     let writer = OfflineWriter()
 
     func expectGood(_ variants: [Variant]) {
@@ -71,12 +91,18 @@ struct OfflineWriterTests {
         #expect(first.map(\.tone) == second.map(\.tone))
     }
 
-    @Test func closingQuestionsWhereTheToneCallsForOne() throws {
-        let variants = try writer.variants(from: Self.boston, bookTitle: nil, author: nil)
-        for tone in [Tone.contrarian, .personal, .analytical, .openQuestion] {
-            #expect(variants.first { $0.tone == tone }!.text.hasSuffix("?"), "\(tone)")
+    @Test("Every draft has a hook, one or two supporting lines and a closing question")
+    func hookSupportQuestion() throws {
+        for excerpt in [Self.boston, Self.essay, Self.manual, Self.novel, Self.french] {
+            for variation in 0..<4 {
+                for variant in try writer.variants(for: DraftRequest(excerpt: excerpt, variation: variation)) {
+                    let parts = variant.text.components(separatedBy: "\n\n")
+                    #expect((3...4).contains(parts.count), "\(variant.tone): \(variant.text)")
+                    #expect(variant.text.hasSuffix("?"), "\(variant.tone) ends on a question: \(variant.text)")
+                    #expect(parts[0].count <= 140, "a hook is one short line: \(parts[0])")
+                }
+            }
         }
-        #expect(!variants[0].text.hasSuffix("?"))
     }
 
     @Test func oneSentence() throws {
@@ -113,6 +139,153 @@ struct OfflineWriterTests {
         #expect(!framing.contains("Unpopular opinion"))
         #expect(!framing.contains(" ?") && !framing.contains(" :"), "no-break space before ? and :")
     }
+
+    @Test("A page with OCR noise lines: no draft quotes a noise line, and every quote is a clean sentence of the page")
+    func noiseLinesAreNeverQuoted() throws {
+        let lines = [
+            ("Gravy", 0.93), ("Pour off liquid in pan in which chicken has been roasted.", 0.94),
+            ("Tlie rcmaining fat rnay be uscd, in placc of buttcr.", 0.91), ("Chickens are em.", 0.52),
+            ("Cook five minutes, season with salt and pepper, then strain.", 0.95),
+            ("Pour ov gradually the stock into the pan.", 0.93),
+            ("Serve with a sauce made from the stock in the pan.", 0.92),
+        ]
+        let text = lines.map(\.0).joined(separator: "\n")
+        let evidence = ReadingEvidence(
+            lines: lines.enumerated().map { TextLine(text: $1.0, box: PixelBox(x: 0, y: $0 * 50, width: 800, height: 40), confidence: $1.1) },
+            words: WordSet(Self.englishWords))
+        let noise = ["Tlie", "rcmaining", "em.", "ov gradually"]
+        for variation in 0..<6 {
+            let variants = try writer.variants(for: DraftRequest(excerpt: text, variation: variation, reading: evidence))
+            for variant in variants {
+                for bad in noise { #expect(!variant.text.contains(bad), "\(variant.tone) quotes noise: \(variant.text)") }
+                #expect(variant.text.contains("“"), "every draft quotes the page")
+            }
+        }
+    }
+
+    @Test("When no sentence is clean enough to quote, the writer says so instead of quoting noise")
+    func nothingCleanSaysSo() {
+        let evidence = ReadingEvidence(
+            lines: [TextLine(text: "Tlie rcmaining fat rnay be uscd.", box: PixelBox(x: 0, y: 0, width: 9, height: 9), confidence: 0.9)],
+            words: WordSet(Self.englishWords))
+        #expect(throws: PostWritingError(.nothingCleanToQuote)) {
+            try writer.variants(for: DraftRequest(excerpt: "Tlie rcmaining fat rnay be uscd.", reading: evidence))
+        }
+        #expect(PostWritingError(.nothingCleanToQuote).message.contains("underlined"))
+    }
+
+    @Test("Drafts for a recipe, a manual, an essay and a novel open differently")
+    func openersFitTheMaterial() throws {
+        #expect(ExcerptAnalysis(Self.boston).kind == .recipe)
+        #expect(ExcerptAnalysis(Self.manual).kind == .manual)
+        #expect(ExcerptAnalysis(Self.essay).kind == .essay)
+        #expect(ExcerptAnalysis(Self.novel).kind == .novel)
+        var openers: [PageKind: Set<String>] = [:]
+        for (kind, text) in [(PageKind.recipe, Self.boston), (.manual, Self.manual), (.essay, Self.essay), (.novel, Self.novel)] {
+            for variation in 0..<3 {
+                for variant in try writer.variants(for: DraftRequest(excerpt: text, variation: variation)) {
+                    openers[kind, default: []].insert(String(variant.text.split(separator: "\n")[0]))
+                }
+            }
+        }
+        #expect(openers[.recipe]!.isDisjoint(with: openers[.essay]!), "\(openers[.recipe]!.intersection(openers[.essay]!))")
+        #expect(openers[.manual]!.isDisjoint(with: openers[.essay]!))
+        #expect(!openers[.manual]!.contains { $0.contains("put a book down") })
+    }
+
+    @Test("No draft claims the reader's own experience")
+    func noInventedExperience() throws {
+        let claims = [
+            "I read it", "I've been", "I have been", "for weeks", "for years", "I remember", "when I was", "I was ", "I tried",
+            "I recognised", "I recognized", "my kitchen", "my grandmother", "years ago", "I almost", "made me", "stayed with me",
+            "I didn't expect", "circling", "put a book down", "Je l’ai relue", "j’ai failli", "me suit depuis",
+        ]
+        for excerpt in [Self.boston, Self.essay, Self.manual, Self.novel, Self.french] {
+            for variation in 0..<6 {
+                for variant in try writer.variants(for: DraftRequest(excerpt: excerpt, bookTitle: "A Book", variation: variation)) {
+                    for claim in claims { #expect(!variant.text.localizedCaseInsensitiveContains(claim), "\(claim): \(variant.text)") }
+                }
+            }
+        }
+    }
+
+    @Test("Counts are right: a word count names the quote's own words; bullets come two or more at a time")
+    func countsAreRight() throws {
+        let numbers = (0...20).map { EnglishVoice.number($0, capitalized: true) }
+        for excerpt in [Self.boston, Self.essay, Self.manual, Self.novel, "The more you go through life, the more you will also grow through life."] {
+            for variation in 0..<4 {
+                let variants = try writer.variants(for: DraftRequest(excerpt: excerpt, variation: variation))
+                let punchy = variants[0].text
+                if let line = punchy.components(separatedBy: "\n\n").first(where: { $0.hasSuffix("words. Nothing wasted.") }) {
+                    let shown = punchy.components(separatedBy: "\n\n")[1].components(separatedBy: "\n")[0]
+                    let quote = String(shown.dropFirst().dropLast())
+                    let words = quote.split(whereSeparator: \.isWhitespace).filter { $0.contains { $0.isLetter || $0.isNumber } }.count
+                    #expect(line.hasPrefix(numbers[words] + " words"), "\(line) for “\(quote)”")
+                }
+                let bullets = variants[3].text.components(separatedBy: "\n").filter { $0.hasPrefix("• ") }.count
+                #expect(bullets != 1, "\(variants[3].text)")
+            }
+        }
+    }
+
+    @Test("A new variation gives different drafts; the same variation gives the same ones; earlier drafts are not repeated")
+    func variationsDiffer() throws {
+        let first = try writer.variants(for: DraftRequest(excerpt: Self.boston, variation: 0))
+        let again = try writer.variants(for: DraftRequest(excerpt: Self.boston, variation: 0))
+        let second = try writer.variants(for: DraftRequest(excerpt: Self.boston, variation: 1, earlier: first.map(\.text)))
+        #expect(first.map(\.text) == again.map(\.text))
+        #expect(zip(first, second).allSatisfy { $0.text != $1.text }, "every tone changes")
+        let earlier = first.map(\.text) + second.map(\.text)
+        for tone in Tone.allCases {
+            let one = try writer.variants(for: DraftRequest(excerpt: Self.essay, tones: [tone], variation: 1, earlier: earlier))
+            #expect(one.count == 1 && one[0].tone == tone && !earlier.contains(one[0].text))
+        }
+        // A one-sentence text still varies.
+        let short = "Simplicity is the ultimate sophistication."
+        let a = try writer.variants(for: DraftRequest(excerpt: short, tones: [.punchy], variation: 0))
+        let b = try writer.variants(for: DraftRequest(excerpt: short, tones: [.punchy], variation: 1, earlier: a.map(\.text)))
+        #expect(a[0].text != b[0].text)
+    }
+
+    @Test("Unsure words: a word missing from the word list counts at half its line's confidence; a fix clears it")
+    func unsureWords() {
+        let line = TextLine(text: "Pour ov gradually the stock.", box: PixelBox(x: 10, y: 20, width: 300, height: 30), confidence: 0.93)
+        let evidence = ReadingEvidence(lines: [line], words: WordSet(Self.englishWords))
+        let unsure = UnsureWords.unsure(in: "Pour ov gradually the stock.", evidence: evidence)
+        #expect(unsure.map(\.text) == ["ov"])
+        #expect(unsure[0].line == 0 && unsure[0].utf16Start == 5 && unsure[0].utf16End == 7 && unsure[0].occurrence == 0)
+        #expect(UnsureWords.unsure(in: "Pour on gradually the stock.", evidence: evidence).isEmpty, "the typed fix is trusted")
+        let weak = ReadingEvidence(lines: [TextLine(text: "Pour on the stock.", box: line.box, confidence: 0.5)], words: WordSet(Self.englishWords))
+        #expect(UnsureWords.unsure(in: "Pour on the stock.", evidence: weak).count == 4, "a badly read line is unsure throughout")
+        #expect(UnsureWords.tokens(in: "don’t l’eau 12 fry-ing").map(\.text) == ["don’t", "l’eau", "12", "fry", "ing"])
+    }
+
+    @Test("Words are judged by the list of the text's own language; table edges and labels are never quoted")
+    func languageListsAndStrayMarks() {
+        let lists = WordLists(["eng": WordSet(Self.englishWords)])
+        let line = TextLine(text: "La plante a besoin de soleil pour vivre.", box: PixelBox(x: 0, y: 0, width: 9, height: 9), confidence: 0.9)
+        let french = UnsureWords.unsure(in: line.text, evidence: ReadingEvidence(lines: [line], words: lists))
+        #expect(french.isEmpty, "no French list: judged by line confidence alone, not as wrong English")
+        #expect(UnsureWords.unsure(in: "Pour ov the stock.", evidence: ReadingEvidence(words: lists)).map(\.text) == ["ov"])
+        #expect(
+            UnsureWords.unsure(
+                in: "Sans soleil, elle ne peut pas prendre de I'énergie.",
+                evidence: ReadingEvidence(
+                    words: WordLists(["fra": WordSet(["sans", "soleil", "elle", "ne", "peut", "pas", "prendre", "de", "énergie"])]))
+            ).map(\.text) == ["I'énergie"])
+        #expect(ExcerptAnalysis.hasStrayMarks("| After the two minutes, the mode starts."))
+        #expect(ExcerptAnalysis.hasStrayMarks("IE At the next beep, move to the bottom teeth."))
+        #expect(!ExcerptAnalysis.hasStrayMarks("I think the stock should simmer for an hour."))
+        #expect(!ExcerptAnalysis.isWholeThought(["4", "1", "1", "2", "Syllabification"]))
+    }
+
+    static let englishWords = """
+        a about above add also always and another are as at be been better but by chicken chickens cook cord could do \
+        does drafts easier fat fighting five for from gets give go going grow gradually has have in into is it keep \
+        life liquid made make may minutes more never not of off on once or out pan pepper place pour read roasted \
+        salt sauce season serve somehow stock strain than the then through to use used was were will with you which \
+        butter remaining gravy Gravy
+        """.split(whereSeparator: \.isWhitespace).map(String.init)
 
     @Test func emptyExcerptIsAnError() {
         #expect(throws: AIError(.emptyInput)) { try writer.variants(from: " \n ", bookTitle: nil, author: nil) }

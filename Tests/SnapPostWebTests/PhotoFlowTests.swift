@@ -122,3 +122,72 @@ struct PhotoFlowTests {
         }
     }
 }
+
+@Suite("Languages")
+struct LanguageTests {
+    @Test("Home offers the installed languages with the default first; an upload may ask for one, and Results says it")
+    func uploadInALanguage() async throws {
+        let harness = try TestApp()
+        try await harness.build().test(.router) { client in
+            let home = try await client.execute(uri: "/", method: .get).text
+            #expect(home.contains("<option value=\"eng\" selected>English (default)</option>"))
+            #expect(home.contains("<option value=\"fra\">French</option>") && home.contains("<option value=\"deu\">German</option>"))
+            #expect(!home.contains("value=\"osd\""))
+            let body = Multipart.body([
+                .init(name: "lang", filename: nil, body: Data("fra".utf8)),
+                .init(name: "photo", filename: "page.jpg", body: Data("TEXT:Il était une fois.".utf8)),
+            ])
+            let upload = try await client.execute(uri: "/scans", method: .post, headers: Multipart.headers, body: body)
+            #expect(upload.status == .seeOther)
+            #expect(harness.reader.optionsSeen.withLock { $0.last?.languages } == ["fra"])
+            let results = try await client.execute(uri: upload.location, method: .get).text
+            #expect(results.contains("Read as French"))
+        }
+    }
+
+    @Test("A language that is not installed is a 400 naming it and its Debian package, on the page and in the API")
+    func missingLanguage() async throws {
+        try await TestApp().build().test(.router) { client in
+            let body = Multipart.body([
+                .init(name: "lang", filename: nil, body: Data("pol".utf8)),
+                .init(name: "photo", filename: "page.jpg", body: Data("TEXT:Hello.".utf8)),
+            ])
+            let page = try await client.execute(uri: "/scans", method: .post, headers: Multipart.headers, body: body)
+            #expect(page.status == .badRequest)
+            #expect(page.text.contains("Polish (pol) is not installed") && page.text.contains("tesseract-ocr-pol"))
+            let api = try await client.execute(
+                uri: "/api/ocr?lang=pol", method: .post, headers: [.contentType: "image/jpeg"], body: ByteBuffer(string: "TEXT:Hello."))
+            #expect(api.status == .badRequest)
+            #expect(api.text.contains("language_not_installed"))
+            let bad = try await client.execute(
+                uri: "/api/ocr?lang=../x", method: .post, headers: [.contentType: "image/jpeg"], body: ByteBuffer(string: "TEXT:Hello."))
+            #expect(bad.status == .badRequest)
+        }
+    }
+
+    @Test("Read again as another language re-reads the kept photo; an edited text is kept and Results asks")
+    func readAgainAs() async throws {
+        let harness = try TestApp()
+        try await harness.build().test(.router) { client in
+            let path = try await client.uploadPage("First reading.")
+            let id = String(path.dropFirst("/scans/".count))
+            let results = try await client.execute(uri: path, method: .get).text
+            #expect(results.contains("formaction=\"\(path)/language\""))
+            let read = try await client.execute(
+                uri: path + "/language", method: .post, headers: Form.headers, body: Form.encode([("lang", "deu"), ("text", "First reading.")]))
+            #expect(read.location == path + "?language=1")
+            #expect(harness.reader.optionsSeen.withLock { $0.last?.languages } == ["deu"])
+            #expect(try await harness.scans.scan(id: id)?.language == "deu")
+            let edited = try await client.execute(
+                uri: path + "/language", method: .post, headers: Form.headers, body: Form.encode([("lang", "fra"), ("text", "My own words.")]))
+            #expect(edited.location == path + "?reread=all")
+            #expect(try await harness.scans.scan(id: id)?.editedText == "My own words.")
+            let page = try await client.execute(uri: edited.location, method: .get).text
+            #expect(page.contains("The page was read again"))
+            _ = try await client.execute(
+                uri: path + "/photos/all/adopt", method: .post, headers: Form.headers,
+                body: Form.encode([("mode", "append"), ("text", "My own words.")]))
+            #expect(try await harness.scans.scan(id: id)?.editedText.hasPrefix("My own words.\n\n") == true)
+        }
+    }
+}

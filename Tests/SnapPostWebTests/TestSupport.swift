@@ -21,7 +21,7 @@ import Testing
 struct TestApp {
     let reader = FakePageReader()
     let generator: any PostGenerator
-    let clock = MovableClock()
+    let clock: MovableClock
     let database: AppDatabase
     let dependencies: AppDependencies
     let logs = LogCapture()
@@ -33,12 +33,15 @@ struct TestApp {
 
     init(
         historySize: Int = 20, generator: any PostGenerator = FakeGenerator(),
-        metricsRegistry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()
+        metricsRegistry: PrometheusCollectorRegistry = PrometheusCollectorRegistry(), frozenClock: Bool = false
     ) throws {
+        clock = MovableClock(frozen: frozenClock)
         self.generator = generator
         database = try AppDatabase.inMemory(migrations: SQLiteSessionRepository.migrations)
-        dependencies = AppDependencies(
+        var dependencies = AppDependencies(
             reader: reader, generator: generator, database: database, historySize: historySize, clock: clock, metricsRegistry: metricsRegistry)
+        dependencies.installedLanguages = ["eng", "fra", "deu", "osd"].compactMap { RecognitionLanguage(code: $0) }
+        self.dependencies = dependencies
     }
 
     static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

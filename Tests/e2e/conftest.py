@@ -92,6 +92,19 @@ class Server:
         return self.log_path.read_text(errors="replace")
 
 
+CHROMIUM = "/usr/bin/chromium"
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Playwright with Debian's Chromium: (playwright, browser)."""
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield p, b
+        b.close()
+
+
 @pytest.fixture(scope="session")
 def binary():
     if not BINARY.exists():

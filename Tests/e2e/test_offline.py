@@ -3,20 +3,12 @@ offline page instead of the browser's error page. The login page has no navigati
 import re
 
 import pytest
-from playwright.sync_api import sync_playwright, expect
+from playwright.sync_api import expect
 
 from conftest import SCREENSHOTS, Server
 from http_client import request
 
-CHROMIUM = "/usr/bin/chromium"
 
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield p, b
-        b.close()
 
 
 def test_service_worker_serves_the_offline_page(browser, server):

@@ -167,7 +167,8 @@ def test_cli_prints_the_error_message_and_fails(fake_provider):
     FakeProvider.status, FakeProvider.fixture = 401, "error_invalid_key"
     result = run_posts(fake_provider + "/v1/")
     assert result.returncode != 0
-    assert "AI key invalid. Update it in the server settings (SNAPPOST_AI_KEY)." in result.stderr
+    assert "The AI writer refused this server's key" in result.stderr
+    assert "check SNAPPOST_AI_KEY" in result.stderr
     assert FakeProvider.received[0][0] == "/v1/chat/completions"
 
 

@@ -3,24 +3,16 @@ page's photo to the text."""
 import re
 
 import pytest
-from playwright.sync_api import sync_playwright, expect
+from playwright.sync_api import expect
 
 from conftest import SCREENSHOTS, render_page
 
-CHROMIUM = "/usr/bin/chromium"
 
 SECOND_PAGE = [
     "When winter came he kept writing, though",
     "the ships were few and the nights were long.",
 ]
 
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield p, b
-        b.close()
 
 
 def upload(page, base, photo):

@@ -7,6 +7,8 @@ import Support
 public protocol OCREngine: Sendable {
     /// Languages used when a request names none, e.g. `["eng"]`.
     var defaultLanguages: [String] { get }
+    /// Languages this engine can read, for a person to choose from.
+    var installedLanguages: [RecognitionLanguage] { get }
     /// Recognises the page; line boxes are in `image` pixels.
     func recognize(_ image: GrayImage, request: RecognitionRequest) async throws -> RecognitionResult
     /// Which way the text in `image` is turned, or nil when the engine cannot tell.
@@ -71,4 +73,9 @@ public struct OrientationEstimate: Sendable, Equatable {
         self.quarterTurnsClockwise = quarterTurnsClockwise
         self.confidence = confidence
     }
+}
+
+extension OCREngine {
+    /// Engines that do not say read their default languages only.
+    public var installedLanguages: [RecognitionLanguage] { defaultLanguages.compactMap(RecognitionLanguage.init(code:)) }
 }

@@ -10,13 +10,18 @@ import Synchronization
 /// for orientation detection), initialised once and reused; work runs on Dispatch threads, never the caller's.
 public final class TesseractEngine: OCREngine {
     public let defaultLanguages: [String]
+    /// Traineddata codes on this machine (osd excluded), sorted; read once at start.
+    public let installedLanguages: [RecognitionLanguage]
     private let pool: WorkerPool
     private let queue = DispatchQueue(label: "snappost.tesseract", qos: .userInitiated, attributes: .concurrent)
 
     /// Initialises `workers` handles for `languages` up front (about 100 ms each), so the first photo is fast.
     public init(languages: [String] = ["eng"], workers: Int = ProcessInfo.processInfo.activeProcessorCount) throws {
         guard !languages.isEmpty else { throw OCRError.engineFailure("no recognition language configured") }
+        let installed = Self.installedLanguages()
+        try Self.checkInstalled(languages, among: installed)
         defaultLanguages = languages
+        installedLanguages = installed
         let key = languages.joined(separator: "+")
         var made: [TesseractWorker] = []
         for _ in 0..<max(1, workers) {
@@ -34,12 +39,31 @@ public final class TesseractEngine: OCREngine {
 
     /// Whether traineddata for `language` (one code such as "fra") is installed.
     public static func isInstalled(language: String) -> Bool {
-        let worker = TesseractWorker()
-        return worker.handle(for: language) != nil
+        guard let code = RecognitionLanguage(code: language) else { return false }
+        return installedLanguages().contains(code)
+    }
+
+    /// Every traineddata code Tesseract finds in its data directory, without osd; empty when it cannot start.
+    public static func installedLanguages() -> [RecognitionLanguage] {
+        for probe in ["osd", "eng"] {
+            if let handle = TesseractHandle(languages: probe, legacy: probe == "osd") {
+                return handle.availableLanguages().compactMap(RecognitionLanguage.init(code:)).filter { $0.code != "osd" }.sorted()
+            }
+        }
+        return []
+    }
+
+    /// Throws the typed error naming the first language in `languages` that is not a code or not installed.
+    static func checkInstalled(_ languages: [String], among installed: [RecognitionLanguage]) throws(OCRError) {
+        for text in languages {
+            guard let language = RecognitionLanguage(code: text) else { throw OCRError.unknownLanguage(text) }
+            if !installed.isEmpty, !installed.contains(language) { throw OCRError.languageNotInstalled(language) }
+        }
     }
 
     public func recognize(_ image: GrayImage, request: RecognitionRequest) async throws -> RecognitionResult {
         let languages = request.languages.isEmpty ? defaultLanguages : request.languages
+        try Self.checkInstalled(languages, among: installedLanguages)
         let key = languages.joined(separator: "+")
         return try await withWorker { worker in
             guard let handle = worker.handle(for: key) else {
@@ -63,6 +87,7 @@ public final class TesseractEngine: OCREngine {
 
     /// Loads `languages` on every worker now, so the first photo in that language does not pay for it.
     public func warmUp(languages: [String]) async throws {
+        try Self.checkInstalled(languages, among: installedLanguages)
         let key = languages.joined(separator: "+")
         var held: [TesseractWorker] = []
         for _ in 0..<pool.count { held.append(await pool.acquire()) }
@@ -205,6 +230,19 @@ private final class TesseractHandle {
                     confidence: min(1, max(0, confidence)), block: max(0, block), paragraph: max(0, paragraph)))
         } while TessResultIteratorNext(iterator, RIL_TEXTLINE) != 0
         return RecognitionResult(lines: lines, meanConfidence: mean)
+    }
+
+    /// Traineddata names in the data directory this handle was initialised from.
+    func availableLanguages() -> [String] {
+        guard let vector = TessBaseAPIGetAvailableLanguagesAsVector(api) else { return [] }
+        defer { TessDeleteTextArray(vector) }
+        var out: [String] = []
+        var i = 0
+        while let item = vector[i] {
+            out.append(String(cString: item))
+            i += 1
+        }
+        return out
     }
 
     func detectOrientation(_ image: GrayImage) -> OrientationEstimate? {

@@ -1,4 +1,4 @@
-// The OCR pipeline, top to bottom: decode, scale, find page, normalise, orient, deskew, dewarp, recognise, order, clean.
+// The OCR pipeline: its settings, and one loop over its named steps (Steps/) that times them and writes debug images.
 import Foundation
 import Imaging
 import Support
@@ -29,6 +29,10 @@ public struct ImageProcessor: Sendable {
         public var deskews = true
         public var dewarps = true
         public var removesPageNumbers = true
+        /// Drop the facing page's cut-off line ends on an open book.
+        public var dropsFacingPage = true
+        /// Read text running sideways down a margin on its own, after the page.
+        public var readsSidewaysLines = true
 
         /// How uneven lighting is flattened.
         public var illumination: IlluminationMethod = .morphological
@@ -56,9 +60,10 @@ public struct ImageProcessor: Sendable {
         public var reordersLines = true
         /// Recognise the top and bottom halves of a tall page on two workers at once (split at a blank band).
         public var splitsForParallelRecognition = true
-        /// Tesseract page segmentation mode for single-column pages: 4 (one column of variable-size text) keeps
-        /// tilted and mixed-font lines whole, where 3 split them (measured on the shared photos).
-        public var pageSegmentationMode: Int = 4
+        /// Tesseract page segmentation mode: 3 (full layout analysis, blocks and paragraphs) reads open books,
+        /// code panels and curled pages that 4 (one column) cut into pieces: on the 16 shared photos CER 0.127
+        /// against 0.165 (4 kept one sideways worksheet and one receipt better).
+        public var pageSegmentationMode: Int = 3
         /// Mode used when a gutter shows two or more columns (3: full layout analysis); nil to always use the above.
         public var multiColumnPageSegmentationMode: Int? = 3
         /// Lines below this confidence that hold almost no letters are dropped as noise.
@@ -69,6 +74,9 @@ public struct ImageProcessor: Sendable {
         public var halfSizeJPEGLongSide: Int? = 3000
         /// The largest photo accepted, in bytes and pixels.
         public var limits = ImageLimits()
+        /// Photos with more pixels than this are reduced by a whole factor right after decoding, as far as the print
+        /// allows (see `WorkingSizeReducer`): memory follows the working size, not the file's.
+        public var maxDecodedPixels = 16_000_000
         /// Long side of the preview JPEG.
         public var previewMaxSide: Int = 1600
         /// When set, every step writes its image here (PNG), for a person to inspect.
@@ -85,267 +93,62 @@ public struct ImageProcessor: Sendable {
         self.engine = engine
     }
 
+    /// The steps this configuration runs for one reading, in order.
+    func steps(options: ReadOptions = ReadOptions()) -> [any PageStep] {
+        let c = config
+        var steps: [any PageStep] = [DecodeStep(), ScaleStep()]
+        if options.quarterTurns != nil { steps.append(GivenTurnStep()) }
+        if c.detectsPage || options.outline != nil { steps.append(FindPageStep()) }
+        if c.normalisesIllumination { steps.append(NormaliseStep()) }
+        if c.detectsOrientation && options.quarterTurns == nil { steps.append(OrientStep()) }
+        if c.deskews { steps.append(DeskewStep()) }
+        if c.dewarps { steps.append(DewarpStep()) }
+        steps.append(PreviewStep())
+        if c.binarisation != .none { steps.append(BinariseStep()) }
+        steps.append(RecogniseStep())
+        if c.recoversMissedText { steps.append(RecoverStep()) }
+        if c.readsSidewaysLines { steps.append(SidewaysTextStep()) }
+        steps.append(LineFilterStep())
+        if c.dropsFacingPage { steps.append(FacingPageStep()) }
+        if c.reordersLines { steps.append(OrderStep()) }
+        steps.append(CleanStep())
+        return steps
+    }
+
     public func process(image data: Data, sourceHint: String? = nil, options: ReadOptions = ReadOptions()) async throws -> ExcerptCapture {
-        var clock = StepClock()
-        let config = self.config
         let languages = options.languages ?? (config.recognitionLanguages.isEmpty ? engine.defaultLanguages : config.recognitionLanguages)
+        var state = PageState(data: data, config: config, languages: languages, options: options)
         let debug = DebugWriter(directory: config.debugDirectory)
-
-        // decode (big JPEGs at half size first; in full when the print turns out too small for that)
-        let decoder = PhotoDecoder(limits: config.limits, halfSizeJPEGLongSide: config.halfSizeJPEGLongSide)
-        let first = try await offload { () throws(ImagingError) in try decoder.decode(data) }
-        var chosen = first
-        if first.reduction > 1 {
-            let scaler = TextScaler(
-                targetXHeight: config.targetXHeight, maxLongSide: config.maxImageWidthForProcessing, maxUpscale: config.maxUpscale)
-            let xHeight = await offload { first.image.grayscale().flatMap { scaler.estimateXHeight(of: $0) } }
-            if (xHeight ?? 0) < config.targetXHeight * 0.7 {
-                var fullDecoder = decoder
-                fullDecoder.halfSizeJPEGLongSide = nil
-                let full = fullDecoder
-                chosen = try await offload { () throws(ImagingError) in try full.decode(data) }
+        var clock = StepClock()
+        var drawn = 0
+        for step in steps(options: options) {
+            try await step.run(&state, engine: engine)
+            clock.lap(step.name)
+            if step.drawsPage, let page = state.page {
+                drawn += 1
+                debug.write(page, String(format: "%02d-%@", drawn, step.name))
             }
-            trace("decode: half-size x-height \(xHeight ?? 0), kept \(chosen.reduction == 2 ? "half" : "full")")
         }
-        let decoded = chosen
-        clock.lap("decode")
-        debug.write(decoded.image, "01-decode")
+        guard let decoded = state.decoded else { throw ImagingError.unreadable }
 
-        // scale
-        let scaled = try await offload { () throws(ImagingError) -> ScaledPage in
-            guard let gray = decoded.image.grayscale() else { throw ImagingError.unreadable }
-            let scaler = TextScaler(
-                targetXHeight: config.targetXHeight, maxLongSide: config.maxImageWidthForProcessing, maxUpscale: config.maxUpscale)
-            let xHeight = scaler.estimateXHeight(of: gray)
-            let factor = scaler.factor(forXHeight: xHeight, width: gray.width, height: gray.height)
-            guard let image = gray.scaled(by: factor), image.width >= 8, image.height >= 8 else { throw ImagingError.unreadable }
-            trace(
-                "scale: x-height \(xHeight.map { String(format: "%.1f", $0) } ?? "?") factor \(String(format: "%.3f", factor)) -> \(image.width)x\(image.height)"
-            )
-            return ScaledPage(image: image, factor: factor, xHeight: xHeight)
-        }
-        clock.lap("scale")
-        debug.write(scaled.image, "02-scale")
-        var page = scaled.image
-        // From the upright (EXIF) photo to the current page image.
-        var toPage = Homography.scale(scaled.factor / Double(decoded.reduction))
+        // Map boxes and the page outline back to the upright photo.
         let exifSize = decoded.fullSize
-
-        // A turn the person chose replaces the orientation guess, and applies before the outline they drew.
-        var turns = 0
-        if let given = options.quarterTurns {
-            turns = ((given % 4) + 4) % 4
-            if turns != 0 {
-                let current = page, chosenTurns = turns
-                guard let turned = await offload({ current.rotatedQuarterTurns(chosenTurns) }) else { throw ImagingError.unreadable }
-                toPage = toPage.followed(by: .quarterTurns(turns, width: current.width, height: current.height))
-                page = turned
-            }
-        }
-
-        // find page and rectify (or use the outline the person corrected), remembering its corners in the EXIF frame
-        var outlineInPhoto: [(x: Double, y: Double)]?
-        if let outline = options.outline, outline.count == 4 {
-            let fromUpright = Homography.quarterTurns(turns, width: exifSize.width, height: exifSize.height).inverse() ?? .identity
-            let inPhoto = outline.map { fromUpright.apply($0.x, $0.y) }
-            let corners = inPhoto.map { toPage.apply($0.x, $0.y) }
-            let current = page
-            if let (rectified, transform) = await offload({ PageDetector.rectify(current, corners: corners) }) {
-                page = rectified
-                toPage = toPage.followed(by: transform)
-                outlineInPhoto = inPhoto
-            }
-            clock.lap("page")
-            debug.write(page, "03-page")
-        } else if config.detectsPage {
-            let detector = PageDetector(
-                minAspectRatio: config.rectangleMinAspectRatio, minimumSize: config.rectangleMinimumSize,
-                quadratureTolerance: config.rectangleQuadratureTolerance, minimumConfidence: config.rectangleMinimumConfidence)
-            let current = page
-            if let (rectified, transform, corners) = await offload({ detector.straighten(current) }) {
-                let pageToPhoto = toPage.inverse() ?? .identity
-                outlineInPhoto = corners.map { pageToPhoto.apply($0.x, $0.y) }
-                page = rectified
-                toPage = toPage.followed(by: transform)
-            }
-            clock.lap("page")
-            debug.write(page, "03-page")
-        }
-
-        // normalise illumination
-        if config.normalisesIllumination {
-            let current = page
-            let method = config.illumination
-            page = await offload {
-                switch method {
-                case .morphological: current.backgroundNormalisedMorph() ?? current
-                case .tiled: current.backgroundNormalised() ?? current
-                }
-            }
-            clock.lap("normalise")
-            debug.write(page, "04-normalise")
-        }
-
-        // orient (unless the person chose the turn)
-        if config.detectsOrientation && options.quarterTurns == nil {
-            let corrector = OrientationCorrector(engine: engine, languages: languages, confidenceThreshold: config.orientationConfidenceThreshold)
-            turns = try await corrector.quarterTurns(for: page)
-            if turns != 0 {
-                let current = page, found = turns
-                guard let turned = await offload({ current.rotatedQuarterTurns(found) }) else { throw ImagingError.unreadable }
-                toPage = toPage.followed(by: .quarterTurns(turns, width: current.width, height: current.height))
-                page = turned
-            }
-            clock.lap("orient")
-            debug.write(page, "05-orient")
-        }
-
-        // The preview only needs the orientation: make it on the side while the page is prepared and read.
-        let previewSide = config.previewMaxSide, previewTurns = turns
-        async let previewJPEG = offload { () -> Data? in
-            let long = Double(max(decoded.image.width, decoded.image.height))
-            let small = decoded.image.scaled(by: min(1, Double(previewSide) / long))
-            return small?.colour()?.rotatedQuarterTurns(previewTurns)?.jpegData(quality: 80)
-        }
-
-        // deskew
-        if config.deskews {
-            let current = page
-            let deskewer = Deskewer(
-                rangeDegrees: config.deskewRangeDegrees, xHeight: scaled.xHeight.map { $0 * scaled.factor } ?? config.targetXHeight)
-            if let (straight, degrees) = await offload({ deskewer.deskew(current) }) {
-                toPage = toPage.followed(by: .rotation(degrees: degrees, cx: Double(current.width) / 2, cy: Double(current.height) / 2))
-                page = straight
-            }
-            clock.lap("deskew")
-            debug.write(page, "06-deskew")
-        }
-
-        // dewarp
-        if config.dewarps {
-            let current = page
-            let dewarper = Dewarper(minLines: config.dewarpMinLines, minimumGain: config.dewarpMinimumGain)
-            page = await offload { dewarper.dewarp(current) ?? current }
-            clock.lap("dewarp")
-            debug.write(page, "07-dewarp")
-        }
-
-        // binarise: our own threshold beats Tesseract's global Otsu on photos with uneven paper
-        if config.binarisation != .none {
-            let current = page, method = config.binarisation, window = Int(config.targetXHeight)
-            page = await offload { () -> LeptonicaImage in
-                let binary: LeptonicaImage?
-                switch method {
-                case .sauvola: binary = current.sauvolaBinarised(halfWindow: window, factor: 0.3)
-                case .otsu:
-                    let threshold = current.grayImage().map { PageDetector.otsuThreshold($0.bytes) } ?? 128
-                    binary = current.thresholded(threshold)
-                case .none: binary = nil
-                }
-                return binary?.grayscale() ?? current
-            }
-            clock.lap("binarise")
-            debug.write(page, "08-binarise")
-        }
-
-        // recognise
-        let finalPage = page
-        guard let gray = await offload({ finalPage.grayImage() }) else { throw ImagingError.unreadable }
-        var mode = config.pageSegmentationMode
-        if let multi = config.multiColumnPageSegmentationMode {
-            let detector = ColumnDetector(xHeight: scaled.xHeight.map { $0 * scaled.factor } ?? config.targetXHeight)
-            if await offload({ detector.hasGutter(finalPage) }) { mode = multi }
-        }
-        trace("recognise: psm \(mode)")
-        let request = RecognitionRequest(languages: languages, pixelsPerInch: 300, pageSegmentationMode: mode)
-        var result: RecognitionResult
-        if config.splitsForParallelRecognition, let (top, bottom, offset) = await offload({ PageSplitter().split(gray) }) {
-            // Two halves on two workers: both cores busy, about half the wall time.
-            async let upper = engine.recognize(top, request: request)
-            async let lower = engine.recognize(bottom, request: request)
-            result = PageSplitter.merge(try await upper, try await lower, offset: offset)
-        } else {
-            result = try await engine.recognize(gray, request: request)
-        }
-        clock.lap("recognise")
-
-        // recover text the layout analysis dropped
-        if config.recoversMissedText {
-            let recovery = MissedTextRecovery(xHeight: scaled.xHeight.map { $0 * scaled.factor } ?? config.targetXHeight)
-            let found = result.lines
-            let regions = await offload { recovery.missedRegions(in: finalPage, lines: found) }
-            if !regions.isEmpty {
-                trace("recover: \(regions)")
-                let blockRequest = RecognitionRequest(languages: languages, pixelsPerInch: 300, pageSegmentationMode: 6)
-                var nextBlock = (result.lines.map(\.block).max() ?? -1) + 1
-                var nextParagraph = (result.lines.map(\.paragraph).max() ?? -1) + 1
-                for region in regions {
-                    guard let crop = MissedTextRecovery.crop(gray, to: region) else { continue }
-                    let extra = try await engine.recognize(crop, request: blockRequest)
-                    for var line in extra.lines {
-                        line.box.x += region.x
-                        line.box.y += region.y
-                        line.block = nextBlock
-                        line.paragraph += nextParagraph
-                        result.lines.append(line)
-                    }
-                    nextBlock += 1
-                    nextParagraph += (extra.lines.map(\.paragraph).max() ?? 0) + 1
-                }
-            }
-            clock.lap("recover")
-        }
-
-        // order
-        var kept = result.lines.filter { LineFilter.keeps($0, minimumConfidence: config.minimumLineConfidence) }
-        // A page the engine is unsure of overall is mostly texture read as letters: keep only its sure lines.
-        let meanKept = kept.isEmpty ? 0 : kept.map(\.confidence).reduce(0, +) / Double(kept.count)
-        if meanKept < 0.45 { kept = kept.filter { $0.confidence >= 0.6 } }
-        // Rows within about half a line height share a row, however large the print came out.
-        let heights = kept.map(\.box.height).sorted()
-        let tolerance = max(config.yTolerancePixels, heights.isEmpty ? 0 : 0.5 * Double(heights[heights.count / 2]))
-        let ordered = config.reordersLines ? LineOrderer(yTolerance: tolerance).order(kept) : kept
-        clock.lap("order")
-
-        // clean
-        var texts = ordered.map(\.text)
-        var orderedLines = ordered
-        if config.removesPageNumbers {
-            let keep = TextCleaner.pageFurnitureMask(ordered)
-            orderedLines = zip(ordered, keep).filter { $0.1 }.map(\.0)
-            texts = orderedLines.map(\.text)
-        }
-        let paragraphs = LineOrderer.paragraphBreaks(orderedLines)
-        var raw = ""
-        for (i, t) in texts.enumerated() {
-            if i > 0 { raw += paragraphs[i] ? "\n\n" : "\n" }
-            raw += t
-        }
-        let text = TextCleaner.clean(raw)
-        clock.lap("clean")
-        // A few stray letters are not a page of text.
-        guard text.filter(\.isLetter).count >= 4 else { throw OCRError.noText }
-
-        // map boxes back to the upright photo, and make the preview
-        let uprightTurn = turns
-        let toUpright = Homography.quarterTurns(uprightTurn, width: exifSize.width, height: exifSize.height)
-        let imageSize = uprightTurn % 2 == 0 ? exifSize : PixelSize(width: exifSize.height, height: exifSize.width)
-        let pageToUpright = toPage.inverse().map { $0.followed(by: toUpright) } ?? toUpright
-        let lines = orderedLines.map { line in
+        let toUpright = Homography.quarterTurns(state.turns, width: exifSize.width, height: exifSize.height)
+        let imageSize = state.turns % 2 == 0 ? exifSize : PixelSize(width: exifSize.height, height: exifSize.width)
+        let pageToUpright = state.toPage.inverse().map { $0.followed(by: toUpright) } ?? toUpright
+        let lines = state.lines.map { line in
             TextLine(text: line.text, box: pageToUpright.apply(line.box, clippedTo: imageSize), confidence: line.confidence)
         }
-        let preview = await previewJPEG
-        clock.lap("preview")
-
-        let confidence = lines.isEmpty ? 0 : lines.map(\.confidence).reduce(0, +) / Double(lines.count)
-        let outline = outlineInPhoto?.map { corner in
+        let outline = state.outlineInPhoto?.map { corner in
             let upright = toUpright.apply(corner.x, corner.y)
             return PixelPoint(x: min(max(0, upright.x), Double(imageSize.width)), y: min(max(0, upright.y), Double(imageSize.height)))
         }
+        let preview = await state.preview?.value
+        let confidence = lines.isEmpty ? 0 : lines.map(\.confidence).reduce(0, +) / Double(lines.count)
         return ExcerptCapture(
-            text: text, sourceHint: sourceHint, confidence: confidence, lines: lines,
+            text: state.text, sourceHint: sourceHint, confidence: confidence, lines: lines,
             language: languages.joined(separator: "+"), timings: clock.timings, imageSize: imageSize, preview: preview,
-            pageOutline: outline, quarterTurns: uprightTurn)
+            pageOutline: outline, quarterTurns: state.turns)
     }
 }
 
@@ -364,36 +167,6 @@ public enum Binarisation: String, Sendable {
     case otsu
     /// Sauvola adaptive threshold with a window of about two x-heights.
     case sauvola
-}
-
-private struct ScaledPage: Sendable {
-    var image: LeptonicaImage
-    var factor: Double
-    var xHeight: Double?
-}
-
-/// Drops lines that are almost surely noise: low confidence and hardly any letters (edges, shadows, spine), or
-/// unsure lines made of letter crumbs (what texture such as sky, wires or a keyboard reads as).
-enum LineFilter {
-    static func keeps(_ line: RecognizedLine, minimumConfidence: Double) -> Bool {
-        let letters = line.text.unicodeScalars.filter { CharacterSet.letters.contains($0) }.count
-        let visible = line.text.unicodeScalars.filter { !CharacterSet.whitespaces.contains($0) }.count
-        guard visible > 0 else { return false }
-        if line.confidence < 0.75 && wordShare(line.text) < 0.3 { return false }
-        if line.confidence >= minimumConfidence { return letters > 0 || visible >= 2 }
-        return Double(letters) / Double(visible) >= 0.6 && letters >= 4 && line.confidence >= minimumConfidence / 2
-    }
-
-    /// Share of tokens that look like words: three or more letters once punctuation is stripped.
-    static func wordShare(_ text: String) -> Double {
-        let tokens = text.split(separator: " ")
-        guard !tokens.isEmpty else { return 0 }
-        let words = tokens.filter { token in
-            let core = token.trimmingCharacters(in: .punctuationCharacters.union(.symbols))
-            return core.count >= 3 && core.allSatisfy { $0.isLetter || $0 == "-" || $0 == "'" || $0 == "’" }
-        }
-        return Double(words.count) / Double(tokens.count)
-    }
 }
 
 /// Writes step images when a debug directory is configured.

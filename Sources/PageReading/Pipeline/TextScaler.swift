@@ -53,8 +53,15 @@ struct TextScaler: Sendable {
         let window = (best - 1)...(best + 1)
         let n = window.reduce(0) { $0 + histogram[$1] }
         let mean = Double(window.reduce(0) { $0 + $1 * histogram[$1] }) / Double(max(1, n))
+        // Lower-case print has ascenders (b, d, h, l, t) about 1.4 times as tall as the peak. Without them the page
+        // is capitals and digits (receipts, signs): the peak is the cap height, and the x-height about 0.7 of it.
+        let ascenders = (Int(1.25 * mean)...min(120, Int(1.7 * mean) + 1)).reduce(0) { $0 + histogram[$1] }
+        if Double(ascenders) < capitalsOnlyShare * Double(n) { return mean * 0.7 }
         return mean
     }
+
+    /// Ascender-height components below this share of the peak's mean a page of capitals.
+    static let capitalsOnlyShare = 0.12
 
     /// The scale factor that brings `xHeight` to the target, within limits; fits the long side when unknown.
     func factor(forXHeight xHeight: Double?, width: Int, height: Int) -> Double {

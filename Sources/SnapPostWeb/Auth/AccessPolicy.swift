@@ -10,7 +10,10 @@ struct AccessPolicy: Sendable {
     var apiTokens: [String]
     var sessionLifetime: TimeInterval
     var basePath: String
-    var trustProxy: Bool
+    /// Whose X-Forwarded-Proto is believed (a trusted proxy's only).
+    var clientAddress: ClientAddress
+    /// The password's generation (see `SessionRepository.generation(ofPassword:)`); sessions of other generations are void.
+    var generation = 0
 
     var enabled: Bool { password != nil }
 
@@ -42,24 +45,24 @@ struct AccessPolicy: Sendable {
     }
 
     /// Secure cookies over HTTPS; behind a proxy only when we were told to trust it.
-    func isHTTPS(_ request: Request) -> Bool {
+    func isHTTPS(_ request: Request, _ context: AppRequestContext) -> Bool {
         if request.uri.scheme == .https { return true }
-        guard trustProxy else { return false }
+        guard clientAddress.isTrustedProxy(context) else { return false }
         return request.headers[HTTPField.Name("X-Forwarded-Proto")!]?.lowercased() == "https"
     }
 
-    func sessionCookie(id: String, request: Request) -> Cookie {
-        cookie(value: id, maxAge: Int(sessionLifetime), request: request)
+    func sessionCookie(id: String, request: Request, context: AppRequestContext) -> Cookie {
+        cookie(value: id, maxAge: Int(sessionLifetime), secure: isHTTPS(request, context))
     }
 
-    func expiredCookie(request: Request) -> Cookie {
-        cookie(value: "", maxAge: 0, request: request)
+    func expiredCookie(request: Request, context: AppRequestContext) -> Cookie {
+        cookie(value: "", maxAge: 0, secure: isHTTPS(request, context))
     }
 
     /// HttpOnly, SameSite=Lax, scoped to the base path; Secure over HTTPS.
-    private func cookie(value: String, maxAge: Int, request: Request) -> Cookie {
+    private func cookie(value: String, maxAge: Int, secure: Bool) -> Cookie {
         Cookie(
             name: Self.cookieName, value: value, maxAge: maxAge, path: basePath.isEmpty ? "/" : basePath,
-            secure: isHTTPS(request), httpOnly: true, sameSite: .lax)
+            secure: secure, httpOnly: true, sameSite: .lax)
     }
 }

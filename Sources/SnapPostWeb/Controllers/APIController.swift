@@ -41,21 +41,8 @@ struct APIController {
     }
 
     struct PostsReply: ResponseEncodable {
-        struct Post: Encodable {
-            let tone: String
-            let text: String
-            let note: String?
-
-            func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(tone, forKey: .tone)
-                try container.encode(text, forKey: .text)
-                try container.encode(note, forKey: .note)  // null rather than absent, so every post has the same keys
-            }
-            enum CodingKeys: String, CodingKey { case tone, text, note }
-        }
         let writer: String
-        let posts: [Post]
+        let posts: [PostJSON]
     }
 
     /// Takes a multipart photo (field `photo`) or the raw image bytes as the body.
@@ -71,7 +58,12 @@ struct APIController {
     }
 
     @Sendable func posts(_ request: Request, context: AppRequestContext) async throws -> PostsReply {
-        let buffer = try await request.body.collect(upTo: FormBody.maxBytes)
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.body.collect(upTo: FormBody.maxBytes)
+        } catch is NIOTooManyBytesError {
+            throw FormTooLargeError()
+        }
         let input: PostsRequest
         do {
             input = try JSONDecoder().decode(PostsRequest.self, from: Data(buffer.readableBytesView))
@@ -81,6 +73,6 @@ struct APIController {
         let text = input.text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else { throw BadFormError("\"text\" is empty.", code: "missing_text") }
         let variants = try await writer.write(text: text, book: input.book ?? "", author: input.author ?? "")
-        return PostsReply(writer: writer.displayName, posts: variants.map { .init(tone: $0.tone.rawValue, text: $0.text, note: $0.note) })
+        return PostsReply(writer: writer.displayName, posts: variants.map(PostJSON.init))
     }
 }

@@ -6,6 +6,7 @@ import Storage
 struct HomeController {
     let scans: any ScanRepository
     let pages: Pages
+    let languages: OCRLanguages
 
     var endpoints: RouteCollection<AppRequestContext> {
         let routes = RouteCollection(context: AppRequestContext.self)
@@ -26,7 +27,7 @@ struct HomeController {
         let query = String((request.uri.queryParameters.get("q") ?? "").prefix(200)).trimmingCharacters(in: .whitespaces)
         let found = query.isEmpty ? try await scans.recent(limit: 10) : try await scans.search(query, limit: 20)
         let view = HomeView(
-            scans: found.map { ScanSummaryView($0, base: pages.base) }, hasScans: !found.isEmpty, query: query,
+            languageChoices: languages.choices(), scans: found.map { ScanSummaryView($0, base: pages.base) }, hasScans: !found.isEmpty, query: query,
             searched: !query.isEmpty, scanMode: scanMode)
         return pages.render("home", context, title: scanMode ? "Scan to Draft" : "SnapPost", section: "home", content: view)
     }

@@ -5,7 +5,7 @@ import Hummingbird
 import NIOCore
 
 struct OpsController {
-    let checkStoreWritable: @Sendable () async throws -> Void
+    let store: StoreHealth
     let isOCRReady: @Sendable () -> Bool
     let queue: BoundedWorkQueue
     let metrics: AppMetrics
@@ -24,18 +24,28 @@ struct OpsController {
         return routes
     }
 
+    /// 200 `ok` when a real write works and there is room; 200 `degraded` when space is low; 503 `unhealthy` when the
+    /// store cannot be written or the OCR engine is not ready.
     @Sendable func health(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let store = await store.report()
         var problems: [String] = []
-        do { try await checkStoreWritable() } catch { problems.append("store not writable") }
+        if let failure = store.writeFailure { problems.append(failure == "store_full" ? "store not writable: disk full" : "store not writable") }
         if !isOCRReady() { problems.append("OCR engine not ready") }
-        let body =
-            problems.isEmpty
-            ? "{\"status\":\"ok\",\"store\":\"writable\",\"ocr\":\"ready\",\"queue\":\(await queue.depth)}"
-            : "{\"status\":\"unhealthy\",\"problems\":[\(problems.map { "\"\($0)\"" }.joined(separator: ","))]}"
+        var warnings: [String] = []
+        if store.lowOnSpace { warnings.append("low disk space") }
+        let status = !problems.isEmpty ? "unhealthy" : warnings.isEmpty ? "ok" : "degraded"
+        var fields = [
+            "\"status\":\"\(status)\"", "\"store\":\"\(store.writeFailure == nil ? "writable" : "not writable")\"",
+            "\"ocr\":\"\(isOCRReady() ? "ready" : "not ready")\"", "\"queue\":\(await queue.depth)",
+        ]
+        if let free = store.freeBytes { fields.append("\"freeMegabytes\":\(free / 1_048_576)") }
+        if !problems.isEmpty || !warnings.isEmpty {
+            fields.append("\"problems\":[\((problems + warnings).map { "\"\($0)\"" }.joined(separator: ","))]")
+        }
         return Response(
             status: problems.isEmpty ? .ok : .serviceUnavailable,
             headers: [.contentType: "application/json", .cacheControl: "no-store"],
-            body: .init(byteBuffer: ByteBuffer(string: body)))
+            body: .init(byteBuffer: ByteBuffer(string: "{" + fields.joined(separator: ",") + "}")))
     }
 
     @Sendable func metrics(_ request: Request, context: AppRequestContext) async throws -> Response {

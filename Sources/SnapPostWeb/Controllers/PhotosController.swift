@@ -13,6 +13,7 @@ struct PhotosController {
     let scans: any ScanRepository
     let results: ResultsPage
     let pages: Pages
+    let languages: OCRLanguages
 
     var endpoints: RouteCollection<AppRequestContext> {
         let routes = RouteCollection(context: AppRequestContext.self)
@@ -23,6 +24,8 @@ struct PhotosController {
         routes.get("/scans/{id}/photos/{n}/outline", use: outline)
         routes.post("/scans/{id}/photos/{n}/read", use: readAgain)
         routes.post("/scans/{id}/photos/{n}/adopt", use: adopt)
+        routes.post("/scans/{id}/language", use: readAs)
+        routes.get("/scans/{id}/language", use: toResults)
         // A reload after one of the POSTs above lands on a GET: back to somewhere useful.
         routes.get("/scans/{id}/photos", use: toResults)
         routes.get("/scans/{id}/photos/{n}/read", use: toLines)
@@ -141,19 +144,55 @@ struct PhotosController {
         return .redirect(to: "\(pages.base)/scans/\(scan.id)?\(outcome)", type: .normal)
     }
 
+    /// POST /scans/{id}/language: save the text as typed, then read every kept photo again in the chosen language
+    /// (their outlines and turns kept). As with reading again, an edited text is kept and Results asks.
+    @Sendable func readAs(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let scan = try await scans.required(context)
+        let form = try await FormBody.read(request)
+        if form.text("text") != nil { try await scans.saveEdits(form, of: scan) }
+        let current = try await scans.required(context)
+        let chosen = try languages.requested(form["lang"]) ?? languages.defaults
+        let photos = try await scans.photos(ofScan: scan.id)
+        var texts = photos.map(\.text)
+        var readings: [(Int, PhotoReading)] = []
+        for photo in photos {
+            guard let original = try await scans.original(ofScan: scan.id, photo: photo.position) else { continue }
+            try await intake.admit(request, context)
+            let capture = try await intake.read(
+                original, options: ReadOptions(languages: chosen, quarterTurns: photo.quarterTurns, outline: photo.outline))
+            texts[photo.position] = capture.text
+            readings.append((photo.position, PhotoReading(capture)))
+        }
+        guard !readings.isEmpty else { throw OriginalGoneError() }
+        let ocrText = PageJoiner.join(texts)
+        for (position, reading) in readings {
+            try await scans.replaceReading(
+                ofScan: scan.id, photo: position, with: reading, ocrText: ocrText, editedText: current.isEdited ? nil : ocrText)
+        }
+        let outcome = current.isEdited ? "reread=all" : "language=1"
+        return .redirect(to: "\(pages.base)/scans/\(scan.id)?\(outcome)", type: .normal)
+    }
+
     /// POST /scans/{id}/photos/{n}/adopt: after reading again, the person chose to replace their edited text with the
     /// new reading, or to add the photo's new text below it.
     @Sendable func adopt(_ request: Request, context: AppRequestContext) async throws -> Response {
         let scan = try await scans.required(context)
-        let number = try photoNumber(context)
         let form = try await FormBody.read(request)
-        guard let photo = try await scans.photos(ofScan: scan.id).first(where: { $0.position == number }) else { throw HTTPError(.notFound) }
+        // The new reading of one photo, or (after "read again as") the whole new OCR text.
+        let newReading: String
+        if context.parameters.get("n") == "all" {
+            newReading = scan.ocrText
+        } else {
+            let number = try photoNumber(context)
+            guard let photo = try await scans.photos(ofScan: scan.id).first(where: { $0.position == number }) else { throw HTTPError(.notFound) }
+            newReading = photo.text
+        }
         // The form carries the text as it is on screen: that is the text to keep or add to.
         let typed = form.text("text") ?? scan.editedText
         let text: String
         switch form["mode"] {
         case "replace": text = scan.ocrText
-        case "append": text = typed.trimmingCharacters(in: .whitespacesAndNewlines) + "\n\n" + photo.text
+        case "append": text = typed.trimmingCharacters(in: .whitespacesAndNewlines) + "\n\n" + newReading
         default: throw BadFormError("Choose whether to replace your text or add the new reading below it.", code: "bad_mode")
         }
         try await scans.saveEdits(

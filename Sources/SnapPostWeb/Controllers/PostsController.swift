@@ -1,4 +1,6 @@
-// Generate five drafts from the edited text (saved first, always) and show them as cards.
+// Generate drafts from the edited text (saved first, always), show them as editable cards, save a card's edit, write
+// another version of one tone, and bring back an earlier version.
+import AIClient
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -10,7 +12,12 @@ import Support
 struct PostsController {
     let scans: any ScanRepository
     let generations: any GenerationRepository
+    let history: any HistoryRepository
+    /// The configured writer, and the offline one a person may choose for one time when the configured one fails.
     let writer: DraftWriter
+    let offlineWriter: DraftWriter
+    /// The OCR languages' word list (nil when none is installed): the writer quotes only real words.
+    let words: (any WordList)?
     let results: ResultsPage
     let pages: Pages
 
@@ -18,13 +25,22 @@ struct PostsController {
         let routes = RouteCollection(context: AppRequestContext.self)
         routes.post("/scans/{id}/posts", use: generate)
         routes.get("/scans/{id}/posts/{gid}", use: show)
+        routes.post("/scans/{id}/posts/{gid}/drafts/{n}", use: saveDraft)
+        routes.post("/scans/{id}/posts/{gid}/drafts/{n}/another", use: another)
+        routes.post("/scans/{id}/posts/{gid}/drafts/{n}/versions/{v}/restore", use: restore)
+        // A reload after one of those POSTs lands on a GET: back to the cards.
+        routes.get("/scans/{id}/posts/{gid}/drafts/{n}", use: toCards)
+        routes.get("/scans/{id}/posts/{gid}/drafts/{n}/another", use: toCards)
+        routes.get("/scans/{id}/posts/{gid}/drafts/{n}/versions/{v}/restore", use: toCards)
         return routes
     }
 
     /// POST /scans/{id}/posts: save the text, then ask the writer; on failure, back to Results with the text intact.
+    /// `writer=offline` uses the offline writer this one time.
     @Sendable func generate(_ request: Request, context: AppRequestContext) async throws -> Response {
         let scan = try await scans.required(context)
-        try await scans.saveEdits(try await FormBody.read(request), of: scan)
+        let form = try await FormBody.read(request)
+        try await scans.saveEdits(form, of: scan)
         let saved = try await scans.required(context)
         let text = saved.editedText.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else {
@@ -33,10 +49,22 @@ struct PostsController {
             )
             return try await results.render(saved, context, failure: failure, showLatestDrafts: false)
         }
+        let chosen = form["writer"] == "offline" ? offlineWriter : writer
         do {
-            let variants = try await writer.write(text: text, book: saved.book, author: saved.author)
+            // Each generation of the same text asks for a new variation, so drafts written again differ.
+            let variation = try await generations.count(scanId: saved.id, sourceText: text)
+            var earlier: [String] = []
+            if variation > 0, let latest = try await generations.latestId(scanId: saved.id),
+                let previous = try await generations.generation(id: latest, scanId: saved.id), previous.sourceText == text
+            {
+                earlier = previous.drafts.map(\.text) + previous.earlier.flatMap { $0.map(\.text) }
+            }
+            let variants = try await chosen.write(
+                DraftRequest(
+                    excerpt: text, bookTitle: saved.book.nilIfEmpty, author: saved.author.nilIfEmpty, variation: variation, earlier: earlier,
+                    reading: try await evidence(for: saved)))
             let generation = try await generations.insert(
-                scanId: saved.id, writer: writer.displayName, sourceText: text,
+                scanId: saved.id, writer: chosen.displayName, sourceText: text,
                 drafts: variants.map { Draft(tone: $0.tone.rawValue, text: $0.text, note: $0.note) })
             return .redirect(to: "\(pages.base)/scans/\(saved.id)/posts/\(generation.id)", type: .normal)
         } catch let error as any UserFacingError {
@@ -45,21 +73,153 @@ struct PostsController {
         }
     }
 
-    /// GET /scans/{id}/posts/{gid}: five cards with Copy, Share, Mark as posted and (desktop) Open LinkedIn.
+    /// GET /scans/{id}/posts/{gid}: one editable card per tone, with Copy, Share, Write another and Mark as posted.
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let (scanId, generation) = try await requiredGeneration(context)
+        let query = request.uri.queryParameters
+        var notices: [Int: String] = [:]
+        if let saved = query.get("saved").flatMap({ Int($0) }) { notices[saved] = "Saved." }
+        if let written = query.get("another").flatMap({ Int($0) }) { notices[written] = "A new version. The earlier ones are under it." }
+        return cards(scanId: scanId, generation: generation, context, notices: notices)
+    }
+
+    /// POST …/drafts/{n}: save the edit of one card (the page's script autosaves here; without it, the card's form).
+    /// `intent=posted` also puts the edited draft in History.
+    @Sendable func saveDraft(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let (scanId, generation) = try await requiredGeneration(context)
+        let position = try requiredPosition(context, in: generation)
+        let form = try await FormBody.read(request)
+        guard let text = form.text("text"), !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw BadFormError("There is no draft text to save.", code: "missing_text")
+        }
+        guard text.count <= 10_000 else { throw BadFormError("That draft is too long to save (over 10,000 characters).", code: "draft_too_long") }
+        _ = try await generations.saveEdit(generationId: generation.id, scanId: scanId, position: position, text: text)
+        if form["intent"] == "posted" {
+            _ = try await history.add(action: .posted, tone: generation.drafts[position].tone, text: text, scanId: scanId)
+            return .redirect(to: "\(pages.base)/history", type: .normal)
+        }
+        if request.headers[HTTPField.Name("X-SnapPost-Autosave")!] == "1" { return Response(status: .noContent) }
+        return .redirect(to: "\(cardsPath(scanId, generation.id))?saved=\(position + 1)#draft-\(position + 1)", type: .normal)
+    }
+
+    /// POST …/drafts/{n}/another: the card's edit is saved, then one new draft in that tone becomes the current
+    /// version; the earlier ones stay under the card. The other cards are not touched.
+    @Sendable func another(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let (scanId, generation) = try await requiredGeneration(context)
+        let position = try requiredPosition(context, in: generation)
+        let form = try await FormBody.read(request)
+        if let text = form.text("text"), !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            _ = try await generations.saveEdit(generationId: generation.id, scanId: scanId, position: position, text: text)
+        }
+        let current = generation.drafts[position]
+        guard let tone = Tone(rawValue: current.tone) else { throw BadFormError("This draft's tone is unknown.", code: "bad_tone") }
+        let chosen = form["writer"] == "offline" ? offlineWriter : writer
+        let scan = try await scans.scan(id: scanId)
+        let earlier = [form.text("text") ?? current.text] + generation.earlier[position].map(\.text)
+        let reading = if let scan { try await evidence(for: scan) } else { ReadingEvidence() }
+        do {
+            let variants = try await chosen.write(
+                DraftRequest(
+                    excerpt: generation.sourceText, bookTitle: scan?.book.nilIfEmpty, author: scan?.author.nilIfEmpty, tones: [tone],
+                    variation: earlier.count, earlier: earlier, reading: reading))
+            guard let variant = variants.first else { throw AIError(.incompleteReply(missing: "\(tone.displayName.lowercased()) draft")) }
+            _ = try await generations.addVersion(
+                generationId: generation.id, scanId: scanId, position: position,
+                draft: Draft(tone: tone.rawValue, text: variant.text, note: variant.note), writer: chosen.displayName)
+            return .redirect(to: "\(cardsPath(scanId, generation.id))?another=\(position + 1)#draft-\(position + 1)", type: .normal)
+        } catch let error as any UserFacingError {
+            context.logger.warning("another draft failed", metadata: ["code": "\(error.code)"])
+            let fresh = try await generations.generation(id: generation.id, scanId: scanId) ?? generation
+            return cards(scanId: scanId, generation: fresh, context, failure: (position, ErrorPresentation.from(error)))
+        }
+    }
+
+    /// POST …/drafts/{n}/versions/{v}/restore: an earlier version comes back as the newest one (nothing is lost).
+    @Sendable func restore(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let (scanId, generation) = try await requiredGeneration(context)
+        let position = try requiredPosition(context, in: generation)
+        guard let version = context.parameters.get("v").flatMap({ Int($0) }),
+            let old = generation.earlier[position].first(where: { $0.version == version })
+        else { throw HTTPError(.notFound) }
+        // The card's own edit is saved first: it stays with the version it belongs to.
+        let form = try await FormBody.read(request)
+        if let text = form.text("text"), !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            _ = try await generations.saveEdit(generationId: generation.id, scanId: scanId, position: position, text: text)
+        }
+        _ = try await generations.addVersion(
+            generationId: generation.id, scanId: scanId, position: position, draft: Draft(tone: old.tone, text: old.text, note: old.note),
+            writer: generation.writer)
+        return .redirect(to: "\(cardsPath(scanId, generation.id))#draft-\(position + 1)", type: .normal)
+    }
+
+    @Sendable func toCards(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let (scanId, generation) = try await requiredGeneration(context)
+        return .redirect(to: cardsPath(scanId, generation.id), type: .normal)
+    }
+
+    // MARK: Pieces
+
+    private func cardsPath(_ scanId: String, _ generationId: String) -> String { "\(pages.base)/scans/\(scanId)/posts/\(generationId)" }
+
+    private func requiredGeneration(_ context: AppRequestContext) async throws -> (String, Generation) {
         guard let id = context.parameters.get("id"), let gid = context.parameters.get("gid"),
             let generation = try await generations.generation(id: gid, scanId: id)
         else { throw HTTPError(.notFound) }
-        let drafts = generation.drafts.enumerated().map { index, draft in
-            DraftView(
-                index: index + 1, tone: draft.tone, toneLabel: Tone.label(for: draft.tone), text: draft.text,
-                count: draft.text.count, over: draft.text.count > LinkedInLength.limit, note: draft.note,
+        return (id, generation)
+    }
+
+    private func requiredPosition(_ context: AppRequestContext, in generation: Generation) throws -> Int {
+        guard let number = context.parameters.get("n").flatMap({ Int($0) }), (1...generation.drafts.count).contains(number) else {
+            throw HTTPError(.notFound)
+        }
+        return number - 1
+    }
+
+    /// How the scan's text was read, so the writer quotes nothing doubtful.
+    private func evidence(for scan: Scan) async throws -> ReadingEvidence {
+        ReadingEvidence(lines: (try? await scans.lines(ofScan: scan.id)) ?? [], words: words)
+    }
+
+    private func cards(
+        scanId: String, generation: Generation, _ context: AppRequestContext, notices: [Int: String] = [:],
+        failure: (position: Int, presentation: ErrorPresentation)? = nil
+    ) -> Response {
+        let base = cardsPath(scanId, generation.id)
+        let drafts = generation.drafts.enumerated().map { position, draft in
+            let number = position + 1
+            let failed = failure?.position == position ? failure?.presentation : nil
+            return DraftView(
+                position: position, number: number, tone: draft.tone, toneLabel: Tone.label(for: draft.tone), text: draft.text,
+                count: draft.text.count, over: draft.text.count > LinkedInLength.limit, note: draft.isEdited ? nil : draft.note,
+                rows: Self.rows(for: draft.text), version: draft.version, isEdited: draft.isEdited,
+                earlier: generation.earlier[position].map { old in
+                    EarlierDraftView(
+                        version: old.version, text: old.text, isEdited: old.isEdited,
+                        restoreAction: "\(base)/drafts/\(number)/versions/\(old.version)/restore")
+                },
+                hasEarlier: !generation.earlier[position].isEmpty, earlierCount: generation.earlier[position].count,
+                saveAction: "\(base)/drafts/\(number)", anotherAction: "\(base)/drafts/\(number)/another",
                 linkedInHref: "https://www.linkedin.com/feed/?shareActive=true&text="
-                    + (draft.text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""))
+                    + (draft.text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""),
+                notice: notices[number], error: failed?.message, errorDetail: failed?.detail,
+                offerOffline: (failed?.isWriterFailure ?? false) && !writer.isOffline)
         }
         let view = VariantsView(
-            scanId: id, drafts: drafts, writer: generation.writer, when: Format.timestamp(generation.createdAt), limit: LinkedInLength.limit)
+            scanId: scanId, generationId: generation.id, drafts: drafts,
+            jumps: drafts.map { JumpView(number: $0.number, tone: $0.tone, label: $0.toneLabel) }, writer: generation.writer,
+            when: Format.timestamp(generation.createdAt), limit: LinkedInLength.limit, seeMore: LinkedInLength.seeMoreAfter)
         return pages.render(
-            "variants", context, title: "Drafts", showWriter: true, back: ("\(pages.base)/scans/\(id)", "Text"), content: view)
+            "variants", context, title: "Drafts", showWriter: true, back: ("\(pages.base)/scans/\(scanId)", "Text"), content: view,
+            status: failure?.presentation.status ?? .ok, headers: failure?.presentation.headers ?? [:])
     }
+
+    /// Enough rows to show a draft whole on a phone without script (about 40 characters a row).
+    static func rows(for text: String) -> Int {
+        let rows = text.split(separator: "\n", omittingEmptySubsequences: false).reduce(0) { $0 + max(1, ($1.count + 39) / 40) }
+        return min(40, max(4, rows + 1))
+    }
+}
+
+extension String {
+    var nilIfEmpty: String? { isEmpty ? nil : self }
 }

@@ -41,14 +41,22 @@ struct ScanController {
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
         let scan = try await scans.required(context)
         let query = request.uri.queryParameters
-        let reread = query.get("reread").flatMap(Int.init)
+        let reread = query.get("reread").flatMap { $0 == "all" || Int($0) != nil ? $0 : nil }
         let notice: String? =
-            if query.get("saved") != nil { "Saved." } else if let added = query.get("added").flatMap(Int.init) {
+            if query.get("saved") != nil {
+                "Saved."
+            } else if let added = query.get("added").flatMap(Int.init) {
                 "Photo \(added) was read and its text added at the end."
-            } else if let read = query.get("read").flatMap(Int.init) { "Photo \(read + 1) was read again." } else if let reread {
-                "Photo \(reread + 1) was read again. Your edited text below is unchanged: choose what to do with the new reading."
-            } else { nil }
-        return try await results.render(scan, context, notice: notice, rereadPhoto: reread)
+            } else if let read = query.get("read").flatMap(Int.init) {
+                "Photo \(read + 1) was read again."
+            } else if query.get("language") != nil {
+                "The page was read again as \(OCRLanguages.name(of: scan.language))."
+            } else if let reread {
+                "\(RereadView(reread).what.capitalizedFirst) was read again. Your edited text below is unchanged: choose what to do with the new reading."
+            } else {
+                nil
+            }
+        return try await results.render(scan, context, notice: notice, reread: reread)
     }
 
     /// POST /scans/{id}: save the edits (the "Save" button; the page's script also autosaves here).
@@ -60,30 +68,27 @@ struct ScanController {
         return .redirect(to: "\(pages.base)/scans/\(scan.id)?saved=1", type: .normal)
     }
 
-    /// POST /scans/{id}/select: keep only the ticked paragraphs.
+    /// POST /scans/{id}/select: keep only the ticked paragraphs of the text as submitted (the person's current edit,
+    /// never the copy the page was drawn from). What was typed is saved first, whatever the outcome.
     @Sendable func select(_ request: Request, context: AppRequestContext) async throws -> Response {
         let scan = try await scans.required(context)
         let form = try await FormBody.read(request)
-        let paragraphs = Paragraphs.of(scan.editedText)
-        let keep = Set(form.all("keep").compactMap(Int.init)).filter { $0 >= 0 && $0 < paragraphs.count }
-        let selection = keep.sorted().map { paragraphs[$0] }.joined(separator: "\n\n")
-        let submitted = form.text("text") ?? scan.editedText
-        // With JS the text already shows the selection; without it, the text is unchanged since the page was drawn.
-        if submitted != scan.editedText && submitted.trimmingCharacters(in: .whitespacesAndNewlines) != selection {
-            // The person edited the text since the page was drawn: keep their edit, then let them choose again.
-            try await scans.saveEdits(form, of: scan)
+        try await scans.saveEdits(form, of: scan)
+        let saved = try await scans.required(context)
+        let outcome = ParagraphPicker.pick(
+            from: saved.editedText, shown: form["paragraphs"].flatMap { Int($0) }, keep: form.all("keep").compactMap { Int($0) })
+        switch outcome {
+        case .kept(let text):
+            try await scans.saveEdits(scanId: saved.id, text: text, book: saved.book, author: saved.author)
+            return .redirect(to: "\(pages.base)/scans/\(scan.id)?saved=1", type: .normal)
+        case .askAgain:
             return try await results.render(
-                try await scans.required(context), context,
-                notice: "Your edits were saved. The paragraphs changed, so tick the ones to keep again.", showLatestDrafts: false)
-        }
-        guard !keep.isEmpty else {
+                saved, context, notice: "Your edits were saved. The paragraphs changed, so tick the ones to keep again.", showLatestDrafts: false)
+        case .nothingTicked:
             let failure = ErrorPresentation(
                 status: .badRequest, title: "Nothing ticked", message: "Tick at least one paragraph to keep.", code: "no_paragraph")
-            return try await results.render(scan, context, failure: failure, showLatestDrafts: false)
+            return try await results.render(saved, context, failure: failure, showLatestDrafts: false)
         }
-        try await scans.saveEdits(
-            scanId: scan.id, text: selection, book: form.text("book") ?? scan.book, author: form.text("author") ?? scan.author)
-        return .redirect(to: "\(pages.base)/scans/\(scan.id)?saved=1", type: .normal)
     }
 
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -100,4 +105,9 @@ struct ScanController {
         let scan = try await scans.required(context)
         return .redirect(to: "\(pages.base)/scans/\(scan.id)", type: .normal)
     }
+}
+
+extension String {
+    /// "Photo 2" for "photo 2".
+    var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
 }

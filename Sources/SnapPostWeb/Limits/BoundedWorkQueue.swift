@@ -1,4 +1,6 @@
-// Admission control for heavy work (OCR): a fixed number run at once, a bounded number wait, the rest are refused.
+// Admission control for heavy work (OCR): a fixed number of jobs run at once, within a budget of pixels in flight
+// (memory grows with the pixels being decoded, not with the number of photos); a bounded number wait; the rest are
+// refused.
 import Support
 
 /// Refused because the queue is full. The page says to try again shortly; the response carries Retry-After.
@@ -12,35 +14,51 @@ struct QueueFullError: UserFacingError {
 actor BoundedWorkQueue {
     let workers: Int
     let maxWaiting: Int
+    /// Pixels of the photos being read at once, summed over every worker. A photo larger than the whole budget
+    /// still runs, alone.
+    let pixelBudget: Int
     private var running = 0
-    private var waiters: [CheckedContinuation<Void, Never>] = []
+    private var pixelsRunning = 0
+    /// First come, first served: a large photo at the front is not overtaken by small ones forever.
+    private var waiters: [(pixels: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
-    init(workers: Int, maxWaiting: Int) {
+    init(workers: Int, maxWaiting: Int, pixelBudget: Int = .max) {
         self.workers = max(1, workers)
         self.maxWaiting = max(0, maxWaiting)
+        self.pixelBudget = max(1, pixelBudget)
     }
 
     /// Jobs running plus jobs waiting, for the queue-depth metric.
     var depth: Int { running + waiters.count }
 
-    /// Runs `job` when a worker is free; throws `QueueFullError` at once when too many are already waiting.
-    func run<T: Sendable>(_ job: @Sendable () async throws -> T) async throws -> T {
-        if running >= workers {
-            guard waiters.count < maxWaiting else { throw QueueFullError(retryAfterSeconds: 5) }
-            await withCheckedContinuation { waiters.append($0) }
-        } else {
+    /// Runs `job` when a worker and `pixels` of the budget are free; throws `QueueFullError` at once when too many are
+    /// already waiting.
+    func run<T: Sendable>(pixels: Int = 0, _ job: @Sendable () async throws -> T) async throws -> T {
+        let weight = min(max(0, pixels), pixelBudget)
+        if waiters.isEmpty && fits(weight) {
             running += 1
+            pixelsRunning += weight
+        } else {
+            guard waiters.count < maxWaiting else { throw QueueFullError(retryAfterSeconds: 5) }
+            // `release` starts this job (counting it) before resuming it.
+            await withCheckedContinuation { waiters.append((weight, $0)) }
         }
-        defer { release() }
+        defer { release(weight) }
         return try await job()
     }
 
-    private func release() {
-        if waiters.isEmpty {
-            running -= 1
-        } else {
-            // Hand the slot straight to the next waiter; `running` stays the same.
-            waiters.removeFirst().resume()
+    private func fits(_ weight: Int) -> Bool {
+        running < workers && (running == 0 || pixelsRunning + weight <= pixelBudget)
+    }
+
+    private func release(_ weight: Int) {
+        running -= 1
+        pixelsRunning -= weight
+        while let next = waiters.first, fits(next.pixels) {
+            waiters.removeFirst()
+            running += 1
+            pixelsRunning += next.pixels
+            next.continuation.resume()
         }
     }
 }

@@ -1,4 +1,4 @@
-// Per-client limits: a token bucket for uploads, and a growing delay after wrong passwords.
+// Per-client limits: a token bucket for uploads. (Wrong credentials have their own throttle: Auth/CredentialThrottle.swift.)
 import Foundation
 import Support
 
@@ -35,34 +35,5 @@ actor RateLimiter {
     private func forgetIdle(now: Date) {
         guard buckets.count > 10_000 else { return }
         buckets = buckets.filter { now.timeIntervalSince($0.value.updated) < capacity / refillPerSecond }
-    }
-}
-
-/// After a few wrong passwords from one client, each further try must wait longer (1, 2, 4 … 300 s).
-actor LoginThrottle {
-    private let freeAttempts = 3
-    private let clock: any TimeSource
-    private var failures: [String: (count: Int, last: Date)] = [:]
-
-    init(clock: any TimeSource) { self.clock = clock }
-
-    /// Seconds the client must still wait before another try, or nil.
-    func waitRequired(_ client: String) -> Int? {
-        guard let entry = failures[client], entry.count >= freeAttempts else { return nil }
-        let delay = Self.delay(afterFailures: entry.count)
-        let remaining = delay - clock.now().timeIntervalSince(entry.last)
-        return remaining > 0 ? Int(remaining.rounded(.up)) : nil
-    }
-
-    func recordFailure(_ client: String) {
-        let count = (failures[client]?.count ?? 0) + 1
-        failures[client] = (count, clock.now())
-        if failures.count > 10_000 { failures = failures.filter { $0.value.count >= freeAttempts } }
-    }
-
-    func recordSuccess(_ client: String) { failures[client] = nil }
-
-    static func delay(afterFailures count: Int) -> TimeInterval {
-        min(300, pow(2, Double(max(0, count - 3))))
     }
 }

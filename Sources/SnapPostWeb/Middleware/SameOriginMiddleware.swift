@@ -2,8 +2,10 @@
 import HTTPTypes
 import Hummingbird
 
-struct SameOriginMiddleware<Context: RequestContext>: RouterMiddleware {
-    let trustProxy: Bool
+struct SameOriginMiddleware: RouterMiddleware {
+    typealias Context = AppRequestContext
+    /// X-Forwarded-Host is believed from a trusted proxy only.
+    let clientAddress: ClientAddress
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard request.method != .get, request.method != .head, request.method != .options else {
@@ -13,7 +15,7 @@ struct SameOriginMiddleware<Context: RequestContext>: RouterMiddleware {
         if request.headers[.authorization]?.lowercased().hasPrefix("bearer ") == true {
             return try await next(request, context)
         }
-        guard Self.isSameOrigin(request, trustProxy: trustProxy) else {
+        guard Self.isSameOrigin(request, trustProxy: clientAddress.isTrustedProxy(context)) else {
             throw HTTPError(.forbidden)
         }
         return try await next(request, context)

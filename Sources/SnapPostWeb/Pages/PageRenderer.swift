@@ -18,10 +18,17 @@ struct PageChrome: Sendable {
     var section: String = ""
     var backHref: String? = nil
     var backLabel: String = "Home"
+    /// What the writer badge shows about the writer's last answer.
+    var writerState: WriterBadgeState = .offline
     /// Extra behaviour of this page: for each name, Public/static/NAME.js and NAME.css (no inline code).
     var scripts: [String] = []
     /// No navigation: for pages a visitor sees before logging in or while offline, where the links would lead nowhere.
     var bare: Bool = false
+}
+
+enum WriterBadgeState: Equatable, Sendable {
+    case offline
+    case provider(WriterHealth.State)
 }
 
 struct PageRenderer: Sendable {
@@ -68,6 +75,10 @@ struct PageModel {
     let isRetouch: Bool
     let backHref: String?
     let backLabel: String
+    /// "offline", "ok", "failed" or "unknown": the badge's colour.
+    let writerStatus: String
+    /// Said after the writer's name: "last answer failed at 14:02 UTC", "answered at 14:05 UTC", "not asked yet".
+    let writerNote: String?
     let scripts: [String]
     let showNav: Bool
     let content: Any
@@ -84,6 +95,20 @@ struct PageModel {
         isRetouch = chrome.section == "retouch"
         backHref = chrome.backHref
         backLabel = chrome.backLabel
+        switch chrome.writerState {
+        case .offline:
+            writerStatus = "offline"
+            writerNote = nil
+        case .provider(.unknown):
+            writerStatus = "unknown"
+            writerNote = "not asked yet"
+        case .provider(.answered(let date)):
+            writerStatus = "ok"
+            writerNote = "answered at \(Format.clock(date))"
+        case .provider(.failed(_, let date)):
+            writerStatus = "failed"
+            writerNote = "last answer failed at \(Format.clock(date))"
+        }
         scripts = chrome.scripts
         showNav = !chrome.bare
         self.content = content

@@ -9,6 +9,8 @@ struct Pages: Sendable {
     /// "Offline writer" or "host · model", shown on pages that write drafts.
     let writerName: String
     let authEnabled: Bool
+    /// The configured provider's last answer, for the writer badge.
+    var writerHealth = WriterHealth()
 
     func chrome(
         _ context: AppRequestContext, title: String, section: String = "", showWriter: Bool = false,
@@ -16,7 +18,8 @@ struct Pages: Sendable {
     ) -> PageChrome {
         PageChrome(
             base: base, title: title, writer: writerName, showWriter: showWriter, loggedIn: context.sessionId != nil,
-            authEnabled: authEnabled, section: section, backHref: back?.href, backLabel: back?.label ?? "Home", scripts: scripts, bare: bare)
+            authEnabled: authEnabled, section: section, backHref: back?.href, backLabel: back?.label ?? "Home",
+            writerState: writerName == "Offline writer" ? .offline : .provider(writerHealth.current), scripts: scripts, bare: bare)
     }
 
     func render(

@@ -2,33 +2,65 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import PostWriting
 import Storage
+import Support
 
 struct ResultsPage: Sendable {
     let pages: Pages
     let scans: any ScanRepository
     let generations: any GenerationRepository
+    /// The OCR languages' word list, to find words the camera may have misread; nil when none is installed.
+    let words: (any WordList)?
+    /// Whether the configured writer is the offline one (then there is nothing to fall back to).
+    let writerIsOffline: Bool
+    /// What "Read again as …" offers.
+    let languages: OCRLanguages
 
     /// The page for `scan`, with a notice, or with the failure that brought the person back to it.
     func render(
         _ scan: Scan, _ context: AppRequestContext, notice: String? = nil, failure: ErrorPresentation? = nil, showLatestDrafts: Bool = true,
-        rereadPhoto: Int? = nil
+        reread: String? = nil
     ) async throws -> Response {
         let paragraphs = Paragraphs.of(scan.editedText)
-        let photoCount = try await scans.photos(ofScan: scan.id).count
+        let photos = try await scans.photos(ofScan: scan.id)
         let latest = showLatestDrafts ? try await generations.latestId(scanId: scan.id) : nil
+        // Every photo's lines in reading order, each remembering its photo, so a tap shows the right crop.
+        var lines: [TextLine] = []
+        var lineSource: [ScanPhoto] = []
+        for photo in photos {
+            let read = (try? await scans.lines(ofScan: scan.id, photo: photo.position)) ?? []
+            lines += read
+            lineSource += Array(repeating: photo, count: read.count)
+        }
+        let unsure = UnsureWords.unsure(in: scan.editedText, evidence: ReadingEvidence(lines: lines, words: words)).map { word in
+            let box = word.line.map { lines[$0].box }
+            let photo = word.line.map { lineSource[$0] }
+            return UnsureWordView(
+                word: word.text, occurrence: word.occurrence, confidence: Format.percent(word.confidence), hasBox: box != nil,
+                x: box?.x ?? 0, y: box?.y ?? 0, width: box?.width ?? 0, height: box?.height ?? 0,
+                previewHref: photo.flatMap { $0.hasPreview ? "\(pages.base)/scans/\(scan.id)/photos/\($0.position)/preview.jpg" : nil },
+                imageWidth: max(1, photo?.imageSize.width ?? 1), imageHeight: max(1, photo?.imageSize.height ?? 1))
+        }
         let view = ResultsView(
             id: scan.id, text: scan.editedText, book: scan.book, author: scan.author,
             confidence: Format.percent(scan.confidence), lowConfidence: scan.confidence < 0.6,
-            lineCount: try await scans.lineCount(ofScan: scan.id),
+            lineCount: lines.count,
             paragraphs: paragraphs.enumerated().map { ParagraphChoice(index: $0.offset, text: $0.element) },
-            hasManyParagraphs: paragraphs.count > 1, error: failure?.message, errorRetryable: failure?.retryable ?? false, notice: notice,
+            hasManyParagraphs: paragraphs.count > 1, paragraphCount: paragraphs.count, error: failure?.message, errorDetail: failure?.detail,
+            errorRetryable: failure?.retryable ?? false, offerOffline: (failure?.isWriterFailure ?? false) && !writerIsOffline, notice: notice,
             latestGenerationHref: latest.map { "\(pages.base)/scans/\(scan.id)/posts/\($0)" }, language: scan.language,
-            photoCount: photoCount, severalPhotos: photoCount > 1,
-            reread: rereadPhoto.map { RereadView(photo: $0, number: $0 + 1) })
+            photoCount: photos.count, severalPhotos: photos.count > 1, reread: reread.map(RereadView.init),
+            languageName: OCRLanguages.name(of: scan.language), languageChoices: languages.choices(selected: scan.language),
+            canReadAgain: photos.contains { $0.originalKeptUntil != nil },
+            unsure: unsure, hasUnsure: !unsure.isEmpty,
+            unsureNote: unsure.count == 1
+                ? "1 word may be misread: it is underlined. Tap it to see that line of the photo."
+                : "\(unsure.count) words may be misread: they are underlined. Tap one to see that line of the photo.")
+        // Results is the page Home leads to: the header's Home link is the way back, so there is no second one.
         return pages.render(
-            "results", context, title: "Your text", showWriter: true, back: ("\(pages.base)/", "Home"), content: view,
-            status: failure?.status ?? .ok, headers: failure?.headers ?? [:])
+            "results", context, title: "Your text", showWriter: true, content: view, status: failure?.status ?? .ok,
+            headers: failure?.headers ?? [:])
     }
 }
 
@@ -57,5 +89,29 @@ enum Paragraphs {
             .components(separatedBy: "\n\n")
             .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
             .filter { !$0.isEmpty }
+    }
+}
+
+/// Keeping some paragraphs, always from the text as the person last had it (never from an older saved copy).
+enum ParagraphPicker {
+    enum Outcome: Equatable {
+        /// The kept paragraphs of the submitted text.
+        case kept(String)
+        /// The submitted text no longer has the paragraphs the page showed: keep it whole and ask again.
+        case askAgain
+        /// Nothing ticked.
+        case nothingTicked
+    }
+
+    /// - Parameters:
+    ///   - text: the text as submitted with the form (the person's current edit).
+    ///   - shown: how many paragraphs the page showed the boxes for.
+    ///   - keep: the indexes of the ticked boxes.
+    static func pick(from text: String, shown: Int?, keep: [Int]) -> Outcome {
+        let paragraphs = Paragraphs.of(text)
+        if let shown, shown != paragraphs.count { return .askAgain }
+        let kept = Set(keep).filter { $0 >= 0 && $0 < paragraphs.count }.sorted()
+        guard !kept.isEmpty else { return .nothingTicked }
+        return .kept(kept.map { paragraphs[$0] }.joined(separator: "\n\n"))
     }
 }

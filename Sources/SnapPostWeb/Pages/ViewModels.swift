@@ -20,6 +20,15 @@ enum Format {
     }
 
     static func percent(_ value: Double) -> String { "\(Int((value * 100).rounded()))%" }
+
+    /// "14:02 UTC", for the writer badge.
+    static func clock(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_GB")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "HH:mm 'UTC'"
+        return formatter.string(from: date)
+    }
 }
 
 struct ScanSummaryView {
@@ -39,6 +48,7 @@ struct ScanSummaryView {
 }
 
 struct HomeView {
+    let languageChoices: [LanguageChoice]
     let scans: [ScanSummaryView]
     let hasScans: Bool
     let query: String
@@ -61,8 +71,13 @@ struct ResultsView {
     let lineCount: Int
     let paragraphs: [ParagraphChoice]
     let hasManyParagraphs: Bool
+    /// How many paragraphs the page showed, so a no-JS pick can tell whether the text's paragraphs still match.
+    let paragraphCount: Int
     let error: String?
+    let errorDetail: String?
     let errorRetryable: Bool
+    /// The AI writer failed: offer the offline writer for this one time.
+    let offerOffline: Bool
     let notice: String?
     let latestGenerationHref: String?
     let language: String
@@ -71,34 +86,97 @@ struct ResultsView {
     let severalPhotos: Bool
     /// Set after a photo was read again while the text had edits: the person chooses what to do with the new reading.
     let reread: RereadView?
+    /// "English", "German + English": what the text was read as.
+    let languageName: String
+    let languageChoices: [LanguageChoice]
+    /// Whether an original is still kept, so the page can be read again in another language.
+    let canReadAgain: Bool
+    /// Words the camera may have misread, for the page's script to underline; each with its line's box on its photo.
+    let unsure: [UnsureWordView]
+    let hasUnsure: Bool
+    /// "2 words may be misread: …", shown by the page's script above the text.
+    let unsureNote: String
 }
 
-/// The photo whose new reading waits for the person's choice.
+/// The new reading that waits for the person's choice: of one photo, or of every photo ("all").
 struct RereadView {
-    /// Position in the scan (0-based, for the form's URL).
-    let photo: Int
-    /// As people count (1-based).
-    let number: Int
+    /// The photo's position (0-based) or "all", for the form's URL.
+    let photo: String
+    /// "photo 2", "the page".
+    let what: String
+
+    init(_ photo: String) {
+        self.photo = photo
+        what = Int(photo).map { "photo \($0 + 1)" } ?? "the page"
+    }
+}
+
+/// One unsure word: which occurrence of it in the text, and the box of the line it was read from (upright photo
+/// pixels), on which photo.
+struct UnsureWordView {
+    let word: String
+    let occurrence: Int
+    let confidence: String
+    let hasBox: Bool
+    let x: Int, y: Int, width: Int, height: Int
+    /// The photo's preview and size, the frame of the box; nil when no preview is kept.
+    let previewHref: String?
+    let imageWidth: Int
+    let imageHeight: Int
+}
+
+/// An earlier version of one tone's draft, kept reachable under the card.
+struct EarlierDraftView {
+    let version: Int
+    let text: String
+    let isEdited: Bool
+    let restoreAction: String
 }
 
 struct DraftView {
-    let index: Int
+    /// 0-based position of the tone on the page; `number` is 1-based, for ids and labels.
+    let position: Int
+    let number: Int
     let tone: String
     let toneLabel: String
     let text: String
     let count: Int
     let over: Bool
     let note: String?
+    /// Rows for the textarea without script (with script it grows with its text).
+    let rows: Int
+    let version: Int
+    let isEdited: Bool
+    let earlier: [EarlierDraftView]
+    let hasEarlier: Bool
+    let earlierCount: Int
+    let saveAction: String
+    let anotherAction: String
     let linkedInHref: String
+    /// This card's edit was just saved (no-JS form) or its new version just written.
+    let notice: String?
+    let error: String?
+    let errorDetail: String?
+    let offerOffline: Bool
+}
+
+struct JumpView {
+    let number: Int
+    let tone: String
+    let label: String
 }
 
 struct VariantsView {
     let scanId: String
+    let generationId: String
     let drafts: [DraftView]
+    let jumps: [JumpView]
     let writer: String
     let when: String
-    /// LinkedIn's "see more" fold, from `LinkedInLength.limit`.
+    /// The most a draft should have, from `LinkedInLength.limit`.
     let limit: Int
+    /// About where LinkedIn's feed folds a post behind "see more".
+    let seeMore: Int
 }
 
 struct LineView {

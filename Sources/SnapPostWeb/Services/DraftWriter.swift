@@ -1,25 +1,77 @@
-// The web side of writing drafts: the configured writer, timed and counted for /metrics.
+// The web side of writing drafts: the configured writer, timed and counted for /metrics, its last answer remembered
+// for the writer badge, and its input capped.
+import Foundation
 import PostWriting
 import Support
+import Synchronization
 
 struct DraftWriter: Sendable {
+    /// Longest text drafts are written from: several book pages. Past it a writer spends seconds of CPU (the offline
+    /// one) or a large prompt (a provider) on text no post can use.
+    static let maxCharacters = 20_000
+
     let generator: any PostGenerator
     let metrics: AppMetrics
     /// "offline" or "provider": a metrics label, never a host name.
     let label: String
+    /// The provider's last answer, shown by the writer badge.
+    let health: WriterHealth
+    /// The word lists typed text (the API's) is judged by, so the offline writer quotes only real words.
+    var words: (any WordList)? = nil
 
     var displayName: String { generator.displayName }
+    var isOffline: Bool { label == "offline" }
 
-    func write(text: String, book: String, author: String) async throws -> [Variant] {
+    func write(_ request: DraftRequest) async throws -> [Variant] {
+        let characters = request.excerpt.count
+        guard characters <= Self.maxCharacters else { throw TextTooLongError(characters: characters, limit: Self.maxCharacters) }
         let start = ContinuousClock.now
         do {
-            let variants = try await generator.generateVariants(
-                from: text, bookTitle: book.isEmpty ? nil : book, author: author.isEmpty ? nil : author)
+            let variants = try await generator.write(request)
             metrics.recordAI(writer: label, seconds: start.duration(to: .now).seconds, errorCode: nil)
+            if !isOffline { health.record(failureCode: nil) }
             return variants
         } catch {
-            metrics.recordAI(writer: label, seconds: start.duration(to: .now).seconds, errorCode: (error as? any UserFacingError)?.code ?? "unknown")
+            let code = (error as? any UserFacingError)?.code ?? "unknown"
+            metrics.recordAI(writer: label, seconds: start.duration(to: .now).seconds, errorCode: code)
+            // Only the provider's own failures turn the badge red; a page with nothing to quote is not its fault.
+            if !isOffline, code.hasPrefix("ai_"), code != "ai_empty_input" { health.record(failureCode: code) }
             throw error
         }
     }
+
+    func write(text: String, book: String, author: String) async throws -> [Variant] {
+        try await write(
+            DraftRequest(
+                excerpt: text, bookTitle: book.isEmpty ? nil : book, author: author.isEmpty ? nil : author,
+                reading: ReadingEvidence(words: words)))
+    }
+}
+
+/// What the configured provider said last: nothing yet, drafts, or a failure (with when).
+final class WriterHealth: Sendable {
+    enum State: Equatable, Sendable {
+        case unknown
+        case answered(Date)
+        case failed(code: String, at: Date)
+    }
+
+    private let state = Mutex<State>(.unknown)
+
+    var current: State { state.withLock { $0 } }
+
+    func record(failureCode: String?, at date: Date = Date()) {
+        state.withLock { $0 = failureCode.map { .failed(code: $0, at: date) } ?? .answered(date) }
+    }
+}
+
+/// The text to write drafts from is over `DraftWriter.maxCharacters`.
+struct TextTooLongError: UserFacingError {
+    let characters: Int
+    let limit: Int
+    var message: String {
+        "That text is too long to write posts from (\(characters) characters; the limit is \(limit)). Keep the passage you want to post and try again."
+    }
+    var code: String { "text_too_long" }
+    var category: ErrorCategory { .tooLarge }
 }

@@ -2,6 +2,7 @@
 // OCR queue; and what of the upload is kept so the page can be read again.
 import Foundation
 import Hummingbird
+import Imaging
 import PageReading
 import Storage
 import Support
@@ -15,6 +16,7 @@ struct PhotoIntake: Sendable {
     let metrics: AppMetrics
     /// How long the uploaded bytes are kept for reading again; zero keeps none.
     let keepOriginal: TimeInterval
+    let languages: OCRLanguages
     let clock: any TimeSource
 
     /// Refuses the request when this client has sent too many photos in the last minute.
@@ -24,19 +26,25 @@ struct PhotoIntake: Sendable {
         }
     }
 
-    /// Admits the request, reads its photo (a form upload, or the raw body when `rawBodyAllowed`) and reads the page.
+    /// Admits the request, reads its photo (a form upload, or the raw body when `rawBodyAllowed`) and reads the page in
+    /// the language the form (field `lang`) or the query (`?lang=`) asks for, the server's default otherwise.
     func readPage(
-        _ request: Request, _ context: AppRequestContext, rawBodyAllowed: Bool = false, options: ReadOptions = ReadOptions()
+        _ request: Request, _ context: AppRequestContext, rawBodyAllowed: Bool = false
     ) async throws -> (capture: ExcerptCapture, upload: UploadedPhoto) {
         try await admit(request, context)
+        let asked = request.uri.queryParameters.get("lang")
+        _ = try languages.requested(asked)  // a bad language is refused before the upload is read
         let photo = try await uploads.read(request, rawBodyAllowed: rawBodyAllowed)
+        let options = ReadOptions(languages: try languages.requested(photo.fields["lang"] ?? asked))
         return (try await read(photo.data, options: options), photo)
     }
 
-    /// Reads a photo through the bounded OCR queue and records its step timings.
+    /// Reads a photo through the bounded OCR queue, weighed by its pixels (read from its header), and records its step
+    /// timings. A photo whose header cannot be read weighs nothing: the decoder refuses it at once.
     func read(_ data: Data, options: ReadOptions = ReadOptions()) async throws -> ExcerptCapture {
         let reader = reader
-        let capture = try await queue.run { try await reader.read(data, options: options) }
+        let pixels = PhotoDecoder.pixelCount(of: data) ?? 0
+        let capture = try await queue.run(pixels: pixels) { try await reader.read(data, options: options) }
         for timing in capture.timings { metrics.recordOCRStep(timing.step, seconds: timing.seconds) }
         return capture
     }

@@ -1,6 +1,7 @@
-// Reads a photo upload: one byte cap and one deadline for every body, then exactly one file from a form or, for the API,
-// the raw body. Forms are split into MultipartKit's parts; FormDataDecoder is not used because it keeps only the last of
-// repeated field names, so an upload with two photos in `photo` would silently lose one instead of being refused.
+// Reads a photo upload: one byte cap for every body (its deadline and minimum rate are kept at the socket, see
+// Limits/ConnectionGuard.swift), then exactly one file from a form or, for the API, the raw body. Forms are split into
+// MultipartKit's parts, every one counted; FormDataDecoder is not used because it keeps only the last of repeated field
+// names, so an upload with two photos in `photo` would silently lose one instead of being refused.
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -19,11 +20,13 @@ struct UploadedPhoto: Sendable {
 struct UploadReader: Sendable {
     /// The largest photo accepted; a form may carry a little more (its other fields and part headers).
     let maxBytes: Int
-    let timeout: Duration
     /// Form fields a photo may arrive in: the library picker and the API use `photo`, the camera button `camera`.
     static let photoFields: Set<String> = ["photo", "camera"]
     /// Room for the form's other fields: the typed text may come along (Add next page) and is capped like any form.
     static let formOverhead = FormBody.maxBytes + 64 * 1024
+    /// Parts a photo form may have. Ours send two to five (camera, photo, the typed text, a share target's title and
+    /// text); a form with far more is refused whole, with a message, instead of having parts dropped.
+    static let maxParts = 64
 
     func read(_ request: Request, rawBodyAllowed: Bool = false) async throws -> UploadedPhoto {
         let contentType = request.headers[.contentType] ?? ""
@@ -54,20 +57,10 @@ struct UploadReader: Sendable {
         return UploadedPhoto(data: Data(file.body.readableBytesView), filename: file.filename, fields: form.fields)
     }
 
-    /// The whole body, failing with 413 past `limit` (at once when Content-Length says so) and 408 when too slow.
+    /// The whole body, failing with 413 past `limit` (at once when Content-Length says so).
     private func collect(_ request: Request, limit: Int) async throws -> ByteBuffer {
         if let length = request.headers[.contentLength].flatMap(Int.init), length > limit { throw HTTPError(.contentTooLarge) }
-        let body = request.body
-        return try await withThrowingTaskGroup(of: ByteBuffer?.self) { group in
-            group.addTask { try await body.collect(upTo: limit) }
-            group.addTask {
-                try await Task.sleep(for: timeout)
-                return nil
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next(), let buffer = first else { throw HTTPError(.requestTimeout) }
-            return buffer
-        }
+        return try await request.body.collect(upTo: limit)
     }
 
     /// The form's parts, each with its headers and whole body, in the order sent.
@@ -76,22 +69,31 @@ struct UploadReader: Sendable {
         var parts: [MultipartPart] = []
         var current = MultipartPart(body: ByteBuffer())
         var started = false
+        var headerCount = 0
+        var tooMany = false
         parser.onHeader = { name, value in
             started = true
-            current.headers.add(name: name, value: value)
+            headerCount += 1
+            // A part's headers are two or three lines; thousands of them are an attack on memory.
+            if headerCount <= 16 { current.headers.add(name: name, value: value) } else { tooMany = true }
         }
         parser.onBody = { chunk in
             started = true
             current.body.writeImmutableBuffer(chunk)
         }
         parser.onPartComplete = {
-            parts.append(current)
+            if parts.count < maxParts { parts.append(current) } else { tooMany = true }
             current = MultipartPart(body: ByteBuffer())
+            headerCount = 0
         }
         do {
             try parser.execute(body)
         } catch {
             throw BadFormError("The upload was cut off or malformed. Please try again.", code: "bad_multipart")
+        }
+        if tooMany {
+            throw BadFormError(
+                "This form has too many fields (over \(maxParts)). Send the photo from SnapPost's own page or the API.", code: "too_many_parts")
         }
         if parts.isEmpty && started {
             throw BadFormError("The upload was cut off or malformed. Please try again.", code: "bad_multipart")

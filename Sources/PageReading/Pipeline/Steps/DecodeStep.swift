@@ -1,0 +1,30 @@
+// Step "decode": bytes to an upright image; big JPEGs at half size unless their print is then too small, and other
+// very large photos reduced where their print allows (only the chosen image outlives the step).
+import Foundation
+import Imaging
+import Support
+
+struct DecodeStep: ImageStep {
+    let name = "decode"
+
+    func apply(_ state: inout PageState) throws {
+        let config = state.config
+        let decoder = PhotoDecoder(limits: config.limits, halfSizeJPEGLongSide: config.halfSizeJPEGLongSide)
+        let scaler = TextScaler(targetXHeight: config.targetXHeight, maxLongSide: config.maxImageWidthForProcessing, maxUpscale: config.maxUpscale)
+        var chosen = try decoder.decode(state.data)
+        if chosen.reduction > 1 {
+            let xHeight = chosen.image.grayscale().flatMap { scaler.estimateXHeight(of: $0) }
+            if (xHeight ?? 0) < config.targetXHeight * 0.7 {
+                var full = decoder
+                full.halfSizeJPEGLongSide = nil
+                chosen = try full.decode(state.data)
+            }
+            trace("decode: half-size x-height \(xHeight ?? 0), kept \(chosen.reduction == 2 ? "half" : "full")")
+        }
+        let reducer = WorkingSizeReducer(
+            maxPixels: config.maxDecodedPixels, minXHeight: config.targetXHeight, minLongSide: config.previewMaxSide, scaler: scaler)
+        let decoded = reducer.reduce(chosen) ?? chosen
+        state.decoded = decoded
+        state.page = decoded.image
+    }
+}

@@ -1,0 +1,36 @@
+// Step "page": straighten the outline the person drew, or find the sheet of paper; keep the whole frame when unsure.
+import Foundation
+import Imaging
+import Support
+
+struct FindPageStep: ImageStep {
+    let name = "page"
+
+    func apply(_ state: inout PageState) throws {
+        let page = try state.currentPage()
+        guard let decoded = state.decoded else { return }
+        if let outline = state.options.outline, outline.count == 4 {
+            // The outline is in the upright frame; the page so far is the EXIF photo, scaled and turned.
+            let exifSize = decoded.fullSize
+            let fromUpright = Homography.quarterTurns(state.turns, width: exifSize.width, height: exifSize.height).inverse() ?? .identity
+            let inPhoto = outline.map { fromUpright.apply($0.x, $0.y) }
+            let corners = inPhoto.map { state.toPage.apply($0.x, $0.y) }
+            if let (rectified, transform) = PageDetector.rectify(page, corners: corners) {
+                state.page = rectified
+                state.toPage = state.toPage.followed(by: transform)
+                state.outlineInPhoto = inPhoto.map { PixelPoint(x: $0.x, y: $0.y) }
+            }
+            return
+        }
+        let config = state.config
+        let detector = PageDetector(
+            minAspectRatio: config.rectangleMinAspectRatio, minimumSize: config.rectangleMinimumSize,
+            quadratureTolerance: config.rectangleQuadratureTolerance, minimumConfidence: config.rectangleMinimumConfidence)
+        if let (rectified, transform, corners) = detector.straighten(page) {
+            let pageToPhoto = state.toPage.inverse() ?? .identity
+            state.outlineInPhoto = corners.map { pageToPhoto.apply($0.x, $0.y) }.map { PixelPoint(x: $0.x, y: $0.y) }
+            state.page = rectified
+            state.toPage = state.toPage.followed(by: transform)
+        }
+    }
+}

@@ -1,0 +1,88 @@
+// The shape of one pipeline step, and the state the steps share while one photo is read.
+import Foundation
+import Imaging
+import Support
+
+/// One named job on the page. `ImageProcessor.process` runs the steps in order, timing each and writing its
+/// debug image; a step only changes `state`.
+protocol PageStep: Sendable {
+    /// Shown in timings, metrics, debug image names and `--skip`.
+    var name: String { get }
+    /// Whether the page image after this step is worth a debug image.
+    var drawsPage: Bool { get }
+    func run(_ state: inout PageState, engine: any OCREngine) async throws
+}
+
+extension PageStep {
+    var drawsPage: Bool { false }
+}
+
+/// A step that is pure image work: the loop runs it on a pipeline thread, never on the caller's executor.
+protocol ImageStep: PageStep {
+    func apply(_ state: inout PageState) throws
+}
+
+extension ImageStep {
+    var drawsPage: Bool { true }
+
+    func run(_ state: inout PageState, engine: any OCREngine) async throws {
+        let before = state
+        state = try await offload { () throws -> PageState in
+            var s = before
+            try self.apply(&s)
+            return s
+        }
+    }
+}
+
+/// What the steps know about one photo so far.
+struct PageState: Sendable {
+    /// The photo's bytes, as uploaded.
+    var data: Data
+    var config: ImageProcessor.Config
+    /// Tesseract languages for this photo.
+    var languages: [String]
+    /// What the person chose for this reading (turn, page outline).
+    var options: ReadOptions
+
+    /// The photo upright by its EXIF tag (set by decode).
+    var decoded: DecodedPhoto?
+    /// The page image every image step works on; grey from scale on, binary-looking after binarise.
+    var page: LeptonicaImage?
+    /// x-height of the print in `page` pixels, once measured.
+    var xHeight: Double?
+    /// From the upright (EXIF) photo to the current page image.
+    var toPage: Homography = .identity
+    /// Quarter turns clockwise applied after EXIF (given, or found by orient).
+    var turns = 0
+    /// The straightened page's corners in the upright (EXIF) photo, before `turns`; nil when the frame is read whole.
+    var outlineInPhoto: [PixelPoint]?
+    /// The grey copy that was handed to recognition (recovery crops from it).
+    var recognised: GrayImage?
+    /// Tesseract page segmentation mode chosen for this page.
+    var segmentationMode = 4
+    /// Lines as recognised, then filtered and ordered.
+    var lines: [RecognizedLine] = []
+    /// Lines read apart from the page's rows (sideways margin text), read after them.
+    var trailingLines: [RecognizedLine] = []
+    /// The clean text (set by clean).
+    var text = ""
+    /// The upright preview JPEG, made on the side once the orientation is known.
+    var preview: Task<Data?, Never>?
+
+    init(data: Data, config: ImageProcessor.Config, languages: [String], options: ReadOptions = ReadOptions()) {
+        self.data = data
+        self.config = config
+        self.languages = languages
+        self.options = options
+    }
+
+    /// The page image; a step that runs before decode is a programming error, reported as unreadable.
+    func currentPage() throws(ImagingError) -> LeptonicaImage {
+        guard let page else { throw ImagingError.unreadable }
+        return page
+    }
+
+    /// x-height in page pixels, or the target when it could not be measured.
+    var xHeightOrTarget: Double { xHeight ?? config.targetXHeight }
+}

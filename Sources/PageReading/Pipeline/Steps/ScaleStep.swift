@@ -1,0 +1,23 @@
+// Step "scale": measure the x-height of the print and resize so it lands where Tesseract reads best.
+import Foundation
+import Imaging
+import Support
+
+struct ScaleStep: ImageStep {
+    let name = "scale"
+
+    func apply(_ state: inout PageState) throws {
+        guard let decoded = state.decoded, let gray = decoded.image.grayscale() else { throw ImagingError.unreadable }
+        let config = state.config
+        let scaler = TextScaler(targetXHeight: config.targetXHeight, maxLongSide: config.maxImageWidthForProcessing, maxUpscale: config.maxUpscale)
+        let xHeight = scaler.estimateXHeight(of: gray)
+        let factor = scaler.factor(forXHeight: xHeight, width: gray.width, height: gray.height)
+        guard let image = gray.scaled(by: factor), image.width >= 8, image.height >= 8 else { throw ImagingError.unreadable }
+        trace(
+            "scale: x-height \(xHeight.map { String(format: "%.1f", $0) } ?? "?") factor \(String(format: "%.3f", factor)) -> \(image.width)x\(image.height)"
+        )
+        state.page = image
+        state.xHeight = xHeight.map { $0 * factor }
+        state.toPage = Homography.scale(factor / Double(decoded.reduction))
+    }
+}

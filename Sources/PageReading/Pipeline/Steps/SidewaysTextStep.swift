@@ -1,0 +1,50 @@
+// Step "sideways": a line standing upright in the page (text running down a margin) reads as garbage across; take
+// it out of the rows it would break, read it turned, and put it after the page's text, like a sidebar.
+import Foundation
+import Imaging
+import Support
+
+struct SidewaysTextStep: PageStep {
+    let name = "sideways"
+    /// A line box this many times taller than wide, and this many typical lines tall, is text running sideways.
+    var minimumAspect = 3.0
+    var minimumLineHeights = 4.0
+    /// At most this many sideways lines are read again (each costs a recognition).
+    var maximumLines = 3
+
+    func run(_ state: inout PageState, engine: any OCREngine) async throws {
+        let flat = state.lines.filter { $0.box.width > $0.box.height }.map(\.box.height).sorted()
+        guard !flat.isEmpty else { return }
+        let lineHeight = Double(flat[flat.count / 2])
+        let sideways = state.lines.filter {
+            Double($0.box.height) >= minimumAspect * Double($0.box.width) && Double($0.box.height) >= minimumLineHeights * lineHeight
+        }
+        guard !sideways.isEmpty else { return }
+        let boxes = Set(sideways.map(\.box))
+        state.lines.removeAll { boxes.contains($0.box) }
+        trace("sideways: \(sideways.count) line(s)")
+        guard let page = state.recognised else { return }
+        let request = RecognitionRequest(languages: state.languages, pixelsPerInch: 300, pageSegmentationMode: 6)
+        for line in sideways.sorted(by: { $0.box.x < $1.box.x }).prefix(maximumLines) {
+            let pad = Int(lineHeight / 2)
+            let region = PixelBox(x: line.box.x - pad, y: line.box.y - pad, width: line.box.width + 2 * pad, height: line.box.height + 2 * pad)
+            guard let crop = MissedTextRecovery.crop(page, to: region), let image = LeptonicaImage(gray: crop) else { continue }
+            // Text running down reads after a quarter turn anticlockwise, text running up after one clockwise.
+            var best: (score: Double, lines: [RecognizedLine]) = (0, [])
+            for turns in [3, 1] {
+                guard let turned = await offload({ image.rotatedQuarterTurns(turns)?.grayImage() }) else { continue }
+                let result = try await engine.recognize(turned, request: request)
+                let kept = result.lines.filter { LineFilter.keeps($0, minimumConfidence: state.config.minimumLineConfidence) }
+                let score = RecogniseStep.sureText(RecognitionResult(lines: kept, meanConfidence: 0))
+                if score > best.score { best = (score, kept) }
+            }
+            // Only sure readings come back; the rest was never going to be text a person wants.
+            let letters = best.lines.reduce(0) { $0 + $1.text.filter(\.isLetter).count }
+            let mean = best.lines.isEmpty ? 0 : best.lines.map(\.confidence).reduce(0, +) / Double(best.lines.count)
+            guard letters >= 4, mean >= 0.6 else { continue }
+            state.trailingLines += best.lines.map {
+                RecognizedLine(text: $0.text, box: line.box, confidence: $0.confidence, block: line.block, paragraph: line.paragraph)
+            }
+        }
+    }
+}

@@ -1,0 +1,104 @@
+// What a shelf analysis produces: spines as read, books, the reader's preferences, recommendations, a summary.
+import Foundation
+import Support
+
+/// One spine: where it is and what was read on it.
+public struct SpineReading: Sendable, Equatable, Codable {
+    public var index: Int
+    public var outline: SpineOutline
+    /// The readable lines, best orientation first, joined by " / ".
+    public var text: String
+    public var lines: [String]
+    /// Mean confidence of the kept lines, 0...1.
+    public var confidence: Double
+    /// Clockwise quarter turns that made the kept text upright (0, 1 or 3).
+    public var quarterTurns: Int
+
+    public init(index: Int, outline: SpineOutline, lines: [String], confidence: Double, quarterTurns: Int) {
+        self.index = index
+        self.outline = outline
+        self.lines = lines
+        self.text = lines.joined(separator: " / ")
+        self.confidence = confidence
+        self.quarterTurns = quarterTurns
+    }
+}
+
+/// A book on the shelf. Unidentified spines become books with `identified == false` and their raw text as title.
+public struct DetectedBook: Sendable, Equatable, Codable {
+    public var title: String
+    public var author: String
+    public var genre: String
+    /// 0...1.
+    public var confidence: Double
+    public var identified: Bool
+    public var spineIndex: Int?
+    public var catalogID: Int?
+    /// What the spine said, for "see what was read".
+    public var spineText: String
+
+    public init(
+        title: String, author: String, genre: String, confidence: Double, identified: Bool, spineIndex: Int?, catalogID: Int?, spineText: String
+    ) {
+        self.title = title
+        self.author = author
+        self.genre = genre
+        self.confidence = confidence
+        self.identified = identified
+        self.spineIndex = spineIndex
+        self.catalogID = catalogID
+        self.spineText = spineText
+    }
+}
+
+public struct ReadingPreferences: Sendable, Equatable, Codable {
+    public var favoriteGenres: [String]
+    public var readingLevel: String
+    public var interests: [String]
+    public var authorPreferences: [String]
+
+    public init(favoriteGenres: [String], readingLevel: String, interests: [String], authorPreferences: [String]) {
+        self.favoriteGenres = favoriteGenres
+        self.readingLevel = readingLevel
+        self.interests = interests
+        self.authorPreferences = authorPreferences
+    }
+
+    public static let unknown = ReadingPreferences(favoriteGenres: [], readingLevel: "Unknown", interests: [], authorPreferences: [])
+}
+
+public struct Recommendation: Sendable, Equatable, Codable {
+    public var title: String
+    public var author: String
+    public var reason: String
+    /// 0...1.
+    public var matchScore: Double
+    public var catalogID: Int?
+
+    public init(title: String, author: String, reason: String, matchScore: Double, catalogID: Int? = nil) {
+        self.title = title
+        self.author = author
+        self.reason = reason
+        self.matchScore = matchScore
+        self.catalogID = catalogID
+    }
+}
+
+/// The whole result, as the page, the API and the command line show it.
+public struct ShelfAnalysis: Sendable, Equatable, Codable {
+    public var imageSize: PixelSize
+    public var spines: [SpineReading]
+    public var books: [DetectedBook]
+    public var preferences: ReadingPreferences
+    public var recommendations: [Recommendation]
+    public var summary: String
+    /// 0...1: how much of the shelf was read and how sure the identifications are.
+    public var confidence: Double
+    /// "Offline (catalog)" or the AI provider's "host · model".
+    public var analysedBy: String
+    /// Said on the page when something fell back (the AI provider failed, the photo was not sent...).
+    public var notes: [String]
+    public var timings: [StepTiming]
+
+    public var identifiedBooks: [DetectedBook] { books.filter(\.identified) }
+}

@@ -1,0 +1,54 @@
+// Every way a shelf analysis can fail on its own (bad photos fail earlier, as OCRError, like page uploads).
+import Support
+
+public struct ShelfError: UserFacingError, Equatable, CustomStringConvertible {
+    enum Kind: Equatable, Sendable {
+        case noSpines
+        case visionFailure
+        case catalogMissing(String)
+        case catalogUnreadable(String)
+    }
+
+    let kind: Kind
+
+    /// The photo decoded but held no book spines we could find.
+    public static let noSpines = ShelfError(kind: .noSpines)
+    /// OpenCV failed on a photo that decoded; a bug on our side.
+    public static let visionFailure = ShelfError(kind: .visionFailure)
+    public static func catalogMissing(_ path: String) -> ShelfError { ShelfError(kind: .catalogMissing(path)) }
+    public static func catalogUnreadable(_ detail: String) -> ShelfError { ShelfError(kind: .catalogUnreadable(detail)) }
+
+    public var message: String {
+        switch kind {
+        case .noSpines: "No book spines were found in this photo. Stand back so whole spines show, and hold the phone level."
+        case .visionFailure: "The shelf photo could not be analysed on our side. Please try again."
+        case .catalogMissing, .catalogUnreadable: "The book catalog is missing on the server (Resources/Catalog); reinstall SnapPost."
+        }
+    }
+
+    public var code: String {
+        switch kind {
+        case .noSpines: "no_spines"
+        case .visionFailure: "vision_failure"
+        case .catalogMissing: "catalog_missing"
+        case .catalogUnreadable: "catalog_unreadable"
+        }
+    }
+
+    public var category: ErrorCategory {
+        switch kind {
+        case .noSpines: .nothingFound
+        case .visionFailure, .catalogMissing, .catalogUnreadable: .internal
+        }
+    }
+
+    /// Detail for logs only.
+    public var logDetail: String {
+        switch kind {
+        case .catalogMissing(let d), .catalogUnreadable(let d): d
+        default: code
+        }
+    }
+
+    public var description: String { "\(code): \(message)" }
+}

@@ -1,0 +1,58 @@
+// Words as the matcher sees them: folded, lower-cased, split on anything that is not a letter or digit.
+import Foundation
+
+enum ShelfText {
+    /// Words too common to identify a book by.
+    static let stopwords: Set<String> = [
+        "the", "a", "an", "of", "and", "to", "in", "for", "on", "at", "by", "with", "from", "is", "or", "as", "into",
+        "de", "la", "le", "el", "y", "s", "vol", "volume", "edition", "book", "books", "novel", "new",
+    ]
+
+    static func tokens(_ text: String) -> [String] {
+        let folded = text.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil)
+            .replacingOccurrences(of: "'", with: "").replacingOccurrences(of: "’", with: "")
+        var out: [String] = []
+        var current = ""
+        for scalar in folded.unicodeScalars {
+            if CharacterSet.alphanumerics.contains(scalar) {
+                current.unicodeScalars.append(scalar)
+            } else if !current.isEmpty {
+                out.append(current)
+                current = ""
+            }
+        }
+        if !current.isEmpty { out.append(current) }
+        return out
+    }
+
+    /// Tokens that can identify a title: not stopwords, and either two letters or more, or a number.
+    static func significant(_ tokens: [String]) -> [String] {
+        tokens.filter { !stopwords.contains($0) && ($0.count >= 2 || $0.allSatisfy(\.isNumber)) }
+    }
+
+    /// Edit distance with an early exit above `limit` (OCR swaps, drops or adds a letter or two).
+    static func distance(_ a: String, _ b: String, limit: Int) -> Int {
+        let a = Array(a.utf8), b = Array(b.utf8)
+        if abs(a.count - b.count) > limit { return limit + 1 }
+        var previous = Array(0...b.count), current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...max(1, a.count) where !a.isEmpty {
+            current[0] = i
+            var rowMin = current[0]
+            for j in 1...max(1, b.count) where !b.isEmpty {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                rowMin = min(rowMin, current[j])
+            }
+            if rowMin > limit { return limit + 1 }
+            swap(&previous, &current)
+        }
+        return a.isEmpty ? b.count : (b.isEmpty ? a.count : previous[b.count])
+    }
+
+    /// Whether an OCR'd word stands for a catalog word: equal, or one edit apart when both are five letters or more
+    /// (never a part of a longer word: "thinking" does not contain "king").
+    static func sameWord(_ read: String, _ word: String) -> Bool {
+        if read == word { return true }
+        guard read.count >= 5, word.count >= 5 else { return false }
+        return distance(read, word, limit: 1) <= 1
+    }
+}

@@ -1,0 +1,129 @@
+import AIClient
+// The real pipeline (OpenCV spines, Tesseract, the shipped catalog) on a shelf rendered at test time.
+import Foundation
+import Imaging
+import PageReading
+import Support
+import Testing
+
+@testable import Shelves
+
+@Suite(.serialized) struct ShelfPipelineTests {
+    func analyser(interpreter: (any ShelfInterpreter)? = nil) throws -> ShelfAnalyser {
+        let engine = try #require(ShelfFixtures.engine, "Tesseract with eng traineddata must be installed")
+        let catalog = try #require(ShelfFixtures.catalog, "Resources/Catalog must be present")
+        return ShelfAnalyser(engine: engine, catalog: catalog, interpreter: interpreter)
+    }
+
+    @Test func spinesAreFoundOnePerBookInTheirRows() throws {
+        let photo = try ShelfPhoto.gray(try ShelfFixtures.data("shelf.jpg"), limits: ImageLimits())
+        let spines = try OpenCVSpineFinder().findSpines(in: photo)
+        let truth = try ShelfFixtures.truth()
+        // Gaps at the row ends may add a spine or two; a missed edge may merge a pair.
+        #expect(spines.count >= truth.count - 2 && spines.count <= truth.count + 6)
+        #expect(Set(spines.map(\.row)) == [0, 1])
+        for s in spines { #expect(s.width > 5 && s.length > 100) }
+    }
+
+    @Test func rotatedLeaningAndTwoLineSpinesAreRead() async throws {
+        let analysis = try await analyser().analyse(photo: try ShelfFixtures.data("shelf.jpg"))
+        let text = analysis.spines.map(\.text).joined(separator: " ").lowercased()
+        #expect(text.contains("brave new world"))  // top to bottom
+        #expect(text.contains("fahrenheit"))  // bottom to top
+        #expect(text.contains("gatsby"))  // leaning 6°
+        #expect(text.contains("kahneman") && text.contains("thinking"))  // two lines
+        #expect(text.contains("freakonomics"))  // leaning the other way
+        #expect(text.contains("grit"))  // words across the spine
+    }
+
+    @Test func booksAreIdentifiedWithoutFalseMatches() async throws {
+        let analysis = try await analyser().analyse(photo: try ShelfFixtures.data("shelf.jpg"))
+        let truth = try ShelfFixtures.truth().map { ShelfText.tokens($0.title) }
+        let identified = analysis.identifiedBooks
+        #expect(identified.count >= 6, "identified: \(identified.map(\.title))")
+        for b in identified { #expect(truth.contains(ShelfText.tokens(b.title)), "false identification: \(b.title)") }
+        #expect(!analysis.recommendations.isEmpty)
+        #expect(!analysis.preferences.favoriteGenres.isEmpty)
+        #expect(analysis.confidence > 0 && analysis.confidence <= 1)
+        #expect(analysis.summary.contains("books identified"))
+    }
+
+    @Test func aPhotoWithoutSpinesSaysSo() async throws {
+        await #expect(throws: ShelfError.noSpines) { try await analyser().analyse(photo: try ShelfFixtures.data("empty_wall.jpg")) }
+    }
+
+    @Test func notAPhotoIsRefusedLikePageUploads() async throws {
+        let error = await #expect(throws: ImagingError.self) { try await analyser().analyse(photo: Data("%PDF-1.4 not a photo".utf8)) }
+        #expect(error?.category == .badInput)
+    }
+
+    @Test func theModelsBooksAreCheckedAgainstTheSpines() async throws {
+        let fake = FakeShelfInterpreter(
+            answer: ModelShelfAnswer(
+                books: [
+                    .init(title: "Brave New World", author: "Aldous Huxley", genre: "Classics", confidence: 0.9, spine: 1),
+                    .init(title: "The Shining", author: "Stephen King", genre: "Horror", confidence: 0.8, spine: 2),
+                ],
+                preferences: ReadingPreferences(
+                    favoriteGenres: ["Classics"], readingLevel: "Advanced", interests: ["Dystopia"], authorPreferences: ["Aldous Huxley"]),
+                recommendations: [Recommendation(title: "Island", author: "Aldous Huxley", reason: "More Huxley.", matchScore: 0.8)],
+                summary: "A reader of classics."))
+        let analysis = try await analyser(interpreter: fake).analyse(photo: try ShelfFixtures.data("shelf.jpg"))
+        let titles = analysis.identifiedBooks.map(\.title)
+        #expect(titles.contains("Brave New World"))
+        #expect(!titles.contains("The Shining"))
+        #expect(analysis.notes.contains { $0.contains("dropped") })
+        #expect(analysis.recommendations.map(\.title) == ["Island"])
+        #expect(analysis.analysedBy == "fake model")
+        #expect(fake.lastRequest?.photoJPEG == nil)
+        #expect(fake.lastRequest?.spines.isEmpty == false)
+    }
+
+    @Test func aFailingModelFallsBackToTheOfflineAnalysis() async throws {
+        let analysis = try await analyser(interpreter: FakeShelfInterpreter(error: AIError(.timeout))).analyse(
+            photo: try ShelfFixtures.data("shelf.jpg"))
+        #expect(analysis.analysedBy == "Offline (catalog)")
+        #expect(analysis.notes.contains { $0.contains("could not be used") })
+        #expect(!analysis.identifiedBooks.isEmpty)
+    }
+
+    @Test func quarterTurnsRotatePixelsAsExpected() {
+        let image = GrayImage(width: 3, height: 2, bytes: [1, 2, 3, 4, 5, 6])
+        #expect(image.rotatedQuarterTurns(1) == GrayImage(width: 2, height: 3, bytes: [4, 1, 5, 2, 6, 3]))
+        #expect(image.rotatedQuarterTurns(3) == GrayImage(width: 2, height: 3, bytes: [3, 6, 2, 5, 1, 4]))
+        #expect(image.rotatedQuarterTurns(2) == GrayImage(width: 3, height: 2, bytes: [6, 5, 4, 3, 2, 1]))
+        #expect(image.rotatedQuarterTurns(4) == image)
+    }
+
+    @Test func modelRepliesAreReadTolerantly() throws {
+        let answer = try OpenAIShelfInterpreter.parse(
+            "<think>hmm</think>```json\n{\"books\":[{\"title\":\"Grit\",\"author\":\"Angela Duckworth\",\"genre\":\"Psychology\",\"confidence\":1.7}],\"readingPreferences\":{\"favoriteGenres\":[\"Psychology\"]},\"recommendations\":[],\"summary\":\"ok\"}\n```"
+        )
+        #expect(answer.books.first?.confidence == 1)
+        #expect(answer.preferences.readingLevel == "Unknown")
+        #expect(throws: AIError.self) { try OpenAIShelfInterpreter.parse("no json here") }
+    }
+}
+
+/// A model that answers what it is told, and remembers what it was sent.
+final class FakeShelfInterpreter: ShelfInterpreter, @unchecked Sendable {
+    let answer: ModelShelfAnswer?
+    let error: (any Error)?
+    private(set) var lastRequest: ShelfInterpretationRequest?
+
+    init(answer: ModelShelfAnswer) {
+        self.answer = answer
+        self.error = nil
+    }
+    init(error: any Error) {
+        self.answer = nil
+        self.error = error
+    }
+
+    var displayName: String { "fake model" }
+    func interpret(_ request: ShelfInterpretationRequest) async throws -> ModelShelfAnswer {
+        lastRequest = request
+        if let error { throw error }
+        return answer!
+    }
+}
