@@ -454,7 +454,7 @@ def mount_small_disk(path, megabytes):
 def fill(path):
     """Writes a file until the disk is full; returns its path."""
     filler = Path(path) / "filler.bin"
-    with open(filler, "wb") as f:
+    with open(filler, "wb", buffering=0) as f:  # unbuffered: nothing is left to flush when the disk is full
         try:
             while True:
                 f.write(b"\0" * 65536)
