@@ -79,6 +79,23 @@ def post_json(port, path, payload=None):
     return json.loads(data), dt
 
 
+def get_json(port, path):
+    status, _, data, _ = request(port, "GET", path)
+    if status != 200:
+        raise RuntimeError(f"{path} answered {status}")
+    return json.loads(data)
+
+
+def until_refined(port, project, started, limit=300):
+    """Asks for the editor's state (as the editor does) until the guided fill has landed; seconds since `started`."""
+    stop = time.perf_counter() + limit
+    while time.perf_counter() < stop:
+        if get_json(port, f"/api/retouch/{project}").get("refined"):
+            return time.perf_counter() - started
+        time.sleep(0.05)
+    raise RuntimeError("the refined preview did not land in time")
+
+
 def run(budget=900, rounds=5):
     deadline = Deadline(budget)
     conftest = e2e()
@@ -93,27 +110,36 @@ def run(budget=900, rounds=5):
         project, upload_s = upload(port, render_photo(w, h))
         rows.append(["Upload 12 MP (decode, 2048-px preview, store)", "1", sec(upload_s), "—", "—"])
         edit = stroke(w, h)
-        times = []
+        # Each round waits for the background refinement before the next, so no round pays for the one before.
+        times, refined = [], []
         for _ in range(rounds):
             if deadline.passed():
                 break
+            started = time.perf_counter()
             state, dt = post_json(port, f"/api/retouch/{project}/edits", edit)
             times.append(dt)
+            refined.append(until_refined(port, project, started))
             post_json(port, f"/api/retouch/{project}/undo")
         preview = f"{state['previewWidth']} × {state['previewHeight']}"
-        rows.append([f"Edit on the {preview} preview, 3% mask (fill, JPEG, store)", len(times), ms(min(times)) + " ms",
-                     ms(median(times)) + " ms", ms(max(times)) + " ms"])
+        rows.append([f"Edit on the {preview} preview, 3% mask: quick fill shown (Telea, JPEG, store)", len(times),
+                     ms(min(times)) + " ms", ms(median(times)) + " ms", ms(max(times)) + " ms"])
+        rows.append([f"… the same edit refined (guided fill in the background, JPEG, store), from the tap", len(refined),
+                     ms(min(refined)) + " ms", ms(median(refined)) + " ms", ms(max(refined)) + " ms"])
         measured = True
         taps = []
         for _ in range(3):
             x = w * 0.37
             tap = {"tool": "wire", "tap": {"x": x, "y": h * (0.3 + 0.08 * (1 - (2 * x / w - 1) ** 2)) - 6}}
+            started = time.perf_counter()
             _, dt = post_json(port, f"/api/retouch/{project}/edits", tap)
             taps.append(dt)
+            until_refined(port, project, started)
             post_json(port, f"/api/retouch/{project}/undo")
-        rows.append(["Tap a wire on the preview (find, fill, JPEG, store)", len(taps), ms(min(taps)) + " ms",
+        rows.append(["Tap a wire on the preview (find, quick fill, JPEG, store)", len(taps), ms(min(taps)) + " ms",
                      ms(median(taps)) + " ms", ms(max(taps)) + " ms"])
+        started = time.perf_counter()
         post_json(port, f"/api/retouch/{project}/edits", edit)
+        until_refined(port, project, started)
         exports = []
         for _ in range(3):
             if deadline.passed():
@@ -134,7 +160,9 @@ def run(budget=900, rounds=5):
             port, pid = server.port, server.process.pid
             w, h = 8000, 6000
             project, _ = upload(port, render_photo(w, h))
+            started = time.perf_counter()
             post_json(port, f"/api/retouch/{project}/edits", stroke(w, h))
+            until_refined(port, project, started)
             before = proc_status_kb(pid, "VmHWM")
             status, dt, data, _ = request(port, "GET", f"/retouch/{project}/export.jpg", timeout=900)
             peak = proc_status_kb(pid, "VmHWM")
@@ -148,7 +176,8 @@ def run(budget=900, rounds=5):
 
     md = table(["Step", "Runs", "Min", "Median", "Max"], rows)
     md += ("\n\nOne server process, release build, the machine's other load included. The preview edit is the editor's "
-           "whole round trip: the fill on the preview, the JPEG it shows and the row in SQLite. Targets: preview ≤ 300 ms, "
+           "whole round trip: the quick fill on the preview, the JPEG it shows and the row in SQLite; the refined line is "
+           "the time from the same tap until the editor's state says the guided fill has landed. Targets: preview ≤ 300 ms, "
            "12-MP export ≤ 4 s.")
     if notes:
         md += "\n\n" + "\n".join(f"- {n}" for n in notes)

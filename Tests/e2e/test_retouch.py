@@ -240,7 +240,9 @@ def test_screenshots_of_the_retouch_pages(browser, server, wire_photo):
             for name, url in {"retouch": server.base + "/retouch", "retouch-editor": editor}.items():
                 page.goto(url)
                 if name == "retouch-editor":
-                    page.wait_for_function("() => document.querySelector('.rt-editor.is-ready') && !document.querySelector('.rt-editor.is-busy')")
+                    page.wait_for_function(
+                        """() => document.querySelector('.rt-editor.is-ready') && !document.querySelector('.rt-editor.is-busy')
+                              && document.querySelector('[data-refining]').hidden""", timeout=60_000)
                     page.wait_for_timeout(300)
                 assert page.locator("header.topbar").count() == 1
                 page.screenshot(path=str(SCREENSHOTS / f"{name}-{size_name}-{scheme}.png"))
