@@ -244,6 +244,8 @@ def test_screenshots_of_the_retouch_pages(browser, server, wire_photo):
                         """() => document.querySelector('.rt-editor.is-ready') && !document.querySelector('.rt-editor.is-busy')
                               && document.querySelector('[data-refining]').hidden""", timeout=60_000)
                     page.wait_for_timeout(300)
+                # The list's thumbnails load lazily: wait for them, so the picture shows the page as a person sees it.
+                page.wait_for_function("() => [...document.images].every(i => i.complete && i.naturalWidth > 0)", timeout=60_000)
                 assert page.locator("header.topbar").count() == 1
                 page.screenshot(path=str(SCREENSHOTS / f"{name}-{size_name}-{scheme}.png"))
             context.close()
