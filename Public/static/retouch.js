@@ -57,6 +57,7 @@
   function send(path, body) {
     if (busy) { toast("Still working on the last edit…"); return Promise.resolve(); }
     setBusy(true);
+    polls = 0;
     return fetch(api + path, {
       method: path ? "POST" : "GET",
       credentials: "same-origin",
@@ -97,9 +98,11 @@
   // --- The refined fill ------------------------------------------------------------------------------------------
   // An edit comes back at once with a quick fill; the server refines it in the background. The editor asks now and
   // then and swaps the refined picture in once it has loaded, unless another edit came first.
-  var generation = 0, refineTimer = null;
+  // Asked for about two minutes at most after each edit; past that the quick fill stays until the next visit.
+  var generation = 0, refineTimer = null, polls = 0;
   function awaitRefined() {
     clearTimeout(refineTimer);
+    if (++polls > 200) { refiningNote.hidden = true; root.classList.remove("is-refining"); return; }
     var asked = generation;
     refineTimer = setTimeout(function () {
       if (busy || asked !== generation) { if (!busy && state && !state.refined) awaitRefined(); return; }

@@ -135,6 +135,21 @@ struct RetouchFlowTests {
         }
     }
 
+    @Test("a refinement that failed is not retried for the same state, but is for a new edit")
+    func failedRefinementIsRemembered() async {
+        let cache = RenderCache()
+        await cache.dropRenders(of: "p", beyond: 0)
+        let epoch = await cache.epoch(of: "p")
+        await cache.markRefinementFailed("p", at: 1, epoch: epoch)
+        #expect(await cache.refinementFailed("p", at: 1))
+        #expect(await !cache.refinementFailed("p", at: 2))
+        await cache.dropRenders(of: "p", beyond: 0)
+        #expect(await !cache.refinementFailed("p", at: 1))
+        await cache.markRefinementFailed("p", at: 1, epoch: await cache.epoch(of: "p"))
+        await cache.forget("p")
+        #expect(await !cache.refinementFailed("p", at: 1))
+    }
+
     @Test("no wire where the tap is: 422 with the message the editor shows")
     func noWire() async throws {
         try await TestApp().build().test(.router) { client in

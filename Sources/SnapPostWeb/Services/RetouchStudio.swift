@@ -87,7 +87,8 @@ struct RetouchStudio: Sendable {
         let base = try await basePicture(id)
         let stored = try await projects.render(ofProject: id)
         let refined = project.applied == 0 || (stored.map { $0.applied == project.applied && $0.full } ?? false)
-        if !refined { scheduleRefinement(id) }
+        // A refinement that failed for this very state is not tried again on every look (the quick fill stays).
+        if !refined, await !cache.refinementFailed(id, at: project.applied) { scheduleRefinement(id) }
         return Self.state(project, operations: operations, preview: (base.width, base.height), refined: refined)
     }
 
@@ -197,21 +198,28 @@ struct RetouchStudio: Sendable {
         let studio = self
         Task.detached(priority: .utility) {
             guard await studio.cache.beginRefining(id) else { return }
-            _ = try? await studio.refiner.run { try await studio.refine(id) }
+            _ = try? await studio.refiner.run { try await studio.storeRefinedPreview(id) }
             await studio.cache.endRefining(id)
         }
     }
 
-    private func refine(_ id: String) async throws {
+    /// The guided fill at the cursor, stored as the preview (what `scheduleRefinement` runs).
+    private func storeRefinedPreview(_ id: String) async throws {
         for _ in 0..<50 {
             let project = try await project(id)
             if project.applied == 0 { return }
             if let stored = try await projects.render(ofProject: id), stored.applied == project.applied, stored.full { return }
             let epoch = await cache.epoch(of: id)
-            let picture = try await picture(project, at: project.applied, full: true)
-            let jpeg = try await offload { () throws(RetouchError) -> Data in
-                guard let jpeg = PhotoRasters.jpegData(picture, quality: 90) else { throw .engineFailure("preview encode") }
-                return jpeg
+            let jpeg: Data
+            do {
+                let picture = try await picture(project, at: project.applied, full: true)
+                jpeg = try await offload { () throws(RetouchError) -> Data in
+                    guard let jpeg = PhotoRasters.jpegData(picture, quality: 90) else { throw .engineFailure("preview encode") }
+                    return jpeg
+                }
+            } catch {
+                await cache.markRefinementFailed(id, at: project.applied, epoch: epoch)
+                throw error
             }
             // Saved only if the cursor is still there and no edit was dropped meanwhile; otherwise follow it.
             let now = try await self.project(id)
@@ -330,6 +338,8 @@ actor RenderCache {
     private var entries: [String: Entry] = [:]
     private var recency: [String] = []
     private var refining: Set<String> = []
+    /// The state (cursor and epoch) whose refinement failed, per project.
+    private var failures: [String: (applied: Int, epoch: Int)] = [:]
     let maxProjects = 2
     let maxRendersPerProject = 6
 
@@ -371,12 +381,20 @@ actor RenderCache {
     }
 
     func forget(_ id: String) {
+        failures[id] = nil
         entries[id] = nil
         recency.removeAll { $0 == id }
     }
 
     func beginRefining(_ id: String) -> Bool { refining.insert(id).inserted }
     func endRefining(_ id: String) { refining.remove(id) }
+
+    func markRefinementFailed(_ id: String, at cursor: Int, epoch: Int) { failures[id] = (cursor, epoch) }
+
+    func refinementFailed(_ id: String, at cursor: Int) -> Bool {
+        guard let failure = failures[id] else { return false }
+        return failure.applied == cursor && failure.epoch == (entries[id]?.epoch ?? 0)
+    }
 
     private func touch(_ id: String) {
         recency.removeAll { $0 == id }
