@@ -74,8 +74,10 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // The bookshelf analyser: spines, titles, the catalog, the reading (over PageReading, AIClient and OpenCVShim).
+        // Shelves ships its book catalog (Catalog/, derived from goodbooks-10k, CC BY-SA 4.0) as a resource.
         .target(
-            name: "Shelves", dependencies: ["Support", "Imaging", "PageReading", "AIClient", "OpenCVShim"], swiftSettings: swiftSettings),
+            name: "Shelves", dependencies: ["Support", "Imaging", "PageReading", "AIClient", "OpenCVShim"], resources: [.copy("Catalog")],
+            swiftSettings: swiftSettings),
         // Text to speech: the SpeechSynthesizer protocol and flite (the only file with its pointers) behind it.
         .target(name: "Speech", dependencies: ["CFlite"], swiftSettings: swiftSettings),
         // The retouch tool's core: edit stack, wire finder, object selection, guided exemplar fill (over OpenCVShim).
@@ -96,7 +98,7 @@ let package = Package(
         .target(
             name: "SnapPostWeb",
             dependencies: [
-                "Support", "Imaging", "PageReading", "AIClient", "PostWriting", "Retouch", "Storage", "Settings",
+                "Support", "Imaging", "PageReading", "AIClient", "PostWriting", "Retouch", "Storage", "Settings", "Shelves", "Speech",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -120,7 +122,8 @@ let package = Package(
         .executableTarget(
             name: "snappost",
             dependencies: [
-                "Support", "Imaging", "PageReading", "AIClient", "PostWriting", "Settings", "SnapPostWeb", "Shelves", "Speech", "Retouch",
+                "Support", "Imaging", "PageReading", "AIClient", "PostWriting", "Settings", "SnapPostWeb", "Shelves", "Speech", "Storage",
+                "Retouch",
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -151,6 +154,7 @@ let package = Package(
             name: "SnapPostWebTests",
             dependencies: [
                 "SnapPostWeb", "Settings", "Storage", "PageReading", "PostWriting", "AIClient", "Retouch", "Imaging", "Support", "ChatServerStub",
+                "Shelves", "Speech",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Configuration", package: "swift-configuration"),

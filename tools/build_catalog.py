@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Builds the shelf tool's book catalog from goodbooks-10k (CC BY-SA 4.0) into Resources/Catalog/.
-usage: tools/build_catalog.py [../shared/data/goodbooks-10k] [Resources/Catalog]
+"""Builds the shelf tool's book catalog from goodbooks-10k (CC BY-SA 4.0) into Sources/Shelves/Catalog/
+(shipped as the Shelves module's SwiftPM resource).
+usage: tools/build_catalog.py [../shared/data/goodbooks-10k] [Sources/Shelves/Catalog]
 Writes books.tsv (one book a line: id, title, series-free title, authors, year, rating, ratings count, tags as
 tag-index:weight) and tags.tsv (tag names, line n = index n). Reader shelves that say nothing about the book
 (to-read, owned, kindle, favourites, read-in-2015, ...) are dropped and spelling variants merged."""
@@ -8,7 +9,7 @@ import csv, io, re, sys, zipfile, collections
 from pathlib import Path
 
 src = Path(sys.argv[1] if len(sys.argv) > 1 else "../shared/data/goodbooks-10k")
-dst = Path(sys.argv[2] if len(sys.argv) > 2 else "Resources/Catalog")
+dst = Path(sys.argv[2] if len(sys.argv) > 2 else "Sources/Shelves/Catalog")
 TAGS_PER_BOOK = 10
 MIN_BOOKS_PER_TAG = 15  # a tag must be among the top tags of this many books to be kept
 

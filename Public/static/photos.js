@@ -100,17 +100,18 @@
     }
     function select(number, from) {
       all(".current", section).forEach(function (el) { el.classList.remove("current"); });
-      var rect = section.querySelector('rect[data-line="' + number + '"]');
+      var rect = section.querySelector('.box[data-line="' + number + '"]');
       var item = section.querySelector('li[data-line="' + number + '"]');
       if (rect) rect.classList.add("current");
       if (item) item.classList.add("current");
       if (from === "box" && item) item.scrollIntoView({ block: "nearest", behavior: "smooth" });
       if (from === "list" && rect && zoom) {
-        zoom.show({ x: rect.x.baseVal.value, y: rect.y.baseVal.value, width: rect.width.baseVal.value, height: rect.height.baseVal.value });
+        var area = rect.getBBox();
+        zoom.show({ x: area.x, y: area.y, width: area.width, height: area.height });
         frame.scrollIntoView({ block: "nearest", behavior: "smooth" });
       }
     }
-    all("rect[data-line]", section).forEach(function (rect) {
+    all(".box[data-line]", section).forEach(function (rect) {
       rect.addEventListener("click", function () { select(rect.getAttribute("data-line"), "box"); });
     });
     all("li[data-line]", section).forEach(function (item) {

@@ -369,6 +369,13 @@ public final class LeptonicaImage: @unchecked Sendable {
     /// Removes page curl using Leptonica's disparity model, built from `binary` (the same page, binarised).
     /// Returns nil when no vertical model could be built, so the caller keeps the flat image.
     public func dewarped(using binary: LeptonicaImage, minLines: Int, sampling: Int = 30, useHorizontal: Bool = true) -> LeptonicaImage? {
+        dewarpedWithMap(using: binary, minLines: minLines, sampling: sampling, useHorizontal: useHorizontal)?.image
+    }
+
+    /// The dewarped page and where each of its points came from (kept every `mapStep` pixels).
+    public func dewarpedWithMap(
+        using binary: LeptonicaImage, minLines: Int, sampling: Int = 30, useHorizontal: Bool = true, mapStep: Int = 8
+    ) -> (image: LeptonicaImage, map: DisparityMap?)? {
         guard binary.depth == 1, binary.width == width, binary.height == height else { return nil }
         guard let dewa = dewarpaCreate(1, Int32(sampling), 1, Int32(minLines), 0) else { return nil }
         var da: UnsafeMutablePointer<L_DEWARPA>? = dewa
@@ -393,6 +400,33 @@ public final class LeptonicaImage: @unchecked Sendable {
             pixDestroy(&out)
             return nil
         }
-        return wrap(out)
+        guard let image = wrap(out) else { return nil }
+        return (image, Self.disparityMap(of: dew, page: pix, width: width, height: height, step: max(1, mapStep)))
+    }
+
+    /// The dewarp's full-resolution disparity arrays (made again: applying frees them), kept every `step` pixels.
+    private static func disparityMap(
+        of dew: UnsafeMutablePointer<L_DEWARP>, page: UnsafeMutablePointer<PIX>, width: Int, height: Int, step: Int
+    ) -> DisparityMap? {
+        guard dewarpPopulateFullRes(dew, page, 0, 0) == 0 else { return nil }
+        defer { dewarpMinimize(dew) }
+        let usesHorizontal =
+            dew.pointee.dewa.pointee.useboth != 0 && dew.pointee.hsuccess != 0 && dew.pointee.skip_horiz == 0
+            && dew.pointee.hvalid != 0
+        func samples(_ fpix: UnsafeMutablePointer<FPIX>?) -> [Float]? {
+            guard let fpix else { return nil }
+            var fw: Int32 = 0, fh: Int32 = 0
+            guard fpixGetDimensions(fpix, &fw, &fh) == 0, Int(fw) >= width, Int(fh) >= height, let data = fpixGetData(fpix) else { return nil }
+            let wpl = Int(fpixGetWpl(fpix))
+            var out: [Float] = []
+            out.reserveCapacity(((width + step - 1) / step) * ((height + step - 1) / step))
+            for y in stride(from: 0, to: height, by: step) {
+                for x in stride(from: 0, to: width, by: step) { out.append(data[y * wpl + x]) }
+            }
+            return out
+        }
+        guard let vertical = samples(dew.pointee.fullvdispar) else { return nil }
+        let horizontal = usesHorizontal ? samples(dew.pointee.fullhdispar) : nil
+        return DisparityMap(width: width, height: height, step: step, vertical: vertical, horizontal: horizontal)
     }
 }

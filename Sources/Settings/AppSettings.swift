@@ -40,7 +40,11 @@ public struct AppSettings: Sendable {
         Key(name: "port", defaultValue: "8080", help: "TCP port."),
         Key(name: "basePath", defaultValue: "", help: "Path prefix behind a reverse proxy, e.g. /snappost."),
         Key(name: "dataDir", defaultValue: "./data", help: "Folder for the SQLite database."),
-        Key(name: "password", defaultValue: "", help: "Login password. Generated and logged at start when listening beyond loopback without one."),
+        Key(
+            name: "password", defaultValue: "",
+            help:
+                "Login password. Empty: the one chosen with `snappost password set`, else (beyond loopback) a generated one kept in the data folder and printed at each start."
+        ),
         Key(name: "auth", defaultValue: "password", help: "'none' turns the login off (also --no-auth). Not recommended beyond loopback."),
         Key(name: "apiTokens", defaultValue: "", help: "Comma-separated Bearer tokens for /api/*. The password also works as a token."),
         Key(name: "sessionHours", defaultValue: "720", help: "How long a login lasts."),
@@ -73,6 +77,9 @@ public struct AppSettings: Sendable {
         Key(
             name: "shelf.sendPhoto", defaultValue: "false",
             help: "Also send the shelf photo (downscaled to 1024 px) to the AI provider; vision models only. Off: spine texts only."),
+        Key(
+            name: "shelf.queueLength", defaultValue: "4",
+            help: "Shelf photos that may wait while one is analysed (each uses every OCR worker); more get 503 with Retry-After."),
         Key(name: "offlineDelay", defaultValue: "0", help: "Seconds the offline writer waits, to try the progress UI."),
         Key(name: "idleTimeout", defaultValue: "30", help: "Seconds an idle keep-alive connection stays open."),
         Key(
@@ -123,6 +130,8 @@ public struct AppSettings: Sendable {
     public var offlineDelaySeconds: Double
     /// Whether the shelf analyser sends the photo itself to the model (`shelf.sendPhoto`).
     public var shelfSendsPhoto: Bool
+    /// How many shelf analyses may wait for the one running (`shelf.queueLength`).
+    public var shelfQueueLength: Int
     public var idleTimeoutSeconds: Double
     public var requestTimeoutSeconds: Double
     public var headerTimeoutSeconds: Double
@@ -171,6 +180,7 @@ public struct AppSettings: Sendable {
         aiTemperature = double("ai.temperature")
         offlineDelaySeconds = max(0, double("offlineDelay"))
         shelfSendsPhoto = ["1", "true", "yes", "on"].contains(string("shelf.sendPhoto").lowercased())
+        shelfQueueLength = max(0, int("shelf.queueLength"))
         idleTimeoutSeconds = max(1, double("idleTimeout"))
         requestTimeoutSeconds = max(1, double("requestTimeout"))
         headerTimeoutSeconds = max(1, double("headerTimeout"))

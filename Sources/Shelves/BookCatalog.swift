@@ -56,7 +56,7 @@ public final class BookCatalog: Sendable {
             books.append(
                 CatalogBook(
                     id: id, title: f[1], spineTitle: Self.mainTitle(listed), otherTitles: f[2].isEmpty ? [] : [f[2]],
-                    authors: f[4].components(separatedBy: ", ").filter { !$0.isEmpty }, year: Int(f[5]),
+                    authors: f[4].split(separator: ", ").map(String.init).filter { !$0.isEmpty }, year: Int(f[5]),
                     rating: Double(f[6]) ?? 0, ratingsCount: Int(f[7]) ?? 0, tags: tags))
         }
         return BookCatalog(books: books, tagNames: tagNames)
@@ -64,25 +64,19 @@ public final class BookCatalog: Sendable {
 
     /// "Moneyball: The Art of Winning an Unfair Game" → "Moneyball"; spines rarely carry the subtitle.
     static func mainTitle(_ title: String) -> String {
-        var t = title
-        if let r = t.range(of: " (") { t = String(t[..<r.lowerBound]) }
-        if let r = t.range(of: ": ") { t = String(t[..<r.lowerBound]) }
-        return t.trimmingCharacters(in: .whitespaces)
+        var t = Substring(title)
+        if let r = t.firstRange(of: " (") { t = t[..<r.lowerBound] }
+        if let r = t.firstRange(of: ": ") { t = t[..<r.lowerBound] }
+        return String(t).trimmingCharacters(in: .whitespaces)
     }
 
-    /// Where the catalog is: `SNAPPOST_CATALOG_DIR`, `Resources/Catalog` under the working directory, or next to the
-    /// checkout the binary was built in (as the web app finds Templates/).
+    /// Where the catalog is: `SNAPPOST_CATALOG_DIR` when set (to try a rebuilt catalog without rebuilding the binary),
+    /// else the copy SwiftPM ships beside the binary as this module's resource (Sources/Shelves/Catalog).
     public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        var candidates: [URL] = []
-        if let configured = environment["SNAPPOST_CATALOG_DIR"], !configured.isEmpty { candidates.append(URL(fileURLWithPath: configured)) }
-        candidates.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("Resources/Catalog"))
-        if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            var url = URL(fileURLWithPath: executable).deletingLastPathComponent()
-            for _ in 0..<4 {
-                url = url.deletingLastPathComponent()
-                candidates.append(url.appendingPathComponent("Resources/Catalog"))
-            }
-        }
-        return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("books.tsv").path) } ?? candidates[0]
+        if let configured = environment["SNAPPOST_CATALOG_DIR"], !configured.isEmpty { return URL(fileURLWithPath: configured) }
+        return shipped
     }
+
+    /// The catalog shipped in the module's resource bundle.
+    public static var shipped: URL { Bundle.module.bundleURL.appendingPathComponent("Catalog") }
 }

@@ -5,7 +5,20 @@ import Imaging
 import PageReading
 import Support
 
-public struct ShelfAnalyser: Sendable {
+/// The shelf analyser as the web app uses it: the real one below, a fake in router tests.
+public protocol ShelfAnalysing: Sendable {
+    /// Who analyses: ``ShelfAnalyser/offlineName`` or the AI provider's "host · model".
+    var analysedBy: String { get }
+    /// The whole analysis of one photo. Throws ``ImagingError`` for a bad photo, ``ShelfError`` when no spine is found.
+    func analyse(photo data: Data) async throws -> ShelfAnalysis
+    /// The analysis after a person corrected some books by hand: those are looked up in the catalog, and (offline) the
+    /// preferences, recommendations, summary and confidence are worked out again.
+    func revised(_ analysis: ShelfAnalysis) -> ShelfAnalysis
+}
+
+public struct ShelfAnalyser: ShelfAnalysing {
+    public static let offlineName = "Offline (catalog)"
+
     public struct Config: Sendable, Equatable {
         public var finder = OpenCVSpineFinder.Parameters()
         public var reader = SpineReader.Config()
@@ -17,6 +30,8 @@ public struct ShelfAnalyser: Sendable {
         public var photoLongSide = 1024
         /// The largest photo accepted (the same limits as page uploads).
         public var limits = ImageLimits()
+        /// When set, the analysis carries the upright photo as a JPEG this long on its long side (for the page).
+        public var previewLongSide: Int?
         public init() {}
     }
 
@@ -42,7 +57,7 @@ public struct ShelfAnalyser: Sendable {
     public var catalog: BookCatalog { matcher.catalog }
 
     /// Who analyses: the model when one is configured, else the offline catalog.
-    public var analysedBy: String { interpreter?.displayName ?? "Offline (catalog)" }
+    public var analysedBy: String { interpreter?.displayName ?? Self.offlineName }
 
     public func analyse(photo data: Data) async throws -> ShelfAnalysis {
         var timings: [StepTiming] = []
@@ -51,14 +66,16 @@ public struct ShelfAnalyser: Sendable {
             defer { timings.append(StepTiming(step: step, seconds: Self.seconds(ContinuousClock.now - start))) }
             return try await body()
         }
-        let limits = config.limits
-        let gray = try await timed("decode") {
-            try await offload { () throws(ImagingError) -> GrayImage in try ShelfPhoto.gray(data, limits: limits) }
+        let limits = config.limits, previewSide = config.previewLongSide
+        let (gray, preview) = try await timed("decode") {
+            try await offload { () throws(ImagingError) -> (GrayImage, Data?) in
+                try ShelfPhoto.decode(data, limits: limits, previewLongSide: previewSide)
+            }
         }
         let finder = reader.finder
         let spines = try await timed("find spines") { try await offload { try finder.findSpines(in: gray) } }
         guard !spines.isEmpty else { throw ShelfError.noSpines }
-        let readings = try await timed("read spines") { try await reader.read(spines, in: gray) }
+        let readings = try await timed("read spines") { try await reader.read(spines, in: gray, settled: isSettled) }
         let matches = await timed("identify") { identify(readings) }
         var analysis = await timed("profile and recommend") {
             offlineAnalysis(readings: readings, matches: matches, size: PixelSize(width: gray.width, height: gray.height))
@@ -77,7 +94,20 @@ public struct ShelfAnalyser: Sendable {
             }
         }
         analysis.timings = timings
+        analysis.preview = preview
         return analysis
+    }
+
+    /// Whether a spine's first reading already names its book and says nothing else: a catalog book is found and at
+    /// most one real word on the spine is not in its title or author's name. Two merged spines ("This Side of
+    /// Paradise" beside "Where the Red Fern Grows ... Wilson Rawls") leave words over, so they get their second look.
+    @Sendable func isSettled(_ first: SpineReading) -> Bool {
+        let found = matcher.matches(spineIndex: first.index, lines: first.lines, ocrConfidence: first.confidence)
+        guard let best = found.max(by: { $0.confidence < $1.confidence }), let book = catalog.book(id: best.bookID) else { return false }
+        let explained = Set(ShelfText.tokens(book.title) + book.authors.flatMap { ShelfText.tokens($0) })
+        let lexicon = reader.lexicon
+        let leftover = first.lines.flatMap { ShelfText.tokens($0) }.filter { $0.count >= 4 && lexicon.contains($0) && !explained.contains($0) }
+        return Set(leftover).count <= 1
     }
 
     /// One catalog match per book: the best spine wins when a book is found on two.
@@ -119,9 +149,61 @@ public struct ShelfAnalyser: Sendable {
         let confidence = Self.round(0.6 * meanMatch + 0.4 * Double(withText) / Double(max(1, readings.count)))
         var analysis = ShelfAnalysis(
             imageSize: size, spines: readings, books: books, preferences: preferences, recommendations: recommendations, summary: "",
-            confidence: confidence, analysedBy: "Offline (catalog)", notes: [], timings: [])
+            confidence: confidence, analysedBy: Self.offlineName, notes: [], timings: [])
         analysis.summary = ShelfSummary.text(for: analysis)
         return analysis
+    }
+
+    public func revised(_ analysis: ShelfAnalysis) -> ShelfAnalysis {
+        var result = analysis
+        for i in result.books.indices where result.books[i].correctedByHand {
+            var book = result.books[i]
+            if let found = lookUp(title: book.title, author: book.author) {
+                book.catalogID = found.id
+                if book.author.isEmpty || book.author == "Unknown" { book.author = found.mainAuthor }
+                book.genre = profiler.genre(of: found)
+            } else {
+                book.catalogID = nil
+                if book.author.isEmpty { book.author = "Unknown" }
+                book.genre = "Unknown"
+            }
+            book.identified = true
+            book.confidence = 1
+            result.books[i] = book
+        }
+        // A model's preferences and recommendations are its own; only the offline ones can be worked out again.
+        guard result.isOffline else { return result }
+        let identified = result.identifiedBooks
+        let shelf = identified.compactMap { b in b.catalogID.flatMap(catalog.book(id:)).map { (book: $0, weight: b.confidence) } }
+        var words = Set(result.spines.flatMap { $0.lines.flatMap { ShelfText.tokens($0) } })
+        for b in identified where b.correctedByHand { words.formUnion(ShelfText.tokens(b.title)) }
+        result.preferences = profiler.preferences(for: shelf)
+        result.recommendations = recommender.recommend(for: shelf, spineWords: words)
+        let withText = result.spines.filter { !$0.lines.isEmpty }.count
+        let meanMatch = identified.isEmpty ? 0 : identified.reduce(0) { $0 + $1.confidence } / Double(identified.count)
+        result.confidence = Self.round(0.6 * meanMatch + 0.4 * Double(withText) / Double(max(1, result.spines.count)))
+        result.summary = ShelfSummary.text(for: result)
+        return result
+    }
+
+    /// The catalog book a person meant by a typed title (and author): the same title words first (the most read
+    /// edition, or the one whose author matches), else the spine matcher over the typed words.
+    func lookUp(title: String, author: String) -> CatalogBook? {
+        let words = ShelfText.tokens(BookCatalog.mainTitle(title))
+        guard !words.isEmpty else { return nil }
+        let surname = ShelfText.tokens(author).last
+        let same = catalog.books.filter { ShelfText.tokens($0.spineTitle) == words || ShelfText.tokens($0.title) == words }
+        if let surname,
+            let byAuthor = same.filter({ $0.authors.contains { ShelfText.tokens($0).last == surname } }).max(by: { $0.ratingsCount < $1.ratingsCount }
+            )
+        {
+            return byAuthor
+        }
+        if surname == nil, let popular = same.max(by: { $0.ratingsCount < $1.ratingsCount }) { return popular }
+        let match = matcher.matches(spineIndex: 0, lines: [title, author].filter { !$0.isEmpty }, ocrConfidence: 1).max {
+            $0.confidence < $1.confidence
+        }
+        return match.flatMap { catalog.book(id: $0.bookID) }
     }
 
     static func round(_ x: Double) -> Double { (min(1, max(0, x)) * 100).rounded() / 100 }

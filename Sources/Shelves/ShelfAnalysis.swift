@@ -36,9 +36,12 @@ public struct DetectedBook: Sendable, Equatable, Codable {
     public var catalogID: Int?
     /// What the spine said, for "see what was read".
     public var spineText: String
+    /// A person typed the title (and author) for this spine; see ``ShelfAnalyser/revised(_:)``.
+    public var correctedByHand: Bool
 
     public init(
-        title: String, author: String, genre: String, confidence: Double, identified: Bool, spineIndex: Int?, catalogID: Int?, spineText: String
+        title: String, author: String, genre: String, confidence: Double, identified: Bool, spineIndex: Int?, catalogID: Int?, spineText: String,
+        correctedByHand: Bool = false
     ) {
         self.title = title
         self.author = author
@@ -48,6 +51,7 @@ public struct DetectedBook: Sendable, Equatable, Codable {
         self.spineIndex = spineIndex
         self.catalogID = catalogID
         self.spineText = spineText
+        self.correctedByHand = correctedByHand
     }
 }
 
@@ -99,6 +103,33 @@ public struct ShelfAnalysis: Sendable, Equatable, Codable {
     /// Said on the page when something fell back (the AI provider failed, the photo was not sent...).
     public var notes: [String]
     public var timings: [StepTiming]
+    /// The upright photo as a small colour JPEG in the frame of the spine outlines, when asked for
+    /// (`Config.previewLongSide`); not part of the JSON.
+    public var preview: Data?
+
+    public init(
+        imageSize: PixelSize, spines: [SpineReading], books: [DetectedBook], preferences: ReadingPreferences, recommendations: [Recommendation],
+        summary: String, confidence: Double, analysedBy: String, notes: [String], timings: [StepTiming], preview: Data? = nil
+    ) {
+        self.imageSize = imageSize
+        self.spines = spines
+        self.books = books
+        self.preferences = preferences
+        self.recommendations = recommendations
+        self.summary = summary
+        self.confidence = confidence
+        self.analysedBy = analysedBy
+        self.notes = notes
+        self.timings = timings
+        self.preview = preview
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case imageSize, spines, books, preferences, recommendations, summary, confidence, analysedBy, notes, timings
+    }
 
     public var identifiedBooks: [DetectedBook] { books.filter(\.identified) }
+
+    /// Whether the offline catalog made this analysis (no model was asked, or it failed).
+    public var isOffline: Bool { analysedBy == ShelfAnalyser.offlineName }
 }

@@ -22,7 +22,8 @@ public struct ShelfError: UserFacingError, Equatable, CustomStringConvertible {
         switch kind {
         case .noSpines: "No book spines were found in this photo. Stand back so whole spines show, and hold the phone level."
         case .visionFailure: "The shelf photo could not be analysed on our side. Please try again."
-        case .catalogMissing, .catalogUnreadable: "The book catalog is missing on the server (Resources/Catalog); reinstall SnapPost."
+        case .catalogMissing, .catalogUnreadable:
+            "The book catalog is missing on the server (the Catalog folder shipped beside the binary, or SNAPPOST_CATALOG_DIR); rebuild or reinstall SnapPost."
         }
     }
 

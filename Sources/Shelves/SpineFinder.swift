@@ -34,13 +34,7 @@ public struct SpineOutline: Sendable, Equatable, Codable {
     }
 }
 
-public struct PixelPoint: Sendable, Equatable, Codable {
-    public var x: Double
-    public var y: Double
-    public init(x: Double, y: Double) {
-        self.x = x
-        self.y = y
-    }
+extension PixelPoint {
     func distance(to other: PixelPoint) -> Double { ((x - other.x) * (x - other.x) + (y - other.y) * (y - other.y)).squareRoot() }
 }
 

@@ -17,8 +17,14 @@ public struct SpineReader: Sendable {
         public var secondOrientationConfidence = 0.3
         /// Spines narrower than this (width / length) are not read upright.
         public var uprightMinimumAspect = 0.12
+        /// A reading top to bottom with at least this many confident real-word letters (``wordScore``) is plainly the
+        /// right way up: the readings bottom to top and upright are skipped. An upside-down reading yields marks and
+        /// misreads, not dictionary words read with confidence (on the shared shelf the best such reading scores under 5).
+        public var plainlyReadScore = 8.0
         /// Read each spine a second time, narrower and smaller, in the direction that won.
         public var secondLook = true
+        /// Skip the second look on a spine whose first reading already names its book and says nothing else.
+        public var secondLookSkipsSettled = true
         public var secondLookInset = 0.05
         public var secondLookWidth = 72.0
         /// When set, each cut spine is written here as a PGM (for looking at what Tesseract was given).
@@ -46,8 +52,11 @@ public struct SpineReader: Sendable {
         return (max(8, Int(w * scale)), min(4000, max(8, Int(h * scale))))
     }
 
-    /// Reads every spine; the engine's worker pool decides how many run at once.
-    public func read(_ spines: [SpineOutline], in photo: GrayImage) async throws -> [SpineReading] {
+    /// Reads every spine; the engine's worker pool decides how many run at once. `settled` says whether a first
+    /// reading already names its book (then no second look is spent on it).
+    public func read(
+        _ spines: [SpineOutline], in photo: GrayImage, settled: @escaping @Sendable (SpineReading) -> Bool = { _ in false }
+    ) async throws -> [SpineReading] {
         let request = RecognitionRequest(languages: engine.defaultLanguages, pixelsPerInch: 300, pageSegmentationMode: config.pageSegmentationMode)
         return try await withThrowingTaskGroup(of: SpineReading.self) { group in
             for (i, spine) in spines.enumerated() {
@@ -60,12 +69,20 @@ public struct SpineReader: Sendable {
                     // Words laid across a spine need room: on a very narrow spine the upright reading only finds noise.
                     let turnsToRead = Double(cut.width) / Double(cut.height) >= config.uprightMinimumAspect ? [3, 1, 0] : [3, 1]
                     for turns in turnsToRead {
+                        // Most English spines read top to bottom (3 turns, read first). When that reading is plainly
+                        // right, the other way round can only be mirror noise, and the title runs along the spine, not
+                        // stacked across it: neither is read.
+                        if turns != 3, let first = readings.first, score(first.result) >= config.plainlyReadScore { continue }
                         readings.append((turns, try await engine.recognize(cut.rotatedQuarterTurns(turns), request: request)))
                     }
                     var reading = choose(readings, index: i, outline: spine)
                     // A second look, cut a little narrower and smaller, in the sideways direction that won: Tesseract's
-                    // slips change with the crop, so the two readings together miss fewer words.
-                    if config.secondLook, let sideways = readings.filter({ $0.turns != 0 }).max(by: { score($0.result) < score($1.result) }) {
+                    // slips change with the crop, so the two readings together miss fewer words. Not spent on a spine
+                    // whose book is already known, nor on one where neither direction read a single real word.
+                    if config.secondLook, !(config.secondLookSkipsSettled && settled(reading)),
+                        let sideways = readings.filter({ $0.turns != 0 }).max(by: { score($0.result) < score($1.result) }),
+                        hasRealWord(sideways.result)
+                    {
                         let narrow = spine.narrowed(by: config.secondLookInset)
                         var size = cutSize(for: narrow)
                         let factor = min(1, config.secondLookWidth / Double(size.width))
@@ -126,6 +143,13 @@ public struct SpineReader: Sendable {
         }
         return SpineReading(
             index: reading.index, outline: reading.outline, lines: out, confidence: reading.confidence, quarterTurns: reading.quarterTurns)
+    }
+
+    /// Whether any line worth keeping holds a real word (three letters or more).
+    func hasRealWord(_ r: RecognitionResult) -> Bool {
+        r.lines.contains { line in
+            keep(line, minimum: config.minimumLineConfidence) && ShelfText.tokens(line.text).contains { $0.count >= 3 && lexicon.contains($0) }
+        }
     }
 
     func score(_ r: RecognitionResult) -> Double {

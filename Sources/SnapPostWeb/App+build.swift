@@ -8,6 +8,7 @@ import NIOCore
 import PostWriting
 import Retouch
 import Settings
+import Storage
 import Support
 
 /// Builds the app. `dependencies` is nil in production (the real OCR engine, writer and SQLite store are made
@@ -27,11 +28,21 @@ public func buildApplication(
         logger.warning(
             "Login is OFF (--no-auth / SNAPPOST_AUTH=none): anyone who can reach \(settings.host):\(settings.port) can use this server and its AI key."
         )
-    } else if password == nil, settings.listensBeyondLoopback {
-        let generated = RandomID.make()
-        password = generated
-        settings.password = generated
-        logger.notice("No SNAPPOST_PASSWORD set and listening on \(settings.host), so a password was generated for this run: \(generated)")
+    } else if password == nil {
+        // The data folder keeps the password: one chosen with `snappost password set` always applies; a generated one
+        // is made once, when a password is first needed, and stays the same at every start so phones stay logged in.
+        let file = PasswordFile(directory: URL(fileURLWithPath: settings.dataDirectory))
+        if let stored = try file.read(), stored.origin == .chosen {
+            password = stored.password
+            logger.info("Login password: the one chosen with `snappost password set` (kept in \(file.path)).")
+        } else if settings.listensBeyondLoopback {
+            let stored = try file.readOrGenerate()
+            password = stored.password
+            logger.notice(
+                "No password chosen and listening on \(settings.host), so SnapPost uses its generated password, the same at every start (kept in \(file.path)): \(stored.password)  Choose your own with `snappost password set`."
+            )
+        }
+        settings.password = password
     }
 
     let dependencies = if let dependencies { dependencies } else { try await AppDependencies.live(settings: settings, logger: logger) }
@@ -57,11 +68,19 @@ public func buildApplication(
     let metrics = AppMetrics(registry: dependencies.metricsRegistry)
     let languages = OCRLanguages(installed: dependencies.installedLanguages, defaults: settings.ocrLanguages)
     let ocrQueue = BoundedWorkQueue(workers: settings.ocrWorkers, maxWaiting: settings.ocrQueueLength, pixelBudget: settings.ocrPixelsInFlight)
+    // One upload allowance per client for page and shelf photos alike.
+    let uploadLimiter = RateLimiter(capacity: settings.uploadsPerMinute, window: 60, clock: dependencies.clock)
+    let uploads = UploadReader(maxBytes: settings.uploadMaxBytes)
     let intake = PhotoIntake(
-        limiter: RateLimiter(capacity: settings.uploadsPerMinute, window: 60, clock: dependencies.clock), clientAddress: clientAddress,
-        uploads: UploadReader(maxBytes: settings.uploadMaxBytes),
-        reader: dependencies.reader, queue: ocrQueue, metrics: metrics, keepOriginal: settings.keepOriginalSeconds,
-        languages: languages, clock: dependencies.clock)
+        limiter: uploadLimiter, clientAddress: clientAddress, uploads: uploads, reader: dependencies.reader, queue: ocrQueue, metrics: metrics,
+        keepOriginal: settings.keepOriginalSeconds, languages: languages, clock: dependencies.clock)
+    // A shelf analysis keeps every OCR worker busy by itself: one runs at a time, a few wait, the rest get 503.
+    let shelfQueue = BoundedWorkQueue(
+        workers: 1, maxWaiting: settings.shelfQueueLength,
+        busy: QueueFullError(retryAfterSeconds: 10, message: "SnapPost is busy analysing other shelves. Please try again in a few seconds."))
+    let shelfIntake = ShelfIntake(
+        limiter: uploadLimiter, clientAddress: clientAddress, uploads: uploads, analyser: dependencies.shelfAnalyser, queue: shelfQueue,
+        shelves: dependencies.shelves, metrics: metrics)
     let writerIsOffline = dependencies.generator.displayName == OfflineWriter().displayName
     let writer = DraftWriter(
         generator: dependencies.generator, metrics: metrics, label: writerIsOffline ? "offline" : "provider", health: writerHealth,
@@ -116,6 +135,17 @@ public func buildApplication(
         atPath: mount)
     router.addRoutes(RetouchController(studio: studio, intake: intake, pages: pages).endpoints, atPath: mount)
     router.addRoutes(APIController(intake: intake, scans: dependencies.scans, writer: writer, base: base).endpoints, atPath: mount)
+    router.addRoutes(
+        ShelfController(
+            intake: shelfIntake, analyser: dependencies.shelfAnalyser, shelves: dependencies.shelves, speech: dependencies.speech, pages: pages
+        ).endpoints,
+        atPath: mount)
+    router.addRoutes(
+        ShelfAPIController(
+            intake: shelfIntake, checkStoreWritable: dependencies.checkStoreWritable, isOCRReady: dependencies.isOCRReady,
+            offline: settings.aiBaseURL == nil, base: base
+        ).endpoints,
+        atPath: mount)
     router.addRoutes(
         OpsController(
             store: StoreHealth(

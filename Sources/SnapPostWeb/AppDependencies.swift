@@ -1,17 +1,25 @@
-// The outside dependencies the app is built from: OCR, the draft writer, storage, the clock. Tests swap any for a fake.
+// The outside dependencies the app is built from: OCR, the draft writer, the shelf analyser, speech, storage, the
+// clock. Tests swap any for a fake.
 import Foundation
 import PageReading
 import PostWriting
 import Prometheus
+import Shelves
+import Speech
 import Storage
 import Support
 
 public struct AppDependencies: Sendable {
     public var reader: any PageReader
     public var generator: any PostGenerator
+    /// The bookshelf analyser (spines, catalog, recommendations).
+    public var shelfAnalyser: any ShelfAnalysing
+    /// Speaks a shelf's recommendations (the Listen button).
+    public var speech: any SpeechSynthesizer
     public var scans: any ScanRepository
     public var generations: any GenerationRepository
     public var history: any HistoryRepository
+    public var shelves: any ShelfScanRepository
     public var sessions: any SessionRepository
     public var retouch: any RetouchRepository
     /// Writes a row and a real file in the data folder (for /healthz).
@@ -29,18 +37,21 @@ public struct AppDependencies: Sendable {
     public var installedLanguages: [RecognitionLanguage] = []
 
     public init(
-        reader: any PageReader, generator: any PostGenerator, scans: any ScanRepository, generations: any GenerationRepository,
-        history: any HistoryRepository, sessions: any SessionRepository, retouch: any RetouchRepository,
-        checkStoreWritable: @escaping @Sendable () async throws -> Void,
+        reader: any PageReader, generator: any PostGenerator, shelfAnalyser: any ShelfAnalysing, speech: any SpeechSynthesizer,
+        scans: any ScanRepository, generations: any GenerationRepository, history: any HistoryRepository, shelves: any ShelfScanRepository,
+        sessions: any SessionRepository, retouch: any RetouchRepository, checkStoreWritable: @escaping @Sendable () async throws -> Void,
         isOCRReady: @escaping @Sendable () -> Bool, clock: any TimeSource = SystemTimeSource(),
         metricsRegistry: PrometheusCollectorRegistry = PrometheusCollectorRegistry(), words: (any WordList)? = nil
     ) {
         self.words = words
         self.reader = reader
         self.generator = generator
+        self.shelfAnalyser = shelfAnalyser
+        self.speech = speech
         self.scans = scans
         self.generations = generations
         self.history = history
+        self.shelves = shelves
         self.sessions = sessions
         self.retouch = retouch
         self.checkStoreWritable = checkStoreWritable
@@ -51,15 +62,16 @@ public struct AppDependencies: Sendable {
 
     /// Every repository over one database (on disk for the server, in memory for tests).
     public init(
-        reader: any PageReader, generator: any PostGenerator, database: AppDatabase, historySize: Int,
-        isOCRReady: @escaping @Sendable () -> Bool = { true }, clock: any TimeSource = SystemTimeSource(),
+        reader: any PageReader, generator: any PostGenerator, shelfAnalyser: any ShelfAnalysing, speech: any SpeechSynthesizer,
+        database: AppDatabase, historySize: Int, isOCRReady: @escaping @Sendable () -> Bool = { true }, clock: any TimeSource = SystemTimeSource(),
         metricsRegistry: PrometheusCollectorRegistry = PrometheusCollectorRegistry(), words: (any WordList)? = nil
     ) {
         self.init(
-            reader: reader, generator: generator,
+            reader: reader, generator: generator, shelfAnalyser: shelfAnalyser, speech: speech,
             scans: SQLiteScanRepository(database: database, clock: clock),
             generations: SQLiteGenerationRepository(database: database, clock: clock),
             history: SQLiteHistoryRepository(database: database, limit: historySize, clock: clock),
+            shelves: SQLiteShelfScanRepository(database: database, clock: clock),
             sessions: SQLiteSessionRepository(database: database, clock: clock),
             retouch: SQLiteRetouchRepository(database: database, clock: clock),
             checkStoreWritable: { try await database.checkWritable() }, isOCRReady: isOCRReady, clock: clock,

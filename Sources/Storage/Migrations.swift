@@ -199,7 +199,106 @@ extension AppDatabase {
                     ALTER TABLE draftVersion RENAME TO draft;
                     """)
         }
+        migrator.registerMigration("shelf-v1", migrate: createShelfTables)
+        migrator.registerMigration("v5-line-outlines") { db in
+            // Each line's outline in the photo, following its tilt and curl ("x,y x,y ..."); older lines keep their box.
+            try db.alter(table: "scanLine") { t in t.add(column: "outline", .text) }
+        }
         migrator.registerMigration("retouch-v1", migrate: createRetouchTables)
         return migrator
+    }
+
+    /// Shelf scans (the bookshelf analyser): one row per photo analysed, its spines, books, preferences,
+    /// recommendations, notes and step timings as child rows, and its preview and spoken audio apart (so lists never
+    /// load image or sound bytes). Searchable like page scans.
+    static func createShelfTables(_ db: Database) throws {
+        try db.create(table: "shelfScan") { t in
+            t.primaryKey("id", .text)
+            t.column("createdAt", .datetime).notNull().indexed()
+            t.column("summary", .text).notNull()
+            t.column("confidence", .double).notNull()
+            t.column("analysedBy", .text).notNull()
+            t.column("readingLevel", .text).notNull()
+            t.column("imageWidth", .integer).notNull()
+            t.column("imageHeight", .integer).notNull()
+            t.column("spineCount", .integer).notNull()
+            t.column("bookCount", .integer).notNull()
+            // The identified titles, for lists.
+            t.column("titles", .text).notNull()
+            // Titles, authors, genres and every spine's text: what search looks in.
+            t.column("searchText", .text).notNull()
+        }
+        try db.create(virtualTable: "shelfScanSearch", using: FTS5()) { t in
+            t.synchronize(withTable: "shelfScan")
+            t.tokenizer = .unicode61()
+            t.column("summary")
+            t.column("searchText")
+        }
+        try db.create(table: "shelfMedia") { t in
+            t.primaryKey("scanId", .text).references("shelfScan", onDelete: .cascade)
+            t.column("preview", .blob)
+            t.column("audio", .blob)
+            // What the audio says: it is made again when the recommendations change.
+            t.column("audioText", .text)
+        }
+        try db.create(table: "shelfSpine") { t in
+            t.column("scanId", .text).notNull().references("shelfScan", onDelete: .cascade)
+            t.column("position", .integer).notNull()
+            t.column("row", .integer).notNull()
+            for corner in 0..<4 {
+                t.column("x\(corner)", .double).notNull()
+                t.column("y\(corner)", .double).notNull()
+            }
+            // The lines read, one per line.
+            t.column("text", .text).notNull()
+            t.column("confidence", .double).notNull()
+            t.column("quarterTurns", .integer).notNull()
+            t.primaryKey(["scanId", "position"])
+        }
+        try db.create(table: "shelfBook") { t in
+            t.column("scanId", .text).notNull().references("shelfScan", onDelete: .cascade)
+            t.column("position", .integer).notNull()
+            t.column("title", .text).notNull()
+            t.column("author", .text).notNull()
+            t.column("genre", .text).notNull()
+            t.column("confidence", .double).notNull()
+            t.column("identified", .boolean).notNull()
+            t.column("spineIndex", .integer)
+            t.column("catalogID", .integer)
+            t.column("spineText", .text).notNull()
+            t.column("correctedByHand", .boolean).notNull().defaults(to: false)
+            t.primaryKey(["scanId", "position"])
+        }
+        try db.create(table: "shelfPreference") { t in
+            t.column("scanId", .text).notNull().references("shelfScan", onDelete: .cascade)
+            // "genre", "interest" or "author".
+            t.column("kind", .text).notNull()
+            t.column("position", .integer).notNull()
+            t.column("value", .text).notNull()
+            t.primaryKey(["scanId", "kind", "position"])
+        }
+        try db.create(table: "shelfRecommendation") { t in
+            t.column("scanId", .text).notNull().references("shelfScan", onDelete: .cascade)
+            t.column("position", .integer).notNull()
+            t.column("title", .text).notNull()
+            t.column("author", .text).notNull()
+            t.column("reason", .text).notNull()
+            t.column("matchScore", .double).notNull()
+            t.column("catalogID", .integer)
+            t.primaryKey(["scanId", "position"])
+        }
+        try db.create(table: "shelfNote") { t in
+            t.column("scanId", .text).notNull().references("shelfScan", onDelete: .cascade)
+            t.column("position", .integer).notNull()
+            t.column("text", .text).notNull()
+            t.primaryKey(["scanId", "position"])
+        }
+        try db.create(table: "shelfStep") { t in
+            t.column("scanId", .text).notNull().references("shelfScan", onDelete: .cascade)
+            t.column("position", .integer).notNull()
+            t.column("step", .text).notNull()
+            t.column("seconds", .double).notNull()
+            t.primaryKey(["scanId", "position"])
+        }
     }
 }

@@ -226,7 +226,7 @@ public struct SQLiteScanRepository: ScanRepository {
             )
         }
         if damaged { throw StoreError(.damaged(what: "recognised lines of this scan")) }
-        return rows.map(\.line)
+        return try rows.map { try $0.line() }
     }
 
     public func lineCount(ofScan id: String) async throws -> Int {
@@ -306,6 +306,8 @@ struct ScanLineRow: Codable, FetchableRecord, PersistableRecord {
     var text: String
     var x: Int, y: Int, width: Int, height: Int
     var confidence: Double
+    /// The line's outline as whole pixels, "x,y x,y ..." (compact; nil for lines stored without one).
+    var outline: String?
 
     init(scanId: String, photo: Int, position: Int, _ line: TextLine) {
         self.scanId = scanId
@@ -317,9 +319,32 @@ struct ScanLineRow: Codable, FetchableRecord, PersistableRecord {
         width = line.box.width
         height = line.box.height
         confidence = line.confidence
+        outline = line.outline.map(Self.encodeOutline)
     }
 
-    var line: TextLine { TextLine(text: text, box: PixelBox(x: x, y: y, width: width, height: height), confidence: confidence) }
+    /// - Throws: `StoreError.damaged` when the stored outline is not a list of points.
+    func line() throws -> TextLine {
+        TextLine(
+            text: text, box: PixelBox(x: x, y: y, width: width, height: height), confidence: confidence,
+            outline: try outline.map(Self.decodeOutline))
+    }
+
+    static func encodeOutline(_ points: [PixelPoint]) -> String {
+        points.map { "\(Int($0.x.rounded())),\(Int($0.y.rounded()))" }.joined(separator: " ")
+    }
+
+    static func decodeOutline(_ text: String) throws -> [PixelPoint] {
+        let points = text.split(separator: " ").map { pair -> PixelPoint? in
+            let parts = pair.split(separator: ",")
+            guard parts.count == 2, let x = Int(parts[0]), let y = Int(parts[1]) else { return nil }
+            return PixelPoint(x: Double(x), y: Double(y))
+        }
+        guard points.count >= 3, points.count <= 64 else { throw StoreError(.damaged(what: "line outline")) }
+        return try points.map { point in
+            guard let point else { throw StoreError(.damaged(what: "line outline")) }
+            return point
+        }
+    }
 }
 
 /// One row of `scanStep`.

@@ -36,8 +36,12 @@ enum ShelfCommand {
         }
         let environment = ProcessInfo.processInfo.environment
         do {
+            // Tesseract's handles and the word list load on other threads while the catalog is read.
+            let engineReady = Task.detached { try TesseractEngine(languages: ["eng"], workers: CLIDefaults.workers) }
+            let wordsReady = Task.detached { Lexicon.systemWords.count }
             let catalog = try BookCatalog.load(from: BookCatalog.locate(environment: environment))
-            let engine = try TesseractEngine(languages: ["eng"], workers: CLIDefaults.workers)
+            let engine = try await engineReady.value
+            _ = await wordsReady.value
             var config = ShelfAnalyser.Config()
             config.applyTuning(environment["SNAPPOST_SHELF_TUNE"] ?? "")
             config.reader.debugDirectory = input.string("debugDir").map { URL(fileURLWithPath: $0) }
@@ -93,7 +97,9 @@ extension ShelfAnalyser.Config {
             case "second": reader.secondLook = v != 0
             case "uprightaspect": reader.uprightMinimumAspect = v
             case "secondinset": reader.secondLookInset = v
+            case "skipsettled": reader.secondLookSkipsSettled = v != 0
             case "secondwidth": reader.secondLookWidth = v
+            case "plainly": reader.plainlyReadScore = v
             default: printError("unknown tuning key '\(kv[0])' ignored")
             }
         }

@@ -30,8 +30,8 @@ enum ShelfFixtures {
 
     static func truth() throws -> [Spine] { try JSONDecoder().decode([Spine].self, from: try data("shelf.json")) }
 
-    /// The shipped catalog (Resources/Catalog), loaded once.
-    static let catalog: BookCatalog? = try? BookCatalog.load(from: packageRoot.appendingPathComponent("Resources/Catalog"))
+    /// The shipped catalog (the Shelves module's resource), loaded once.
+    static let catalog: BookCatalog? = try? BookCatalog.load(from: BookCatalog.shipped)
     static let engine: TesseractEngine? = try? TesseractEngine(languages: ["eng"], workers: 2)
 
     /// A catalog made in the test: (title, authors, tags as name → weight).

@@ -11,7 +11,7 @@ import Testing
 @Suite(.serialized) struct ShelfPipelineTests {
     func analyser(interpreter: (any ShelfInterpreter)? = nil) throws -> ShelfAnalyser {
         let engine = try #require(ShelfFixtures.engine, "Tesseract with eng traineddata must be installed")
-        let catalog = try #require(ShelfFixtures.catalog, "Resources/Catalog must be present")
+        let catalog = try #require(ShelfFixtures.catalog, "the catalog must be shipped in the Shelves resource bundle")
         return ShelfAnalyser(engine: engine, catalog: catalog, interpreter: interpreter)
     }
 
@@ -46,6 +46,23 @@ import Testing
         #expect(!analysis.preferences.favoriteGenres.isEmpty)
         #expect(analysis.confidence > 0 && analysis.confidence <= 1)
         #expect(analysis.summary.contains("books identified"))
+    }
+
+    @Test func thePreviewIsAColourJPEGInTheFrameOfTheSpines() async throws {
+        let engine = try #require(ShelfFixtures.engine)
+        let catalog = try #require(ShelfFixtures.catalog)
+        var config = ShelfAnalyser.Config()
+        config.previewLongSide = 800
+        let analysis = try await ShelfAnalyser(engine: engine, catalog: catalog, config: config).analyse(photo: try ShelfFixtures.data("shelf.jpg"))
+        let preview = try #require(analysis.preview)
+        let size = try #require(LeptonicaImage.header(of: preview))
+        #expect(max(size.width, size.height) == 800)
+        let aspect = Double(analysis.imageSize.width) / Double(analysis.imageSize.height)
+        #expect(abs(Double(size.width) / Double(size.height) - aspect) < 0.01)
+        let plain = try await ShelfAnalyser(engine: engine, catalog: catalog).analyse(photo: try ShelfFixtures.data("shelf.jpg"))
+        #expect(plain.preview == nil)
+        let json = String(decoding: try JSONEncoder().encode(analysis), as: UTF8.self)
+        #expect(!json.contains("preview"), "the preview's bytes never go into the JSON")
     }
 
     @Test func aPhotoWithoutSpinesSaysSo() async throws {

@@ -22,7 +22,10 @@ import Glibc
 
 /// Builds the app over the given dependencies (TestApp's configuration, other closures).
 func buildApp(_ dependencies: AppDependencies, _ values: [String: String] = [:]) async throws -> some ApplicationProtocol {
-    var all: [AbsoluteConfigKey: ConfigValue] = ["resourcesDir": .init(.string(TestApp.repositoryRoot), isSecret: false)]
+    let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("snappost-test-\(UUID().uuidString)")
+    var all: [AbsoluteConfigKey: ConfigValue] = [
+        "resourcesDir": .init(.string(TestApp.repositoryRoot), isSecret: false), "dataDir": .init(.string(dataDirectory.path), isSecret: false),
+    ]
     for (key, value) in values { all[AbsoluteConfigKey(key.split(separator: ".").map(String.init))] = .init(.string(value), isSecret: false) }
     return try await buildApplication(
         reader: ConfigReader(provider: InMemoryProvider(values: all)), dependencies: dependencies,

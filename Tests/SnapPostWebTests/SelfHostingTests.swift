@@ -23,10 +23,13 @@ struct SelfHostingTests {
     static let pagePaths = [
         "/", "/scan", "/history", "/history?q=x", "/scans/AAAAAAAAAAAAAAAAAAAAAA", "/scans/AAAAAAAAAAAAAAAAAAAAAA/lines",
         "/scans/AAAAAAAAAAAAAAAAAAAAAA/preview.jpg", "/scans/AAAAAAAAAAAAAAAAAAAAAA/posts/BBBBBBBBBBBBBBBBBBBBBB", "/no/such/page",
+        "/shelf", "/shelf?q=x", "/shelves/AAAAAAAAAAAAAAAAAAAAAA", "/shelves/AAAAAAAAAAAAAAAAAAAAAA/preview.jpg",
+        "/shelves/AAAAAAAAAAAAAAAAAAAAAA/audio.wav",
     ]
     static let postPaths = [
         "/scans", "/share", "/history", "/scans/AAAAAAAAAAAAAAAAAAAAAA", "/scans/AAAAAAAAAAAAAAAAAAAAAA/posts",
         "/scans/AAAAAAAAAAAAAAAAAAAAAA/select", "/scans/AAAAAAAAAAAAAAAAAAAAAA/delete", "/history/AAAAAAAAAAAAAAAAAAAAAA/delete",
+        "/shelves", "/shelves/AAAAAAAAAAAAAAAAAAAAAA/books/0", "/shelves/AAAAAAAAAAAAAAAAAAAAAA/delete",
     ]
 
     func login(_ client: some TestClientProtocol, password: String, base: String = "") async throws -> String? {
@@ -53,12 +56,12 @@ struct SelfHostingTests {
                 #expect(response.status == .seeOther, "\(path)")
                 #expect(response.location.hasPrefix("/login"), "\(path)")
             }
-            for path in ["/api/ocr", "/api/posts"] {
+            for path in ["/api/ocr", "/api/posts", "/api/analyze-bookshelf"] {
                 let response = try await client.execute(uri: path, method: .post, body: ByteBuffer(string: "{}"))
                 #expect(response.status == .unauthorized, "\(path)")
                 #expect(response.headers[.contentType]?.hasPrefix("application/json") == true)
             }
-            for path in ["/login", "/healthz", "/static/app.css", "/manifest.webmanifest"] {
+            for path in ["/login", "/healthz", "/api/health", "/static/app.css", "/manifest.webmanifest"] {
                 #expect(try await client.execute(uri: path, method: .get).status == .ok, "\(path)")
             }
         }
@@ -107,20 +110,73 @@ struct SelfHostingTests {
         }
     }
 
-    @Test("Listening on 0.0.0.0 without a password generates one, logs it once, and requires it")
+    @Test("Listening on 0.0.0.0 without a password generates one, stores it (0600), logs it once, and requires it")
     func generatedPassword() async throws {
         let harness = try TestApp()
         let app = try await harness.build(["host": "0.0.0.0"])
-        let line = try #require(harness.logs.all.first { $0.contains("a password was generated") })
-        let password = try #require(line.split(separator: " ").last.map(String.init))
-        #expect(RandomID.isWellFormed(password))
-        #expect(harness.logs.all.filter { $0.contains(password) }.count == 1)
+        let line = try #require(harness.logs.all.first { $0.contains("uses its generated password") })
+        let stored = try #require(try PasswordFile(directory: harness.dataDirectory).read())
+        #expect(stored.origin == .generated && RandomID.isWellFormed(stored.password))
+        #expect(line.contains(stored.password) && line.contains("snappost password set"))
+        #expect(harness.logs.all.filter { $0.contains(stored.password) }.count == 1)
+        let mode = try FileManager.default.attributesOfItem(atPath: PasswordFile(directory: harness.dataDirectory).path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
         try await app.test(.router) { client in
             let home = try await client.execute(uri: "/", method: .get)
             #expect(home.status == .seeOther)
-            let cookie = try await login(client, password: password)
+            let cookie = try await login(client, password: stored.password)
             #expect(cookie != nil)
         }
+    }
+
+    @Test("A restart with no password set keeps the generated password, and a logged-in browser stays logged in")
+    func restartKeepsPasswordAndSessions() async throws {
+        let harness = try TestApp()
+        let password = try #require(try PasswordFile(directory: harness.dataDirectory).readOrGenerate()).password
+        let cookie = try await harness.build(["host": "0.0.0.0"]).test(.router) { client in
+            try await login(client, password: password)
+        }
+        let session = try #require(cookie)
+        // The second start: same data folder, same store, nothing set.
+        try await harness.build(["host": "0.0.0.0"]).test(.router) { client in
+            #expect(try PasswordFile(directory: harness.dataDirectory).read()?.password == password)
+            let home = try await client.execute(uri: "/", method: .get, headers: [.cookie: session])
+            #expect(home.status == .ok, "the session made before the restart still opens Home")
+        }
+        #expect(harness.logs.all.filter { $0.contains(password) }.count == 2, "printed at each start until one is chosen")
+    }
+
+    @Test("A password chosen with `snappost password set` applies, even on loopback, is not printed, and logs out older sessions")
+    func chosenPassword() async throws {
+        let harness = try TestApp()
+        let cookie = try await harness.build(["host": "0.0.0.0"]).test(.router) { client in
+            let generated = try #require(try PasswordFile(directory: harness.dataDirectory).read()).password
+            return try await login(client, password: generated)
+        }
+        try PasswordFile(directory: harness.dataDirectory).set("correct horse battery")
+        try await harness.build().test(.router) { client in
+            #expect(try await client.execute(uri: "/", method: .get).status == .seeOther, "loopback, but a chosen password is a login")
+            let old = try await client.execute(uri: "/", method: .get, headers: [.cookie: try #require(cookie)])
+            #expect(old.status == .seeOther, "a session made under the generated password is void")
+            #expect(try await login(client, password: "correct horse battery") != nil)
+        }
+        #expect(!harness.logs.all.contains { $0.contains("correct horse battery") })
+    }
+
+    @Test("Passwords that protect nothing are refused with a reason; a damaged file stops the start with a clear message")
+    func passwordFileErrors() async throws {
+        let file = PasswordFile(directory: FileManager.default.temporaryDirectory.appendingPathComponent("snappost-pw-\(UUID().uuidString)"))
+        #expect(throws: PasswordFileError.tooShort(minimum: PasswordFile.minimumLength)) { try file.set("short") }
+        #expect(throws: PasswordFileError.controlCharacters) { try file.set("two lines\nof password") }
+        #expect(throws: PasswordFileError.surroundingSpaces) { try file.set(" spaced password ") }
+        #expect(try file.read() == nil, "nothing was stored by refused passwords")
+        try FileManager.default.createDirectory(at: file.directory, withIntermediateDirectories: true)
+        try Data("hello\n".utf8).write(to: URL(fileURLWithPath: file.path))
+        #expect(throws: PasswordFileError.unreadable(path: file.path)) { try file.read() }
+        let harness = try TestApp()
+        try FileManager.default.createDirectory(at: harness.dataDirectory, withIntermediateDirectories: true)
+        try Data("hello\n".utf8).write(to: URL(fileURLWithPath: PasswordFile(directory: harness.dataDirectory).path))
+        await #expect(throws: PasswordFileError.self) { _ = try await harness.build(["host": "0.0.0.0"]) }
     }
 
     @Test("--no-auth beyond loopback turns the login off with a warning")

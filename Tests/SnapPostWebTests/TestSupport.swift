@@ -11,6 +11,8 @@ import PageReading
 import PostWriting
 import Prometheus
 import Settings
+import Shelves
+import Speech
 import Storage
 import Support
 import Synchronization
@@ -20,16 +22,21 @@ import Testing
 
 struct TestApp {
     let reader = FakePageReader()
+    let shelfAnalyser = FakeShelfAnalyser()
+    let speech = FakeSpeechSynthesizer()
     let generator: any PostGenerator
     let clock: MovableClock
     let database: AppDatabase
     let dependencies: AppDependencies
     let logs = LogCapture()
+    /// The data folder settings point at (the password file lives there); the store itself is in memory.
+    let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("snappost-test-\(UUID().uuidString)")
 
     /// The fake writer, when the app was built with it.
     var fakeGenerator: FakeGenerator { generator as! FakeGenerator }
     var scans: any ScanRepository { dependencies.scans }
     var history: any HistoryRepository { dependencies.history }
+    var shelves: any ShelfScanRepository { dependencies.shelves }
 
     init(
         historySize: Int = 20, generator: any PostGenerator = FakeGenerator(),
@@ -39,7 +46,8 @@ struct TestApp {
         self.generator = generator
         database = try AppDatabase.inMemory(migrations: SQLiteSessionRepository.migrations)
         var dependencies = AppDependencies(
-            reader: reader, generator: generator, database: database, historySize: historySize, clock: clock, metricsRegistry: metricsRegistry)
+            reader: reader, generator: generator, shelfAnalyser: shelfAnalyser, speech: speech, database: database, historySize: historySize,
+            clock: clock, metricsRegistry: metricsRegistry)
         dependencies.installedLanguages = ["eng", "fra", "deu", "osd"].compactMap { RecognitionLanguage(code: $0) }
         self.dependencies = dependencies
     }
@@ -48,7 +56,9 @@ struct TestApp {
         .path
 
     func build(_ values: [String: String] = [:]) async throws -> some ApplicationProtocol {
-        var all: [AbsoluteConfigKey: ConfigValue] = ["resourcesDir": .init(.string(Self.repositoryRoot), isSecret: false)]
+        var all: [AbsoluteConfigKey: ConfigValue] = [
+            "resourcesDir": .init(.string(Self.repositoryRoot), isSecret: false), "dataDir": .init(.string(dataDirectory.path), isSecret: false),
+        ]
         for (key, value) in values { all[AbsoluteConfigKey(key.split(separator: ".").map(String.init))] = .init(.string(value), isSecret: false) }
         let config = ConfigReader(provider: InMemoryProvider(values: all))
         let logger = Logger(label: "test") { _ in logs }

@@ -176,4 +176,24 @@ struct StorageTests {
         #expect(try await scans.forgetOriginals(keptUntilBefore: clock.now()) == 1)
         #expect(try await scans.photos(ofScan: scan.id)[0].originalKeptUntil == nil)
     }
+
+    @Test("A line's outline is kept with it; a damaged outline is reported, not read as no outline")
+    func lineOutlines() async throws {
+        let database = try AppDatabase.inMemory()
+        let scans = SQLiteScanRepository(database: database)
+        var reading = Self.sampleScan("Curled line")
+        let curve = [
+            PixelPoint(x: 10, y: 20), PixelPoint(x: 50, y: 16), PixelPoint(x: 90, y: 20), PixelPoint(x: 90, y: 40), PixelPoint(x: 50, y: 36),
+            PixelPoint(x: 10, y: 40),
+        ]
+        reading.lines[0].outline = curve
+        let scan = try await scans.insert(reading, original: nil)
+        let lines = try await scans.lines(ofScan: scan.id)
+        #expect(lines[0].outline == curve)
+        #expect(lines[1].outline == nil, "a line stored without an outline keeps its box")
+        try await database.write { db in
+            try db.execute(sql: "UPDATE scanLine SET outline = '10,20 oops' WHERE scanId = ? AND position = 0", arguments: [scan.id])
+        }
+        await #expect(throws: StoreError.self) { _ = try await scans.lines(ofScan: scan.id) }
+    }
 }

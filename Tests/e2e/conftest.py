@@ -35,12 +35,12 @@ def free_port() -> int:
 class Server:
     """The real server process, on loopback, with its own data folder."""
 
-    def __init__(self, extra_args=(), env=None, data_dir=None):
+    def __init__(self, extra_args=(), env=None, data_dir=None, host="127.0.0.1"):
         self.port = free_port()
         self.data_dir = data_dir or tempfile.mkdtemp(prefix="snappost-e2e-")
         self.base = f"http://127.0.0.1:{self.port}"
         self.log_path = Path(self.data_dir) / "server.log"
-        self.args = [str(BINARY), "serve", "--host", "127.0.0.1", "--port", str(self.port),
+        self.args = [str(BINARY), "serve", "--host", host, "--port", str(self.port),
                      "--data-dir", self.data_dir, "--resources-dir", str(ROOT), *extra_args]
         self.env = {**os.environ, **(env or {})}
         self.process = None
@@ -95,6 +95,27 @@ class Server:
 CHROMIUM = "/usr/bin/chromium"
 
 
+def iphone_context(p, b, javascript=True, **extra):
+    """A browser context emulating an iPhone 13 (Chromium, so without the device's browser type)."""
+    device = dict(p.devices["iPhone 13"])
+    device.pop("default_browser_type", None)
+    return b.new_context(**device, java_script_enabled=javascript, **extra)
+
+
+def clipboard_without_share(context, base):
+    """Clipboard allowed; Web Share removed (Chromium on Linux has none anyway), so Share must fall back to Copy."""
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base)
+    context.add_init_script("try { delete Navigator.prototype.share; } catch (e) {}")
+
+
+def watch_errors(page):
+    """Page errors and console errors, collected for the test to assert empty."""
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    return errors
+
+
 @pytest.fixture(scope="module")
 def browser():
     """Playwright with Debian's Chromium: (playwright, browser)."""
@@ -140,3 +161,11 @@ def render_page(path: Path, lines=PAGE_TEXT, width=1400, height=1800, size=46, a
 @pytest.fixture(scope="session")
 def page_photo(tmp_path_factory):
     return render_page(tmp_path_factory.mktemp("pages") / "page.jpg")
+
+
+@pytest.fixture(scope="session")
+def shelf_photos(tmp_path_factory):
+    """Shelves rendered at test time by tools/make_shelf_fixtures.py: shelf.jpg (with shelf.json) and empty_wall.jpg."""
+    out = tmp_path_factory.mktemp("shelves")
+    subprocess.run(["python3", str(ROOT / "tools" / "make_shelf_fixtures.py"), str(out)], check=True, capture_output=True)
+    return out

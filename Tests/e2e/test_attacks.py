@@ -454,11 +454,11 @@ def mount_small_disk(path, megabytes):
 def fill(path):
     """Writes a file until the disk is full; returns its path."""
     filler = Path(path) / "filler.bin"
-    with open(filler, "wb", buffering=0) as f:  # unbuffered: nothing is left to flush when the disk is full
+    # Unbuffered: a buffered file would fail once more on close, flushing what the full disk refused.
+    with open(filler, "wb", buffering=0) as f:
         try:
             while True:
                 f.write(b"\0" * 65536)
-                f.flush()
         except OSError:
             pass
     return filler

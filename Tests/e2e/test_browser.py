@@ -6,15 +6,9 @@ import urllib.request
 import pytest
 from playwright.sync_api import expect
 
-from conftest import SCREENSHOTS, Server
+from conftest import SCREENSHOTS, Server, clipboard_without_share, iphone_context, watch_errors
 
 
-
-
-def iphone_context(p, b, **extra):
-    device = dict(p.devices["iPhone 13"])
-    device.pop("default_browser_type", None)
-    return b.new_context(**device, **extra)
 
 
 def read_clipboard(page):
@@ -24,13 +18,9 @@ def read_clipboard(page):
 def test_flow_with_javascript_on_iphone(browser, server, page_photo):
     p, b = browser
     context = iphone_context(p, b)
-    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.base)
-    # Chromium on Linux has no Web Share; make sure, so Share must fall back to Copy.
-    context.add_init_script("try { delete Navigator.prototype.share; } catch (e) {}")
+    clipboard_without_share(context, server.base)
     page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    errors = watch_errors(page)
 
     # 1. Home: picking a photo submits by itself (no Submit button shown with JS).
     page.goto(server.base + "/")
@@ -81,7 +71,7 @@ def test_flow_with_javascript_on_iphone(browser, server, page_photo):
     expect(page.locator("li.card time").first).to_be_visible()
     page.go_back()
     page.get_by_role("link", name=re.compile("^Lines")).click()
-    assert page.locator("svg rect.box").count() >= 4
+    assert page.locator("svg .box").count() >= 4
     assert page.locator("ol.line-list li").count() >= 4
     assert not errors, errors
     context.close()
@@ -89,7 +79,7 @@ def test_flow_with_javascript_on_iphone(browser, server, page_photo):
 
 def test_flow_with_javascript_off(browser, server, page_photo):
     p, b = browser
-    context = iphone_context(p, b, java_script_enabled=False)
+    context = iphone_context(p, b, javascript=False)
     page = context.new_page()
     page.goto(server.base + "/")
     expect(page.locator(".nojs-submit")).to_be_visible()
@@ -114,7 +104,7 @@ def test_flow_with_javascript_off(browser, server, page_photo):
     page.locator(".scan-list a").first.click()
     assert "No-JS edit." in page.locator("#text").input_value()
     page.get_by_role("link", name=re.compile("^Lines")).click()
-    assert page.locator("svg rect.box").count() >= 4
+    assert page.locator("svg .box").count() >= 4
     context.close()
 
 

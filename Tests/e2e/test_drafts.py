@@ -8,7 +8,7 @@ import shutil
 import pytest
 from playwright.sync_api import expect
 
-from conftest import SCREENSHOTS, Server, free_port, render_page
+from conftest import SCREENSHOTS, Server, clipboard_without_share, free_port, iphone_context, render_page
 
 SCAN = re.compile(r"/scans/[A-Za-z0-9_-]{22}$")
 CARDS = re.compile(r"/posts/[A-Za-z0-9_-]{22}")
@@ -29,12 +29,6 @@ PAGE = [
 @pytest.fixture(scope="module")
 def gravy_photo(tmp_path_factory):
     return render_page(tmp_path_factory.mktemp("gravy") / "gravy.jpg", lines=PAGE, size=44)
-
-
-def phone(p, b, javascript=True, **extra):
-    device = dict(p.devices["iPhone 13"])
-    device.pop("default_browser_type", None)
-    return b.new_context(**device, java_script_enabled=javascript, **extra)
 
 
 def upload(page, base, photo, javascript=True):
@@ -58,7 +52,7 @@ def paragraphs(text):
 
 def test_typed_fix_survives_paragraph_picking(browser, server, gravy_photo):
     p, b = browser
-    context = phone(p, b)
+    context = iphone_context(p, b)
     page = context.new_page()
     upload(page, server.base, gravy_photo)
     area = page.locator("#text")
@@ -89,7 +83,7 @@ def test_typed_fix_survives_paragraph_picking(browser, server, gravy_photo):
 
 def test_typed_fix_survives_paragraph_picking_without_javascript(browser, server, gravy_photo):
     p, b = browser
-    context = phone(p, b, javascript=False)
+    context = iphone_context(p, b, javascript=False)
     page = context.new_page()
     upload(page, server.base, gravy_photo, javascript=False)
     area = page.locator("#text")
@@ -129,9 +123,8 @@ def test_typed_fix_survives_reading_the_photo_again(browser, server, gravy_photo
 
 def test_draft_edit_survives_reload_is_copied_and_kept_in_history(browser, server, gravy_photo):
     p, b = browser
-    context = phone(p, b)
-    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.base)
-    context.add_init_script("try { delete Navigator.prototype.share; } catch (e) {}")
+    context = iphone_context(p, b)
+    clipboard_without_share(context, server.base)
     page = context.new_page()
     upload(page, server.base, gravy_photo)
     cards_url = generate(page)
@@ -162,7 +155,7 @@ def test_draft_edit_survives_reload_is_copied_and_kept_in_history(browser, serve
 
 def test_draft_edit_without_javascript_saves_with_a_plain_form(browser, server, gravy_photo):
     p, b = browser
-    context = phone(p, b, javascript=False)
+    context = iphone_context(p, b, javascript=False)
     page = context.new_page()
     upload(page, server.base, gravy_photo, javascript=False)
     generate(page)
@@ -182,7 +175,7 @@ def test_draft_edit_without_javascript_saves_with_a_plain_form(browser, server, 
 
 def test_write_another_changes_one_card_only_and_keeps_the_earlier(browser, server, gravy_photo):
     p, b = browser
-    context = phone(p, b)
+    context = iphone_context(p, b)
     page = context.new_page()
     upload(page, server.base, gravy_photo)
     generate(page)
@@ -205,7 +198,7 @@ def test_write_another_changes_one_card_only_and_keeps_the_earlier(browser, serv
 
 def test_history_copy_then_delete_deletes(browser, server, gravy_photo):
     p, b = browser
-    context = phone(p, b)
+    context = iphone_context(p, b)
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.base)
     page = context.new_page()
     upload(page, server.base, gravy_photo)
@@ -225,7 +218,7 @@ def test_history_copy_then_delete_deletes(browser, server, gravy_photo):
 
 def test_unsure_words_are_underlined_and_show_the_photo(browser, server, gravy_photo):
     p, b = browser
-    context = phone(p, b)
+    context = iphone_context(p, b)
     page = context.new_page()
     results = upload(page, server.base, gravy_photo)
     mark = page.locator(".backdrop mark.unsure", has_text="ov")
@@ -243,7 +236,7 @@ def test_unsure_words_are_underlined_and_show_the_photo(browser, server, gravy_p
     expect(page.locator(".backdrop mark.unsure", has_text="ov")).to_have_count(0)
     context.close()
     # Without JavaScript the text box stays plain.
-    context = phone(p, b, javascript=False)
+    context = iphone_context(p, b, javascript=False)
     page = context.new_page()
     page.goto(results)
     assert page.locator(".backdrop").count() == 0
@@ -253,7 +246,7 @@ def test_unsure_words_are_underlined_and_show_the_photo(browser, server, gravy_p
 
 def test_results_has_one_home_link_and_variants_actions_are_clear_of_bars(browser, server, gravy_photo):
     p, b = browser
-    context = phone(p, b)
+    context = iphone_context(p, b)
     page = context.new_page()
     upload(page, server.base, gravy_photo)
     expect(page.locator("header.topbar").get_by_role("link", name=re.compile("Home"))).to_have_count(1)
@@ -274,7 +267,7 @@ def test_results_has_one_home_link_and_variants_actions_are_clear_of_bars(browse
 
 def test_failed_upload_keeps_the_photo_and_offers_retry(browser, server, gravy_photo):
     p, b = browser
-    context = phone(p, b)
+    context = iphone_context(p, b)
     page = context.new_page()
     page.goto(server.base + "/")
     page.route(re.compile(r".*/scans$"), lambda route: route.abort())
@@ -293,7 +286,7 @@ def test_generate_with_the_server_gone_keeps_the_text_and_says_so(browser, gravy
     p, b = browser
     own = Server().start()
     try:
-        context = phone(p, b)
+        context = iphone_context(p, b)
         page = context.new_page()
         upload(page, own.base, gravy_photo)
         area = page.locator("#text")
@@ -317,7 +310,7 @@ def test_ai_failure_offers_the_offline_writer_and_the_badge_turns_red(browser, g
     dead = free_port()  # nothing listens here: the provider is unreachable
     own = Server(extra_args=["--ai-base-url", f"http://127.0.0.1:{dead}/v1", "--ai-model", "phone-model", "--ai-timeout", "3"]).start()
     try:
-        context = phone(p, b)
+        context = iphone_context(p, b)
         page = context.new_page()
         results = upload(page, own.base, gravy_photo)
         expect(page.locator(".writer-badge")).to_have_attribute("data-writer-status", "unknown")

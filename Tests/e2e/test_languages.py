@@ -4,7 +4,7 @@ import re
 
 from playwright.sync_api import expect
 
-from conftest import render_page
+from conftest import iphone_context, render_page
 
 GERMAN_PAGE = [
     "Der Leuchtturmwärter schrieb jeden Abend",
@@ -15,9 +15,7 @@ GERMAN_PAGE = [
 
 def test_language_is_chosen_remembered_and_used(browser, server, tmp_path):
     p, b = browser
-    device = dict(p.devices["iPhone 13"])
-    device.pop("default_browser_type", None)
-    context = b.new_context(**device)
+    context = iphone_context(p, b)
     page = context.new_page()
     page.goto(server.base + "/")
     select = page.locator("#lang")

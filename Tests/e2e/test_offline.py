@@ -5,7 +5,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from conftest import SCREENSHOTS, Server
+from conftest import SCREENSHOTS, Server, iphone_context
 from http_client import request
 
 
@@ -16,9 +16,7 @@ def test_service_worker_serves_the_offline_page(browser, server):
     assert reply.status == 200 and "javascript" in reply.header("Content-Type")
     assert reply.header("Service-Worker-Allowed") == "/"
     p, b = browser
-    device = dict(p.devices["iPhone 13"])
-    device.pop("default_browser_type", None)
-    context = b.new_context(**device)
+    context = iphone_context(p, b)
     page = context.new_page()
     page.goto(server.base + "/")
     # Registered by the page and in control after a reload.

@@ -5,7 +5,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from conftest import SCREENSHOTS, render_page
+from conftest import SCREENSHOTS, iphone_context, render_page
 
 
 SECOND_PAGE = [
@@ -67,9 +67,7 @@ def test_drag_a_corner_and_read_again(browser, server, page_photo):
 
 def test_add_the_next_page(browser, server, page_photo, tmp_path):
     p, b = browser
-    device = dict(p.devices["iPhone 13"])
-    device.pop("default_browser_type", None)
-    context = b.new_context(**device)
+    context = iphone_context(p, b)
     page = context.new_page()
     upload(page, server.base, page_photo)
     area = page.locator("#text")

@@ -10,9 +10,12 @@ struct Dewarper: Sendable {
     /// The dewarped page must make the row profile at least this much sharper to be kept.
     var minimumGain: Double = 1.02
 
-    func dewarp(_ page: LeptonicaImage) -> LeptonicaImage? {
+    func dewarp(_ page: LeptonicaImage) -> LeptonicaImage? { dewarpWithMap(page)?.image }
+
+    /// The flat page and, when the dewarp can say, where each of its points was on `page`.
+    func dewarpWithMap(_ page: LeptonicaImage) -> (image: LeptonicaImage, map: DisparityMap?)? {
         guard let binary = page.sauvolaBinarised(halfWindow: 12, factor: 0.34) else { return nil }
-        guard let flat = page.dewarped(using: binary, minLines: minLines) else {
+        guard let (flat, map) = page.dewarpedWithMap(using: binary, minLines: minLines) else {
             trace("dewarp: no model")
             return nil
         }
@@ -21,7 +24,7 @@ struct Dewarper: Sendable {
         let before = Self.lineSharpness(binary.rowInkCounts())
         let after = Self.lineSharpness(flatBinary.rowInkCounts())
         trace("dewarp: sharpness \(before) -> \(after)")
-        return after >= before * minimumGain ? flat : nil
+        return after >= before * minimumGain ? (flat, map) : nil
     }
 
     /// How crisply text rows stand out in a row profile: the sum of squared differences between neighbouring

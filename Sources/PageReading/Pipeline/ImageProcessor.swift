@@ -136,8 +136,12 @@ public struct ImageProcessor: Sendable {
         let toUpright = Homography.quarterTurns(state.turns, width: exifSize.width, height: exifSize.height)
         let imageSize = state.turns % 2 == 0 ? exifSize : PixelSize(width: exifSize.height, height: exifSize.width)
         let pageToUpright = state.toPage.inverse().map { $0.followed(by: toUpright) } ?? toUpright
+        let outliner = LineOutliner(flatToPage: state.flatToPage, pageToUpright: pageToUpright, imageSize: imageSize)
         let lines = state.lines.map { line in
-            TextLine(text: line.text, box: pageToUpright.apply(line.box, clippedTo: imageSize), confidence: line.confidence)
+            let outline = outliner.outline(of: line.box)
+            // The box around the outline: on a dewarped page the flat box alone would sit off the curled line.
+            let box = LineOutliner.box(around: outline) ?? pageToUpright.apply(line.box, clippedTo: imageSize)
+            return TextLine(text: line.text, box: box, confidence: line.confidence, outline: outline)
         }
         let outline = state.outlineInPhoto?.map { corner in
             let upright = toUpright.apply(corner.x, corner.y)

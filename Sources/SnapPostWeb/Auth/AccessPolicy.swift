@@ -37,11 +37,12 @@ struct AccessPolicy: Sendable {
         return difference == 0
     }
 
-    /// Paths anyone may fetch: the login page, assets, the manifest, health and metrics.
+    /// Paths anyone may fetch: the login page, assets, the manifest, health (also the iOS client's /api/health) and metrics.
     func isPublic(_ path: String) -> Bool {
         let local = path.hasPrefix(basePath) ? String(path.dropFirst(basePath.count)) : path
         return local == "/login" || local.hasPrefix("/static/") || local == "/manifest.webmanifest"
-            || local == "/healthz" || local == "/metrics" || local == "/favicon.ico" || local == "/sw.js" || local == "/offline"
+            || local == "/healthz" || local == "/api/health" || local == "/metrics" || local == "/favicon.ico" || local == "/sw.js"
+            || local == "/offline"
     }
 
     /// Secure cookies over HTTPS; behind a proxy only when we were told to trust it.

@@ -44,7 +44,8 @@ struct PhotosController {
                 number += 1
                 return LineView(
                     number: number, text: line.text, confidence: Format.percent(line.confidence), low: line.confidence < 0.6,
-                    x: line.box.x, y: line.box.y, width: line.box.width, height: line.box.height)
+                    x: line.box.x, y: line.box.y, width: line.box.width, height: line.box.height,
+                    points: line.outline.map { $0.map { "\(Int($0.x)),\(Int($0.y))" }.joined(separator: " ") })
             }
             let timings = try await scans.timings(ofScan: scan.id, photo: photo.position)
             views.append(

@@ -1,12 +1,12 @@
-// Admission control for heavy work (OCR): a fixed number of jobs run at once, within a budget of pixels in flight
-// (memory grows with the pixels being decoded, not with the number of photos); a bounded number wait; the rest are
-// refused.
+// Admission control for heavy work (OCR, shelf analyses): a fixed number of jobs run at once, within a budget of
+// pixels in flight (memory grows with the pixels being decoded, not with the number of photos); a bounded number
+// wait; the rest are refused.
 import Support
 
 /// Refused because the queue is full. The page says to try again shortly; the response carries Retry-After.
 struct QueueFullError: UserFacingError {
     let retryAfterSeconds: Int?
-    var message: String { "SnapPost is busy reading other pages. Please try again in a few seconds." }
+    var message: String = "SnapPost is busy reading other pages. Please try again in a few seconds."
     var code: String { "queue_full" }
     var category: ErrorCategory { .busy }
 }
@@ -14,6 +14,8 @@ struct QueueFullError: UserFacingError {
 actor BoundedWorkQueue {
     let workers: Int
     let maxWaiting: Int
+    /// What a refused request is told, and when to try again.
+    let busy: QueueFullError
     /// Pixels of the photos being read at once, summed over every worker. A photo larger than the whole budget
     /// still runs, alone.
     let pixelBudget: Int
@@ -22,10 +24,11 @@ actor BoundedWorkQueue {
     /// First come, first served: a large photo at the front is not overtaken by small ones forever.
     private var waiters: [(pixels: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
-    init(workers: Int, maxWaiting: Int, pixelBudget: Int = .max) {
+    init(workers: Int, maxWaiting: Int, pixelBudget: Int = .max, busy: QueueFullError = QueueFullError(retryAfterSeconds: 5)) {
         self.workers = max(1, workers)
         self.maxWaiting = max(0, maxWaiting)
         self.pixelBudget = max(1, pixelBudget)
+        self.busy = busy
     }
 
     /// Jobs running plus jobs waiting, for the queue-depth metric.
@@ -39,7 +42,7 @@ actor BoundedWorkQueue {
             running += 1
             pixelsRunning += weight
         } else {
-            guard waiters.count < maxWaiting else { throw QueueFullError(retryAfterSeconds: 5) }
+            guard waiters.count < maxWaiting else { throw busy }
             // `release` starts this job (counting it) before resuming it.
             await withCheckedContinuation { waiters.append((weight, $0)) }
         }

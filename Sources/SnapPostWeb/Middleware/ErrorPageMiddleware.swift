@@ -26,7 +26,9 @@ struct ErrorPageMiddleware: RouterMiddleware {
                     retryAfter: presentation.retryAfterSeconds)
             }
             return pages.render(
-                "error", context, title: presentation.title, content: ErrorView(presentation: presentation), status: presentation.status,
+                "error", context, title: presentation.title,
+                content: ErrorView(presentation: presentation, toolPath: ErrorView.toolPath(of: request.uri.path, base: pages.base)),
+                status: presentation.status,
                 headers: presentation.headers)
         }
     }
@@ -40,8 +42,18 @@ struct ErrorView {
     let retryAfter: Int?
     let offerNewPhoto: Bool
     let offerBack: Bool
+    /// Where "Choose another photo" leads: the tool the failed request belonged to ("" for pages, "/shelf" for shelves).
+    let toolPath: String
 
-    init(presentation: ErrorPresentation) {
+    /// The tool a request path belongs to: shelf requests start again on the Shelf page, everything else on Home.
+    static func toolPath(of path: String, base: String) -> String {
+        let local = path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
+        let shelf = local == "/shelf" || local.hasPrefix("/shelf?") || local.hasPrefix("/shelves") || local == "/api/analyze-bookshelf"
+        return shelf ? "/shelf" : "/"
+    }
+
+    init(presentation: ErrorPresentation, toolPath: String = "/") {
+        self.toolPath = toolPath
         heading = presentation.title
         message = presentation.message
         code = presentation.code

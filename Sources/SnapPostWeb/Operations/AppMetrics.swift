@@ -1,4 +1,4 @@
-// Prometheus metrics for one running app: requests, OCR steps, queue depth, AI latency and errors.
+// Prometheus metrics for one running app: requests, OCR and shelf steps, queue depth, AI latency and errors.
 import Foundation
 import Prometheus
 
@@ -30,6 +30,13 @@ final class AppMetrics: Sendable {
     func recordOCRStep(_ step: String, seconds: Double) {
         registry.makeValueHistogram(
             descriptor: Self.name("ocr", "step", "seconds", "Time spent in each OCR pipeline step."),
+            labels: [("step", step)], buckets: Self.secondsBuckets
+        ).record(seconds)
+    }
+
+    func recordShelfStep(_ step: String, seconds: Double) {
+        registry.makeValueHistogram(
+            descriptor: Self.name("shelf", "step", "seconds", "Time spent in each step of a shelf analysis."),
             labels: [("step", step)], buckets: Self.secondsBuckets
         ).record(seconds)
     }

@@ -14,7 +14,7 @@ struct PageChrome: Sendable {
     var showWriter: Bool = false
     var loggedIn: Bool = false
     var authEnabled: Bool = false
-    /// Which header link is current: "home", "history".
+    /// Which header link is current: "home", "shelf", "history".
     var section: String = ""
     var backHref: String? = nil
     var backLabel: String = "Home"
@@ -38,7 +38,8 @@ struct PageRenderer: Sendable {
     static func load(from directory: String) async throws -> PageRenderer {
         let library = try await MustacheLibrary(directory: directory)
         for name in [
-            "layout", "home", "results", "variants", "lines", "outline", "history", "login", "error", "offline", "retouch", "retouch-editor",
+            "layout", "home", "results", "variants", "lines", "outline", "history", "login", "error", "offline", "shelf", "shelf-result", "retouch",
+            "retouch-editor",
         ]
         where library.getTemplate(named: name) == nil {
             throw TemplateMissing(name: name, directory: directory)
@@ -71,6 +72,7 @@ struct PageModel {
     let isOffline: Bool
     let loggedIn: Bool
     let isHome: Bool
+    let isShelf: Bool
     let isHistory: Bool
     let isRetouch: Bool
     let backHref: String?
@@ -91,6 +93,7 @@ struct PageModel {
         isOffline = chrome.writer == "Offline writer"
         loggedIn = chrome.loggedIn && chrome.authEnabled
         isHome = chrome.section == "home"
+        isShelf = chrome.section == "shelf"
         isHistory = chrome.section == "history"
         isRetouch = chrome.section == "retouch"
         backHref = chrome.backHref

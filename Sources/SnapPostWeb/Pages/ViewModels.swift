@@ -185,6 +185,8 @@ struct LineView {
     let confidence: String
     let low: Bool
     let x: Int, y: Int, width: Int, height: Int
+    /// The line's outline (SVG polygon points, following its tilt and curl); nil draws the box.
+    let points: String?
 }
 
 /// One photo of a scan in the Lines view.

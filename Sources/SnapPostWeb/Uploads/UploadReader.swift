@@ -20,19 +20,23 @@ struct UploadedPhoto: Sendable {
 struct UploadReader: Sendable {
     /// The largest photo accepted; a form may carry a little more (its other fields and part headers).
     let maxBytes: Int
-    /// Form fields a photo may arrive in: the library picker and the API use `photo`, the camera button `camera`.
-    static let photoFields: Set<String> = ["photo", "camera"]
+    /// Form fields a photo may arrive in, the first named in messages: the library picker and /api/ocr use `photo`, the
+    /// camera button `camera`. The iOS shelf client's API sends `file` (see ``shelfAPIFields``).
+    static let photoFields = ["photo", "camera"]
+    static let shelfAPIFields = ["file"]
     /// Room for the form's other fields: the typed text may come along (Add next page) and is capped like any form.
     static let formOverhead = FormBody.maxBytes + 64 * 1024
     /// Parts a photo form may have. Ours send two to five (camera, photo, the typed text, a share target's title and
     /// text); a form with far more is refused whole, with a message, instead of having parts dropped.
     static let maxParts = 64
 
-    func read(_ request: Request, rawBodyAllowed: Bool = false) async throws -> UploadedPhoto {
+    /// Reads the one photo of the request, sent in one of `fields` (or, when `rawBodyAllowed`, as the raw body).
+    func read(_ request: Request, fields: [String] = UploadReader.photoFields, rawBodyAllowed: Bool = false) async throws -> UploadedPhoto {
         let contentType = request.headers[.contentType] ?? ""
+        let named = fields.first ?? "photo"
         guard contentType.lowercased().hasPrefix("multipart/form-data") else {
             guard rawBodyAllowed else {
-                throw BadFormError("Send the photo as a form upload (multipart/form-data) in a field named 'photo'.", code: "not_multipart")
+                throw BadFormError("Send the photo as a form upload (multipart/form-data) in a field named '\(named)'.", code: "not_multipart")
             }
             let body = try await collect(request, limit: maxBytes)
             guard body.readableBytes > 0 else { throw BadFormError("The request body is empty; send a photo.", code: "empty_file") }
@@ -47,8 +51,8 @@ struct UploadReader: Sendable {
         let files = form.files.filter { !($0.filename == "" && $0.body.readableBytes == 0) }
         guard !files.isEmpty else { throw BadFormError("No photo was attached. Choose a photo and try again.", code: "no_file") }
         guard files.count == 1, let file = files.first else { throw BadFormError("Send one photo at a time.", code: "two_files") }
-        guard Self.photoFields.contains(file.field) else {
-            throw BadFormError("The photo must be sent in the form field named 'photo'.", code: "wrong_field")
+        guard fields.contains(file.field) else {
+            throw BadFormError("The photo must be sent in the form field named '\(named)'.", code: "wrong_field")
         }
         guard file.body.readableBytes > 0 else {
             throw BadFormError("The photo file is empty (0 bytes). Choose another photo.", code: "empty_file")

@@ -9,6 +9,8 @@ struct DewarpStep: ImageStep {
     func apply(_ state: inout PageState) throws {
         let page = try state.currentPage()
         let dewarper = Dewarper(minLines: state.config.dewarpMinLines, minimumGain: state.config.dewarpMinimumGain)
-        state.page = dewarper.dewarp(page) ?? page
+        guard let (flat, map) = dewarper.dewarpWithMap(page) else { return }
+        state.page = flat
+        state.flatToPage = map
     }
 }

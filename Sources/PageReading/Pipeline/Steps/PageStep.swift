@@ -51,8 +51,11 @@ struct PageState: Sendable {
     var page: LeptonicaImage?
     /// x-height of the print in `page` pixels, once measured.
     var xHeight: Double?
-    /// From the upright (EXIF) photo to the current page image.
+    /// From the upright (EXIF) photo to the current page image, up to the dewarp.
     var toPage: Homography = .identity
+    /// From the dewarped page back to the page before it (nil when the page was not dewarped): line outlines follow
+    /// the curl through it.
+    var flatToPage: DisparityMap?
     /// Quarter turns clockwise applied after EXIF (given, or found by orient).
     var turns = 0
     /// The straightened page's corners in the upright (EXIF) photo, before `turns`; nil when the frame is read whole.

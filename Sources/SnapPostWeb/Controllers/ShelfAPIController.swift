@@ -1,0 +1,124 @@
+// The bookshelf API of the iOS client: POST /api/analyze-bookshelf (multipart field `file`, Bearer token) and
+// GET /api/health. Field names are the client's own, byte for byte; `audioUrl`, `resultUrl` and `unidentifiedSpines`
+// are extras it ignores.
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import Shelves
+import Storage
+
+struct ShelfAPIController {
+    let intake: ShelfIntake
+    let checkStoreWritable: @Sendable () async throws -> Void
+    let isOCRReady: @Sendable () -> Bool
+    /// Whether shelves are analysed by the catalog alone (no AI provider configured).
+    let offline: Bool
+    let base: String
+
+    var endpoints: RouteCollection<AppRequestContext> {
+        let routes = RouteCollection(context: AppRequestContext.self)
+        routes.post("/api/analyze-bookshelf", use: analyze)
+        routes.get("/api/health", use: health)
+        return routes
+    }
+
+    /// The client's `ShelfAnalysisResponse`.
+    struct AnalysisReply: ResponseEncodable {
+        struct Book: Encodable {
+            let title: String
+            let author: String
+            let genre: String
+            let confidence: Double
+        }
+        /// The client decodes `authorPreferences` as one string, so the authors are joined ("A, B and C").
+        struct Preferences: Encodable {
+            let favoriteGenres: [String]
+            let readingLevel: String
+            let interests: [String]
+            let authorPreferences: String
+        }
+        struct RecommendedBook: Encodable {
+            let title: String
+            let author: String
+            let reason: String
+            let matchScore: Double
+        }
+        struct Spine: Encodable {
+            let spine: Int
+            let text: String
+        }
+        let success: Bool
+        let detectedBooks: [Book]
+        let readingPreferences: Preferences
+        let recommendedBooks: [RecommendedBook]
+        let analysisSummary: String
+        let confidenceScore: Double
+        let analysisId: String
+        /// The recommendations read aloud (WAV), on this server; the same token authorises it.
+        let audioUrl: String
+        /// The analysis as a page on this server.
+        let resultUrl: String
+        /// Spines read but not identified, with their text as read (1 = the first spine).
+        let unidentifiedSpines: [Spine]
+
+        init(_ analysis: ShelfAnalysis, id: String, base: String) {
+            success = true
+            detectedBooks = analysis.identifiedBooks.map { Book(title: $0.title, author: $0.author, genre: $0.genre, confidence: $0.confidence) }
+            let p = analysis.preferences
+            readingPreferences = Preferences(
+                favoriteGenres: p.favoriteGenres, readingLevel: p.readingLevel, interests: p.interests,
+                authorPreferences: Self.sentenceList(p.authorPreferences))
+            recommendedBooks = analysis.recommendations.map {
+                RecommendedBook(title: $0.title, author: $0.author, reason: $0.reason, matchScore: $0.matchScore)
+            }
+            analysisSummary = analysis.summary
+            confidenceScore = analysis.confidence
+            analysisId = id
+            audioUrl = "\(base)/shelves/\(id)/audio.wav"
+            resultUrl = "\(base)/shelves/\(id)"
+            unidentifiedSpines = analysis.books.filter { !$0.identified }.map { Spine(spine: ($0.spineIndex ?? 0) + 1, text: $0.spineText) }
+        }
+
+        static func sentenceList(_ items: [String]) -> String {
+            switch items.count {
+            case 0: ""
+            case 1: items[0]
+            default: items.dropLast().joined(separator: ", ") + " and " + items[items.count - 1]
+            }
+        }
+    }
+
+    /// POST /api/analyze-bookshelf: the photo in the multipart field `file` (or as the raw body, like /api/ocr).
+    @Sendable func analyze(_ request: Request, context: AppRequestContext) async throws -> AnalysisReply {
+        let (scan, analysis) = try await intake.analyse(request, context, fields: UploadReader.shelfAPIFields, rawBodyAllowed: true)
+        return AnalysisReply(analysis, id: scan.id, base: base)
+    }
+
+    struct HealthReply: Encodable {
+        let status: String
+        let message: String
+        let services: [String: String]
+    }
+
+    /// GET /api/health (no login, like /healthz): whether the store and the OCR engine work. Never names the AI provider.
+    @Sendable func health(_ request: Request, context: AppRequestContext) async throws -> Response {
+        var services = ["analysis": offline ? "offline" : "ai"]
+        var healthy = true
+        do {
+            try await checkStoreWritable()
+            services["store"] = "writable"
+        } catch {
+            services["store"] = "failing"
+            healthy = false
+        }
+        services["ocr"] = isOCRReady() ? "ready" : "not ready"
+        healthy = healthy && isOCRReady()
+        let reply = HealthReply(
+            status: healthy ? "healthy" : "unhealthy", message: healthy ? "SnapPost is running." : "SnapPost cannot analyse photos right now.",
+            services: services)
+        var response = try JSONAnswerEncoder().encode(reply, from: request, context: context)
+        response.status = healthy ? .ok : .serviceUnavailable
+        return response
+    }
+}
