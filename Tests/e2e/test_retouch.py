@@ -249,3 +249,24 @@ def test_screenshots_of_the_retouch_pages(browser, server, wire_photo):
                 assert page.locator("header.topbar").count() == 1
                 page.screenshot(path=str(SCREENSHOTS / f"{name}-{size_name}-{scheme}.png"))
             context.close()
+
+
+def test_the_menu_with_four_tools_never_widens_a_phone_page(browser, server, wire_photo):
+    """Home, Shelf, Retouch and History beside the name or a back link: on 320 to 390 px phones the page keeps its
+    width (the menu fits, or scrolls sideways by itself on the smallest)."""
+    p, b = browser
+    for width in (320, 375, 390):
+        context = b.new_context(viewport={"width": width, "height": 800}, is_mobile=True, has_touch=True)
+        page = context.new_page()
+        if width == 320:
+            open_editor(page, server, wire_photo)
+            editor = page.url
+        for url in [server.base + "/", server.base + "/shelf", server.base + "/retouch", server.base + "/history", editor]:
+            page.goto(url)
+            widths = page.evaluate(
+                "() => [document.documentElement.scrollWidth, document.querySelector('.topbar nav').scrollWidth,"
+                " document.querySelector('.topbar nav').clientWidth]")
+            assert widths[0] <= width, (width, url, widths)
+            if width >= 375:
+                assert widths[1] <= widths[2], (width, url, widths)
+        context.close()
