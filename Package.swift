@@ -41,7 +41,8 @@ let package = Package(
         // The one C++ target: OpenCV 4.6 (core, imgproc, photo) behind extern "C" functions for the shelf and retouch tools.
         .target(
             name: "OpenCVShim",
-            cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4"])],
+            // Optimised even in debug builds: the fill and line kernels are the hot loops the tests run.
+            cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4", "-O2"])],
             linkerSettings: [.linkedLibrary("opencv_core"), .linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_photo")]
         ),
 
@@ -72,14 +73,15 @@ let package = Package(
             dependencies: ["Support", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
-        // The bookshelf analyser and the retouch tool live here (their issues fill them in).
+        // The bookshelf analyser: spines, titles, the catalog, the reading (over PageReading, AIClient and OpenCVShim).
         // Shelves ships its book catalog (Catalog/, derived from goodbooks-10k, CC BY-SA 4.0) as a resource.
         .target(
             name: "Shelves", dependencies: ["Support", "Imaging", "PageReading", "AIClient", "OpenCVShim"], resources: [.copy("Catalog")],
             swiftSettings: swiftSettings),
         // Text to speech: the SpeechSynthesizer protocol and flite (the only file with its pointers) behind it.
         .target(name: "Speech", dependencies: ["CFlite"], swiftSettings: swiftSettings),
-        .target(name: "Retouch", dependencies: ["Support"], swiftSettings: swiftSettings),
+        // The retouch tool's core: edit stack, wire finder, object selection, guided exemplar fill (over OpenCVShim).
+        .target(name: "Retouch", dependencies: ["Support", "Imaging", "OpenCVShim"], swiftSettings: swiftSettings),
 
         // MARK: The configuration tree: every key, its default and its help, read once through swift-configuration.
         .target(
@@ -96,7 +98,7 @@ let package = Package(
         .target(
             name: "SnapPostWeb",
             dependencies: [
-                "Support", "Imaging", "PageReading", "AIClient", "PostWriting", "Storage", "Settings", "Shelves", "Speech",
+                "Support", "Imaging", "PageReading", "AIClient", "PostWriting", "Retouch", "Storage", "Settings", "Shelves", "Speech",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -116,11 +118,12 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        // MARK: The command line: serve (default), ocr, eval, posts, shelf.
+        // MARK: The command line: serve (default), ocr, eval, posts, shelf, retouch.
         .executableTarget(
             name: "snappost",
             dependencies: [
                 "Support", "Imaging", "PageReading", "AIClient", "PostWriting", "Settings", "SnapPostWeb", "Shelves", "Speech", "Storage",
+                "Retouch",
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -146,10 +149,12 @@ let package = Package(
         .testTarget(name: "PostWritingTests", dependencies: ["PostWriting", "AIClient", "Support", "ChatServerStub"], swiftSettings: swiftSettings),
         .testTarget(
             name: "StorageTests", dependencies: ["Storage", "Support", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: swiftSettings),
+        .testTarget(name: "RetouchTests", dependencies: ["Retouch", "Imaging", "Support"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SnapPostWebTests",
             dependencies: [
-                "SnapPostWeb", "Settings", "Storage", "PageReading", "PostWriting", "AIClient", "Support", "ChatServerStub", "Shelves", "Speech",
+                "SnapPostWeb", "Settings", "Storage", "PageReading", "PostWriting", "AIClient", "Retouch", "Imaging", "Support", "ChatServerStub",
+                "Shelves", "Speech",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Configuration", package: "swift-configuration"),

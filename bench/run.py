@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """`make bench`: OCR accuracy and speed against the tesseract CLI, HTTP latency on loopback, generation overhead,
-the shelf analyser against the tesseract CLI.
+the shelf analyser against the tesseract CLI, the retouch tool (preview, export, memory).
 
-usage: python3 bench/run.py [DIR] [--only ocr,http,gen,shelf] [--quick]
+usage: python3 bench/run.py [DIR] [--only ocr,http,gen,shelf,retouch] [--quick]
        make bench [BENCH_ARGS="DIR --only ocr"]     (installs the test packages and builds the release binary first)
 
 DIR: photos NAME.(jpg|png|...) with NAME.txt ground truth and optional NAME.lang. Default: ../shared/photos/pages
@@ -50,7 +50,7 @@ def section(title, fn):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("folder", nargs="?", help="photos with .txt ground truth")
-    ap.add_argument("--only", default="ocr,http,gen,shelf", help="comma-separated sections: ocr, http, gen, shelf")
+    ap.add_argument("--only", default="ocr,http,gen,shelf,retouch", help="comma-separated sections: ocr, http, gen, shelf, retouch")
     ap.add_argument("--quick", action="store_true", help="fewer requests (for trying the harness)")
     args = ap.parse_args()
     only = {s.strip() for s in args.only.split(",")}
@@ -93,6 +93,12 @@ def main():
         import shelf
         md, m, f = section("4. Bookshelf analyser", lambda: shelf.run(budget=300 if args.quick else 900, rounds=1 if args.quick else 2))
         parts.append(md); measured_any |= m; failures += f
+
+    if "retouch" in only:
+        import retouch
+        md, m, f = section("5. Retouch", lambda: retouch.run(budget=600 if args.quick else 1200, rounds=3 if args.quick else 5))
+        parts.append(md); measured_any |= m; failures += f
+
     if failures:
         summary = "**FAILURES (5xx other than 503):** " + "; ".join(failures)
         print(summary)

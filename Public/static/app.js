@@ -168,7 +168,7 @@
     };
     xhr.upload.onload = function () {
       $("#overlay-progress").value = 100;
-      $("#overlay-status").textContent = "Reading the page…";
+      $("#overlay-status").textContent = form.getAttribute("data-processing") || "Reading the page…";
     };
     xhr.onload = function () {
       if (xhr.status >= 200 && xhr.status < 300 && xhr.responseURL) {

@@ -129,6 +129,29 @@ public final class LeptonicaImage: @unchecked Sendable {
         return GrayImage(width: w, height: h, bytes: out)
     }
 
+    /// The pixels as plain 8-bit RGB (grey and colour-mapped images are converted first).
+    public func rgbImage() -> RasterImage? {
+        guard let colour = colour(), let copy = pixCopy(nil, colour.pix) else { return nil }
+        var c: UnsafeMutablePointer<PIX>? = copy
+        defer { pixDestroy(&c) }
+        guard pixEndianByteSwap(copy) == 0, let data = pixGetData(copy) else { return nil }
+        let w = colour.width, h = colour.height, rowBytes = Int(pixGetWpl(copy)) * 4
+        var out = [UInt8](repeating: 0, count: w * h * 3)
+        data.withMemoryRebound(to: UInt8.self, capacity: rowBytes * h) { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                for y in 0..<h {
+                    let s = src + y * rowBytes, d = dst.baseAddress! + y * w * 3
+                    for x in 0..<w {
+                        d[3 * x] = s[4 * x]
+                        d[3 * x + 1] = s[4 * x + 1]
+                        d[3 * x + 2] = s[4 * x + 2]
+                    }
+                }
+            }
+        }
+        return RasterImage(width: w, height: h, channels: 3, bytes: out)
+    }
+
     /// JPEG bytes (colour kept when present).
     public func jpegData(quality: Int = 80) -> Data? {
         guard let src = (depth == 8 || depth == 32) ? self : grayscale() else { return nil }

@@ -6,6 +6,7 @@ import HummingbirdCore
 import Logging
 import NIOCore
 import PostWriting
+import Retouch
 import Settings
 import Storage
 import Support
@@ -95,6 +96,10 @@ public func buildApplication(
         pages: pages, scans: dependencies.scans, generations: dependencies.generations, words: dependencies.words, writerIsOffline: writerIsOffline,
         languages: languages)
     let limits = settings.imageLimits
+    // Retouch takes photos as pages do (same decoder, same limits); one fill at a time, a few waiting.
+    var retouchLimits = RetouchLimits()
+    retouchLimits.image = limits
+    let studio = RetouchStudio(projects: dependencies.retouch, limits: retouchLimits, queue: BoundedWorkQueue(workers: 1, maxWaiting: 4))
 
     let router = Router(context: AppRequestContext.self)
     router.addMiddleware {
@@ -128,6 +133,7 @@ public func buildApplication(
             clientAddress: clientAddress, pages: pages
         ).endpoints,
         atPath: mount)
+    router.addRoutes(RetouchController(studio: studio, intake: intake, pages: pages).endpoints, atPath: mount)
     router.addRoutes(APIController(intake: intake, scans: dependencies.scans, writer: writer, base: base).endpoints, atPath: mount)
     router.addRoutes(
         ShelfController(

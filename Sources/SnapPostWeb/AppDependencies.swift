@@ -21,6 +21,7 @@ public struct AppDependencies: Sendable {
     public var history: any HistoryRepository
     public var shelves: any ShelfScanRepository
     public var sessions: any SessionRepository
+    public var retouch: any RetouchRepository
     /// Writes a row and a real file in the data folder (for /healthz).
     public var checkStoreWritable: @Sendable () async throws -> Void
     /// Bytes free on the data folder's disk, nil when unknown (for /healthz).
@@ -38,7 +39,7 @@ public struct AppDependencies: Sendable {
     public init(
         reader: any PageReader, generator: any PostGenerator, shelfAnalyser: any ShelfAnalysing, speech: any SpeechSynthesizer,
         scans: any ScanRepository, generations: any GenerationRepository, history: any HistoryRepository, shelves: any ShelfScanRepository,
-        sessions: any SessionRepository, checkStoreWritable: @escaping @Sendable () async throws -> Void,
+        sessions: any SessionRepository, retouch: any RetouchRepository, checkStoreWritable: @escaping @Sendable () async throws -> Void,
         isOCRReady: @escaping @Sendable () -> Bool, clock: any TimeSource = SystemTimeSource(),
         metricsRegistry: PrometheusCollectorRegistry = PrometheusCollectorRegistry(), words: (any WordList)? = nil
     ) {
@@ -52,6 +53,7 @@ public struct AppDependencies: Sendable {
         self.history = history
         self.shelves = shelves
         self.sessions = sessions
+        self.retouch = retouch
         self.checkStoreWritable = checkStoreWritable
         self.isOCRReady = isOCRReady
         self.clock = clock
@@ -71,6 +73,7 @@ public struct AppDependencies: Sendable {
             history: SQLiteHistoryRepository(database: database, limit: historySize, clock: clock),
             shelves: SQLiteShelfScanRepository(database: database, clock: clock),
             sessions: SQLiteSessionRepository(database: database, clock: clock),
+            retouch: SQLiteRetouchRepository(database: database, clock: clock),
             checkStoreWritable: { try await database.checkWritable() }, isOCRReady: isOCRReady, clock: clock,
             metricsRegistry: metricsRegistry, words: words)
         self.freeDiskBytes = { database.freeBytes() }

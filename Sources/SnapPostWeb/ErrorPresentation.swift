@@ -5,6 +5,7 @@ import Hummingbird
 import Imaging
 import NIOCore
 import NIOHTTP1
+import Retouch
 import Storage
 import Support
 
@@ -42,6 +43,9 @@ struct ErrorPresentation: Sendable {
             return .init(status: .badRequest, title: "Something is missing", message: error.message, code: error.code)
         case let error as FormTooLargeError:
             return .init(status: .contentTooLarge, title: "Text too long", message: error.message, code: error.code)
+        case let error as RetouchError:
+            return .init(
+                status: status(for: error.category), title: retouchTitle(for: error.category), message: error.message, code: error.code)
         case let error as TextTooLongError:
             return .init(status: .contentTooLarge, title: "Text too long", message: error.message, code: error.code)
         case let error as StoreError where error.isOutOfSpace:
@@ -127,6 +131,16 @@ struct ErrorPresentation: Sendable {
         case .busy: "Busy right now"
         case .upstream: "The AI writer failed"
         case .internal: "Something went wrong"
+        }
+    }
+
+    /// Retouch's own wording: nothing found is about wires and objects, not text.
+    static func retouchTitle(for category: ErrorCategory) -> String {
+        switch category {
+        case .nothingFound: "Nothing found there"
+        case .tooLarge: "Photo too large"
+        case .badInput: "Can't use that"
+        default: title(for: category)
         }
     }
 

@@ -204,6 +204,7 @@ extension AppDatabase {
             // Each line's outline in the photo, following its tilt and curl ("x,y x,y ..."); older lines keep their box.
             try db.alter(table: "scanLine") { t in t.add(column: "outline", .text) }
         }
+        migrator.registerMigration("retouch-v1", migrate: createRetouchTables)
         return migrator
     }
 

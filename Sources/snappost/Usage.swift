@@ -7,6 +7,7 @@ enum Usage {
                snappost shelf PHOTO [--json] [--audio OUT.wav] [--debug-dir DIR]
                snappost password [set]                 print or choose the login password
                snappost posts --text-file F [--book T] [--author A] [--provider offline|openai] [--json]
+               snappost retouch fill PHOTO MASK OUT | retouch wire PHOTO --tap X,Y --out MASK
 
         Run `snappost serve --help` for every configuration key.
         """

@@ -20,6 +20,7 @@ case "ocr": status = await OCRCommand.run(arguments)
 case "eval": status = await EvalCommand.run(arguments)
 case "posts": status = await PostsCommand.run(arguments)
 case "shelf": status = await ShelfCommand.run(arguments)
+case "retouch": status = await RetouchCommand.run(arguments)
 case "password": status = await PasswordCommand.run(arguments)
 case "help", "--help", "-h":
     print(Usage.text)

@@ -2,6 +2,7 @@
 #ifndef SNAPPOST_OPENCV_SHIM_H
 #define SNAPPOST_OPENCV_SHIM_H
 
+#include "RetouchOps.h"
 #include "ShelfVision.h"
 
 #ifdef __cplusplus

@@ -98,6 +98,10 @@ struct OpsController {
                     "name": "Shelf", "short_name": "Shelf", "description": "Snap a bookshelf: its books, what they say about you, what to read next",
                     "url": "\(base)/shelf", "icons": [["src": "\(base)/static/icon-192.png", "sizes": "192x192"]],
                 ],
+                [
+                    "name": "Retouch", "short_name": "Retouch", "description": "Remove wires, objects and blemishes from a photo",
+                    "url": "\(base)/retouch", "icons": [["src": "\(base)/static/icon-192.png", "sizes": "192x192"]],
+                ],
                 ["name": "History", "url": "\(base)/history"],
             ],
             "share_target": [

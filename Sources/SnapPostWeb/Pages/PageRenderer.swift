@@ -37,7 +37,10 @@ struct PageRenderer: Sendable {
     /// Loads every `*.mustache` in `directory`; a missing or broken template stops the server at start.
     static func load(from directory: String) async throws -> PageRenderer {
         let library = try await MustacheLibrary(directory: directory)
-        for name in ["layout", "home", "results", "variants", "lines", "outline", "history", "login", "error", "offline", "shelf", "shelf-result"]
+        for name in [
+            "layout", "home", "results", "variants", "lines", "outline", "history", "login", "error", "offline", "shelf", "shelf-result", "retouch",
+            "retouch-editor",
+        ]
         where library.getTemplate(named: name) == nil {
             throw TemplateMissing(name: name, directory: directory)
         }
@@ -71,6 +74,7 @@ struct PageModel {
     let isHome: Bool
     let isShelf: Bool
     let isHistory: Bool
+    let isRetouch: Bool
     let backHref: String?
     let backLabel: String
     /// "offline", "ok", "failed" or "unknown": the badge's colour.
@@ -91,6 +95,7 @@ struct PageModel {
         isHome = chrome.section == "home"
         isShelf = chrome.section == "shelf"
         isHistory = chrome.section == "history"
+        isRetouch = chrome.section == "retouch"
         backHref = chrome.backHref
         backLabel = chrome.backLabel
         switch chrome.writerState {

@@ -1,0 +1,90 @@
+// Turns edit shapes into pixels: round-capped polylines of a width, filled outlines, and growing a mask.
+import Imaging
+import Support
+
+/// Paints into a mask at any scale; shapes are given in full-size picture pixels and scaled by `scale`.
+public enum MaskPainter {
+    /// Selects every pixel whose centre lies within `width / 2` of the polyline (round caps and joins).
+    public static func paintLine(_ points: [ImagePoint], width: Double, scale: Double = 1, into mask: inout Mask) {
+        let pts = points.map { $0.scaled(by: scale) }
+        let r = max(0.5, width * scale / 2)
+        guard let first = pts.first else { return }
+        let segments = pts.count == 1 ? [(first, first)] : Array(zip(pts, pts.dropFirst()))
+        for (a, b) in segments {
+            let x0 = max(0, Int((min(a.x, b.x) - r).rounded(.down))), x1 = min(mask.width - 1, Int((max(a.x, b.x) + r).rounded(.up)))
+            let y0 = max(0, Int((min(a.y, b.y) - r).rounded(.down))), y1 = min(mask.height - 1, Int((max(a.y, b.y) + r).rounded(.up)))
+            guard x0 <= x1, y0 <= y1 else { continue }
+            let dx = b.x - a.x, dy = b.y - a.y, len2 = dx * dx + dy * dy
+            for y in y0...y1 {
+                for x in x0...x1 {
+                    let px = Double(x) - a.x, py = Double(y) - a.y
+                    let t = len2 > 0 ? max(0, min(1, (px * dx + py * dy) / len2)) : 0
+                    let ex = px - t * dx, ey = py - t * dy
+                    if ex * ex + ey * ey <= r * r { mask.bytes[y * mask.width + x] = 1 }
+                }
+            }
+        }
+    }
+
+    /// Selects the pixels whose centres lie inside the polygon (even-odd rule).
+    public static func paintPolygon(_ polygon: [ImagePoint], scale: Double = 1, into mask: inout Mask) {
+        let pts = polygon.map { $0.scaled(by: scale) }
+        guard pts.count >= 3 else { return }
+        let y0 = max(0, Int(pts.map(\.y).min()!.rounded(.down))), y1 = min(mask.height - 1, Int(pts.map(\.y).max()!.rounded(.up)))
+        guard y0 <= y1 else { return }
+        for y in y0...y1 {
+            let fy = Double(y)
+            var crossings: [Double] = []
+            for i in pts.indices {
+                let a = pts[i], b = pts[(i + 1) % pts.count]
+                if (a.y <= fy && b.y > fy) || (b.y <= fy && a.y > fy) {
+                    crossings.append(a.x + (fy - a.y) / (b.y - a.y) * (b.x - a.x))
+                }
+            }
+            crossings.sort()
+            var k = 0
+            while k + 1 < crossings.count {
+                let from = max(0, Int(crossings[k].rounded(.up))), to = min(mask.width - 1, Int(crossings[k + 1].rounded(.down)))
+                if from <= to { for x in from...to { mask.bytes[y * mask.width + x] = 1 } }
+                k += 2
+            }
+        }
+    }
+
+    /// Grows the selection by `radius` pixels (a disc around every selected pixel).
+    public static func grow(_ mask: inout Mask, by radius: Double) {
+        guard radius > 0, let box = mask.selectedBox else { return }
+        let margin = Int(radius.rounded(.up)) + 1
+        let area = box.grown(by: margin, within: mask.width, mask.height)
+        // Distance from each unselected pixel to the selection = depth of the complement.
+        var outside = [UInt8](repeating: 0, count: area.area)
+        for y in 0..<area.height {
+            for x in 0..<area.width where mask.bytes[(area.y + y) * mask.width + area.x + x] == 0 {
+                outside[y * area.width + x] = 1
+            }
+        }
+        let distance = Chamfer.depth(of: outside, width: area.width, height: area.height)
+        for y in 0..<area.height {
+            for x in 0..<area.width where outside[y * area.width + x] != 0 && Double(distance[y * area.width + x]) <= radius {
+                mask.bytes[(area.y + y) * mask.width + area.x + x] = 1
+            }
+        }
+    }
+}
+
+extension Mask {
+    /// Bounding box of the selected pixels, nil when none are.
+    public var selectedBox: PixelBox? {
+        var x0 = width, y0 = height, x1 = -1, y1 = -1
+        for y in 0..<height {
+            let row = y * width
+            for x in 0..<width where bytes[row + x] != 0 {
+                x0 = Swift.min(x0, x)
+                x1 = Swift.max(x1, x)
+                y0 = Swift.min(y0, y)
+                y1 = Swift.max(y1, y)
+            }
+        }
+        return x1 < 0 ? nil : PixelBox(x: x0, y: y0, width: x1 - x0 + 1, height: y1 - y0 + 1)
+    }
+}

@@ -1,0 +1,162 @@
+// Fills holes in a photo: each connected part in crops (tiles when long), solved coarse-to-fine when it is wide.
+import Foundation
+import Imaging
+import Support
+
+/// The guided exemplar fill. Per connected part of the hole:
+/// 1. plan: a crop around it (margins big enough for the patch search), tiles when it runs long,
+///    pyramid levels so that the part is at most `singleScaleDepth` deep at the coarsest one;
+/// 2. guide: Telea over the crop's hole (where a coarser level exists, its result for the deep pixels);
+/// 3. guard: the guide's line response, so no source brings a line the target does not already show;
+/// 4. search and fill in the native kernel (RetouchFill.cpp);
+/// 5. write the part's pixels back; later parts see them as known.
+public struct HoleFiller: Sendable {
+    public var settings: FillSettings
+
+    public init(settings: FillSettings = .standard) {
+        self.settings = settings
+    }
+
+    /// Fills the selected pixels of `hole` in the RGB `image`; other pixels stay exactly as they were.
+    public func fill(_ image: inout RasterImage, hole: Mask) throws(RetouchError) {
+        guard image.channels == 3 else { throw .engineFailure("fill expects RGB") }
+        guard hole.width == image.width, hole.height == image.height else { throw .maskMismatch }
+        var pending = hole
+        for part in MaskPart.parts(of: hole).sorted(by: { $0.pixels.count < $1.pixels.count }) {
+            for job in try plan(part, in: hole) {
+                try run(job, image: &image, pending: &pending)
+            }
+        }
+    }
+
+    /// The quick fill for an instant preview: OpenCV's Telea over the hole's box, no exemplars. The editor shows it
+    /// at once and swaps in the guided fill when that is ready.
+    public func quickFill(_ image: inout RasterImage, hole: Mask) throws(RetouchError) {
+        guard image.channels == 3 else { throw .engineFailure("fill expects RGB") }
+        guard hole.width == image.width, hole.height == image.height else { throw .maskMismatch }
+        guard let box = hole.selectedBox?.grown(by: 8, within: image.width, image.height) else { return }
+        var rgb = [UInt8](repeating: 0, count: box.area * 3), mask = [UInt8](repeating: 0, count: box.area)
+        for y in 0..<box.height {
+            let from = ((box.y + y) * image.width + box.x) * 3
+            rgb.replaceSubrange((y * box.width * 3)..<((y + 1) * box.width * 3), with: image.bytes[from..<(from + box.width * 3)])
+            for x in 0..<box.width where hole.bytes[(box.y + y) * image.width + box.x + x] != 0 { mask[y * box.width + x] = 255 }
+        }
+        guard let filled = OpenCVRetouch.telea(rgb: rgb, mask: mask, width: box.width, height: box.height, radius: 3) else {
+            throw .engineFailure("telea \(box.width)×\(box.height)")
+        }
+        for y in 0..<box.height {
+            for x in 0..<box.width where mask[y * box.width + x] != 0 {
+                let i = ((box.y + y) * image.width + box.x + x) * 3, j = (y * box.width + x) * 3
+                image.bytes[i] = filled[j]
+                image.bytes[i + 1] = filled[j + 1]
+                image.bytes[i + 2] = filled[j + 2]
+            }
+        }
+    }
+
+    // MARK: Plan
+
+    struct Job {
+        /// Where the kernel looks (the part or tile plus margins).
+        var crop: PixelBox
+        /// The part's pixels this job fills (indices in the full picture).
+        var pixels: [Int]
+        /// Halvings below full size at which the hole is first solved.
+        var levels: Int
+    }
+
+    func plan(_ part: MaskPart, in hole: Mask) throws(RetouchError) -> [Job] {
+        let depth = part.deepest(in: hole)
+        let levels = depth > settings.singleScaleDepth ? Int(log2(Double(depth / settings.singleScaleDepth)).rounded(.up)) : 0
+        let scale = 1 << levels
+        let coarseDepth = Int((depth / Float(scale)).rounded(.up))
+        let margin = (settings.searchRadius + coarseDepth + 2 * settings.maxPatchRadius + 2) * scale + Self.lineSupport
+        let whole = part.box.grown(by: margin, within: hole.width, hole.height)
+        // Tiles at least twice the margin wide, so a wide part's tiles are not all margin.
+        let side = levels > 0 ? max(settings.tileSide, 2 * margin) : settings.tileSide
+        let tileArea = (side + 2 * margin) * (side + 2 * margin)
+        if whole.area <= 2 * tileArea && whole.area <= settings.maxCropPixels {
+            return [Job(crop: whole, pixels: part.pixels, levels: levels)]
+        }
+        // A long part: tiles in reading order, each filled with what the previous ones made.
+        var buckets: [Int: [Int]] = [:]
+        let columns = (part.box.width + side - 1) / side
+        for i in part.pixels {
+            let tx = (i % hole.width - part.box.x) / side, ty = (i / hole.width - part.box.y) / side
+            buckets[ty * columns + tx, default: []].append(i)
+        }
+        let jobs = buckets.keys.sorted().map { key in
+            let core = PixelBox(x: part.box.x + (key % columns) * side, y: part.box.y + (key / columns) * side, width: side, height: side)
+            let crop = PixelBox(x: core.x, y: core.y, width: min(side, hole.width - core.x), height: min(side, hole.height - core.y))
+                .grown(by: margin, within: hole.width, hole.height)
+            return Job(crop: crop, pixels: buckets[key]!, levels: levels)
+        }
+        guard jobs.allSatisfy({ $0.crop.area <= settings.maxCropPixels }) else { throw .areaTooLarge }
+        return jobs
+    }
+
+    /// Gaussian support of the guard's widest line scale, so crops see lines that reach in from outside.
+    static let lineSupport = 12
+
+    // MARK: Run
+
+    func run(_ job: Job, image: inout RasterImage, pending: inout Mask) throws(RetouchError) {
+        let crop = job.crop, w = image.width
+        var codes = [UInt8](repeating: HoleCode.known, count: crop.area)
+        for y in 0..<crop.height {
+            for x in 0..<crop.width where pending.bytes[(crop.y + y) * w + crop.x + x] != 0 {
+                codes[y * crop.width + x] = HoleCode.later
+            }
+        }
+        for i in job.pixels {
+            codes[(i / w - crop.y) * crop.width + (i % w - crop.x)] = HoleCode.fill
+        }
+        let solved = try solve(FloatImage(cropping: image, to: crop), codes: codes, levels: job.levels)
+        for i in job.pixels {
+            let o = ((i / w - crop.y) * crop.width + (i % w - crop.x)) * 3
+            for k in 0..<3 {
+                image.bytes[i * 3 + k] = UInt8(max(0, min(255, solved.image.values[o + k].rounded())))
+            }
+            pending.bytes[i] = 0
+        }
+    }
+
+    /// Fills the code-1 pixels of one crop at this level, first solving a half-size copy when `levels` > 0.
+    func solve(_ picture: FloatImage, codes: [UInt8], levels: Int) throws(RetouchError) -> (image: FloatImage, origins: [Int32]) {
+        let w = picture.width, h = picture.height
+        guard
+            let telea = OpenCVRetouch.telea(
+                rgb: picture.rgbBytes, mask: codes.map { $0 != HoleCode.known ? 255 : 0 }, width: w, height: h, radius: settings.teleaRadius)
+        else { throw .engineFailure("telea \(w)×\(h)") }
+        var guide = FloatImage(width: w, height: h, values: telea.map(Float.init))
+        var hints: [Int32]? = nil
+        if levels > 0 {
+            let coarse = try solve(picture.halved(), codes: HoleCode.halved(codes, width: w, height: h), levels: levels - 1)
+            let up = coarse.image.doubled(toWidth: w, height: h)
+            let depth = Chamfer.depth(of: codes, width: w, height: h)
+            let cw = coarse.image.width
+            var suggested = [Int32](repeating: -1, count: w * h)
+            for y in 0..<h {
+                for x in 0..<w {
+                    let i = y * w + x
+                    // Near the edge Telea knows best; deep inside, the coarser level's exemplar solution.
+                    guard depth[i] > settings.singleScaleDepth else { continue }
+                    for k in 0..<3 { guide.values[3 * i + k] = up.values[3 * i + k] }
+                    let origin = Int(coarse.origins[(y / 2) * cw + x / 2])
+                    guard codes[i] == HoleCode.fill, origin >= 0 else { continue }
+                    let sx = 2 * (origin % cw) + x % 2, sy = 2 * (origin / cw) + y % 2
+                    if sx < w && sy < h { suggested[i] = Int32(sy * w + sx) }
+                }
+            }
+            hints = suggested
+        }
+        guard let lines = LineResponse.measure(gray: guide.luma, width: w, height: h, sigmas: LineResponse.guardSigmas, withGeometry: false)
+        else { throw .engineFailure("line response \(w)×\(h)") }
+        guard
+            let result = OpenCVRetouch.guidedFill(
+                image: picture.values, guide: guide.values, hole: codes, dark: lines.dark, bright: lines.bright, hints: hints,
+                width: w, height: h, settings: settings)
+        else { throw .engineFailure("guided fill \(w)×\(h)") }
+        return (FloatImage(width: w, height: h, values: result.image), result.origins)
+    }
+}

@@ -1,0 +1,46 @@
+// How big a photo the retouch tool takes, and the sizes it works at.
+import Foundation
+import Imaging
+import Support
+
+/// Limits and working sizes. Memory at the limit: about 13 bytes per pixel at the peak of an export (RGB, two
+/// masks, the decoder's and the encoder's buffers), plus crops bounded by `FillSettings.maxCropPixels`.
+public struct RetouchLimits: Sendable, Equatable {
+    /// Decoding limits (bytes and pixels) for uploads and exports; larger photos are refused with "crop it first".
+    public var image = ImageLimits(maxBytes: 40 * 1024 * 1024, maxPixels: 50_000_000)
+    /// Long side of the editor's preview, where edits are shown and wires and objects are found.
+    public var previewLongSide = 2048
+
+    public init() {}
+
+    public static let standard = RetouchLimits()
+
+    /// Decodes a photo upright as RGB (shrunk to `longSide` when given), with the retouch tool's limits.
+    public func decode(_ data: Data, longSide: Int? = nil) throws(RetouchError) -> PhotoRasters.Decoded {
+        do {
+            return try PhotoRasters.decodeRGB(data, limits: image, longSide: longSide)
+        } catch {
+            throw RetouchError(decoding: error)
+        }
+    }
+
+    /// Decodes a mask made for a photo (grey, no EXIF turn).
+    public func decodeMask(_ data: Data) throws(RetouchError) -> Mask {
+        do {
+            return Mask(try PhotoRasters.decodeGray(data, limits: image))
+        } catch {
+            throw RetouchError(decoding: error)
+        }
+    }
+}
+
+extension RetouchError {
+    /// A decoding failure in retouch terms: too many pixels is "crop it first"; the rest keeps its sentence.
+    init(decoding error: ImagingError) {
+        switch error.code {
+        case "too_large": self = .photoTooLarge
+        case "decoder_failure": self = .engineFailure(error.logDetail)
+        default: self = .unreadable(error.message)
+        }
+    }
+}

@@ -1,0 +1,203 @@
+// The Retouch pages: the project list with its upload, the editor, and the JSON the editor talks to.
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import Retouch
+import Storage
+import Support
+
+struct RetouchController {
+    let studio: RetouchStudio
+    let intake: PhotoIntake
+    let pages: Pages
+
+    var endpoints: RouteCollection<AppRequestContext> {
+        let routes = RouteCollection(context: AppRequestContext.self)
+        routes.get("/retouch", use: list)
+        routes.post("/retouch", use: upload)
+        routes.get("/retouch/{id}", use: editor)
+        routes.post("/retouch/{id}/delete", use: delete)
+        routes.get("/retouch/{id}/delete", use: toList)
+        routes.get("/retouch/{id}/before.jpg", use: before)
+        routes.get("/retouch/{id}/preview.jpg", use: preview)
+        routes.get("/retouch/{id}/export.jpg", use: export)
+        // The editor's JSON (errors come back as JSON under /api/).
+        routes.get("/api/retouch/{id}", use: state)
+        routes.post("/api/retouch/{id}/edits", use: addEdit)
+        routes.post("/api/retouch/{id}/undo", use: undo)
+        routes.post("/api/retouch/{id}/redo", use: redo)
+        routes.post("/api/retouch/{id}/refine", use: refine)
+        return routes
+    }
+
+    // MARK: Pages
+
+    /// GET /retouch: the projects, newest first, and a button to start a new one.
+    @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let projects = try await studio.projects.recent(limit: 50)
+        let view = RetouchListView(
+            projects: projects.map { RetouchProjectSummaryView($0, base: pages.base) }, hasProjects: !projects.isEmpty,
+            deleted: request.uri.queryParameters.get("deleted") != nil)
+        return pages.render("retouch", context, title: "Retouch", section: "retouch", content: view)
+    }
+
+    /// POST /retouch: a photo becomes a project; on to its editor.
+    @Sendable func upload(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await intake.admit(request, context)
+        let upload = try await intake.uploads.read(request)
+        let name = (upload.filename ?? "").split(separator: "/").last.map(String.init) ?? ""
+        let project = try await studio.create(upload: upload.data, name: name)
+        return .redirect(to: "\(pages.base)/retouch/\(project.id)", type: .normal)
+    }
+
+    /// GET /retouch/{id}: the editor (it needs JavaScript; without it the page says so and offers the export).
+    @Sendable func editor(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let state = try await studio.state(try id(context))
+        let project = try await studio.project(state.id)
+        let view = RetouchEditorView(
+            id: state.id, name: project.name, width: state.width, height: state.height, previewWidth: state.previewWidth,
+            previewHeight: state.previewHeight, previewHref: "\(pages.base)/retouch/\(state.id)/preview.jpg?v=\(state.version)",
+            beforeHref: "\(pages.base)/retouch/\(state.id)/before.jpg", exportHref: "\(pages.base)/retouch/\(state.id)/export.jpg",
+            stateHref: "\(pages.base)/api/retouch/\(state.id)", editCount: state.edits.count == 1 ? "1 edit" : "\(state.edits.count) edits")
+        return pages.render(
+            "retouch-editor", context, title: "Retouch", section: "retouch", back: ("\(pages.base)/retouch", "Retouch"), content: view,
+            scripts: ["retouch"])
+    }
+
+    /// POST /retouch/{id}/delete: the project, its original and its edits are gone.
+    @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await studio.delete(try id(context))
+        return .redirect(to: "\(pages.base)/retouch?deleted=1", type: .normal)
+    }
+
+    @Sendable func toList(_ request: Request, context: AppRequestContext) async throws -> Response {
+        .redirect(to: "\(pages.base)/retouch", type: .normal)
+    }
+
+    // MARK: Pictures
+
+    @Sendable func before(_ request: Request, context: AppRequestContext) async throws -> Response {
+        jpeg(try await studio.beforeJPEG(try id(context)), cache: "private, max-age=3600")
+    }
+
+    @Sendable func preview(_ request: Request, context: AppRequestContext) async throws -> Response {
+        jpeg(try await studio.previewJPEG(try id(context)), cache: "no-store")
+    }
+
+    /// GET /retouch/{id}/export.jpg: the full-size photo with every edit in effect, as a download.
+    @Sendable func export(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let id = try id(context)
+        let project = try await studio.project(id)
+        var response = jpeg(try await studio.exportJPEG(id), cache: "no-store")
+        let stem = project.name.split(separator: ".").first.map(String.init) ?? "photo"
+        let safe = String(stem.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_" }.prefix(60))
+        response.headers[.contentDisposition] = "attachment; filename=\"\(safe.isEmpty ? "photo" : safe)-retouched.jpg\""
+        return response
+    }
+
+    private func jpeg(_ data: Data, cache: String) -> Response {
+        Response(status: .ok, headers: [.contentType: "image/jpeg", .cacheControl: cache], body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    // MARK: The editor's JSON
+
+    @Sendable func state(_ request: Request, context: AppRequestContext) async throws -> Response {
+        json(try await studio.state(try id(context)))
+    }
+
+    /// POST /api/retouch/{id}/edits: `{"tool": "wire", "tap": {"x": .., "y": ..}}`, `{"tool": "brush", "points": [..],
+    /// "width": ..}` and so on, in photo pixels.
+    @Sendable func addEdit(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let edit = try await body(EditRequest.self, request)
+        return json(try await studio.add(edit, to: try id(context)))
+    }
+
+    @Sendable func undo(_ request: Request, context: AppRequestContext) async throws -> Response {
+        json(try await studio.undo(try id(context)))
+    }
+
+    @Sendable func redo(_ request: Request, context: AppRequestContext) async throws -> Response {
+        json(try await studio.redo(try id(context)))
+    }
+
+    /// POST /api/retouch/{id}/refine: the last edit widened, or `{"width": ..}` for a line at a new width.
+    @Sendable func refine(_ request: Request, context: AppRequestContext) async throws -> Response {
+        struct Refine: Decodable { var width: Double? }
+        let refine = try await body(Refine.self, request, allowEmpty: true)
+        return json(try await studio.refine(try id(context), width: refine?.width))
+    }
+
+    // MARK: Shared pieces
+
+    private func id(_ context: AppRequestContext) throws -> String {
+        guard let raw = context.parameters.get("id"), RandomID.isWellFormed(raw) else { throw HTTPError(.notFound) }
+        return raw
+    }
+
+    private func body<T: Decodable>(_ type: T.Type, _ request: Request, allowEmpty: Bool = false) async throws -> T? {
+        let buffer = try await request.body.collect(upTo: 512 * 1024)
+        if buffer.readableBytes == 0 && allowEmpty { return nil }
+        do {
+            return try JSONDecoder().decode(T.self, from: Data(buffer.readableBytesView))
+        } catch {
+            throw BadFormError("The editor sent something this server does not understand. Reload the page and try again.", code: "bad_edit")
+        }
+    }
+
+    private func body<T: Decodable>(_ type: T.Type, _ request: Request) async throws -> T {
+        guard let value = try await body(type, request, allowEmpty: false) else { throw BadFormError("Empty request.", code: "bad_edit") }
+        return value
+    }
+
+    private func json(_ state: RetouchState) -> Response {
+        let data = (try? JSONEncoder().encode(state)) ?? Data("{}".utf8)
+        return Response(
+            status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+            body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}
+
+// MARK: Views
+
+struct RetouchListView {
+    let projects: [RetouchProjectSummaryView]
+    let hasProjects: Bool
+    let deleted: Bool
+}
+
+struct RetouchProjectSummaryView {
+    let href: String
+    let thumbHref: String
+    let deleteHref: String
+    let name: String
+    let size: String
+    let edits: String
+    let when: String
+    let iso: String
+
+    init(_ project: RetouchProject, base: String) {
+        href = "\(base)/retouch/\(project.id)"
+        thumbHref = "\(base)/retouch/\(project.id)/preview.jpg?v=\(project.applied)-\(Int(project.updatedAt.timeIntervalSince1970))"
+        deleteHref = "\(base)/retouch/\(project.id)/delete"
+        name = project.name
+        size = "\(project.width) × \(project.height)"
+        edits = project.applied == 1 ? "1 edit" : "\(project.applied) edits"
+        when = Format.timestamp(project.updatedAt)
+        iso = ISO8601DateFormatter().string(from: project.updatedAt)
+    }
+}
+
+struct RetouchEditorView {
+    let id: String
+    let name: String
+    let width: Int
+    let height: Int
+    let previewWidth: Int
+    let previewHeight: Int
+    let previewHref: String
+    let beforeHref: String
+    let exportHref: String
+    let stateHref: String
+    let editCount: String
+}
