@@ -12,19 +12,27 @@ struct DecodeStep: ImageStep {
         let decoder = PhotoDecoder(limits: config.limits, halfSizeJPEGLongSide: config.halfSizeJPEGLongSide)
         let scaler = TextScaler(targetXHeight: config.targetXHeight, maxLongSide: config.maxImageWidthForProcessing, maxUpscale: config.maxUpscale)
         var chosen = try decoder.decode(state.data)
+        var measured: Double?
         if chosen.reduction > 1 {
             let xHeight = chosen.image.grayscale().flatMap { scaler.estimateXHeight(of: $0) }
             if (xHeight ?? 0) < config.targetXHeight * 0.7 {
                 var full = decoder
                 full.halfSizeJPEGLongSide = nil
                 chosen = try full.decode(state.data)
+            } else {
+                measured = xHeight
             }
             trace("decode: half-size x-height \(xHeight ?? 0), kept \(chosen.reduction == 2 ? "half" : "full")")
         }
         let reducer = WorkingSizeReducer(
             maxPixels: config.maxDecodedPixels, minXHeight: config.targetXHeight, minLongSide: config.previewMaxSide, scaler: scaler)
-        let decoded = reducer.reduce(chosen) ?? chosen
-        state.decoded = decoded
-        state.page = decoded.image
+        if let reduced = reducer.reduce(chosen) {
+            chosen = reduced
+            measured = nil
+        }
+        state.decoded = chosen
+        state.page = chosen.image
+        // The kept half-size image was measured just now: the scale step need not measure it again.
+        state.decodedXHeight = measured
     }
 }

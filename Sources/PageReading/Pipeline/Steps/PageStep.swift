@@ -47,6 +47,8 @@ struct PageState: Sendable {
 
     /// The photo upright by its EXIF tag (set by decode).
     var decoded: DecodedPhoto?
+    /// x-height of the print in `decoded.image` pixels when decode already measured it.
+    var decodedXHeight: Double?
     /// The page image every image step works on; grey from scale on, binary-looking after binarise.
     var page: LeptonicaImage?
     /// x-height of the print in `page` pixels, once measured.

@@ -10,7 +10,7 @@ struct ScaleStep: ImageStep {
         guard let decoded = state.decoded, let gray = decoded.image.grayscale() else { throw ImagingError.unreadable }
         let config = state.config
         let scaler = TextScaler(targetXHeight: config.targetXHeight, maxLongSide: config.maxImageWidthForProcessing, maxUpscale: config.maxUpscale)
-        let xHeight = scaler.estimateXHeight(of: gray)
+        let xHeight = state.decodedXHeight ?? scaler.estimateXHeight(of: gray)
         let factor = scaler.factor(forXHeight: xHeight, width: gray.width, height: gray.height)
         guard let image = gray.scaled(by: factor), image.width >= 8, image.height >= 8 else { throw ImagingError.unreadable }
         trace(
