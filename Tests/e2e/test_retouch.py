@@ -5,11 +5,10 @@ import math
 import re
 
 import pytest
-from playwright.sync_api import sync_playwright, expect
+from playwright.sync_api import expect
 
-from conftest import SCREENSHOTS
+from conftest import SCREENSHOTS, iphone_context
 
-CHROMIUM = "/usr/bin/chromium"
 W, H = 1200, 800
 
 
@@ -37,20 +36,6 @@ def wire_photo(tmp_path_factory):
     path = tmp_path_factory.mktemp("retouch") / "wires.jpg"
     img.save(path, quality=93)
     return path
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield p, b
-        b.close()
-
-
-def iphone(p, b, **extra):
-    device = dict(p.devices["iPhone 13"])
-    device.pop("default_browser_type", None)
-    return b.new_context(**device, **extra)
 
 
 def open_editor(page, server, photo):
@@ -82,7 +67,7 @@ def current_state(page):
 
 def test_phone_tap_a_wire_pinch_undo_export(browser, server, wire_photo, tmp_path):
     p, b = browser
-    context = iphone(p, b)
+    context = iphone_context(p, b)
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -208,7 +193,7 @@ def test_desktop_mouse_brush_zoom_undo(browser, server, wire_photo):
 
 def test_without_javascript_the_editor_says_so(browser, server, wire_photo):
     p, b = browser
-    context = iphone(p, b, java_script_enabled=False)
+    context = iphone_context(p, b, javascript=False)
     page = context.new_page()
     page.goto(server.base + "/retouch")
     page.locator("input[type=file][name=photo]").set_input_files(str(wire_photo))
