@@ -41,12 +41,8 @@ enum OCRCommand {
             let capture = try await ImageProcessor(config: config, engine: engine).process(image: data)
             print(input.flag("json") ? try CLIDefaults.jsonString(capture) : capture.text)
             return 0
-        } catch let error as any UserFacingError {
-            printError("ocr: \(error.message) [\(error.code)]")
-            return error.category == .internal ? 70 : 65
         } catch {
-            printError("ocr: unexpected failure")
-            return 70
+            return CLIDefaults.report(error, from: "ocr")
         }
     }
 }
@@ -54,10 +50,8 @@ enum OCRCommand {
 extension ImageProcessor.Config {
     /// Tuning knobs from SNAPPOST_TUNE="key=value,…", for measuring alternatives without rebuilding.
     mutating func applyTuning(_ list: String) {
-        for pair in list.split(separator: ",") {
-            let kv = pair.split(separator: "=", maxSplits: 1).map(String.init)
-            guard kv.count == 2, let v = Double(kv[1]) else { continue }
-            switch kv[0] {
+        for (key, v) in CLIDefaults.tuningPairs(list) {
+            switch key {
             case "xheight": targetXHeight = v
             case "illum": illumination = v == 0 ? .tiled : .morphological
             case "skewrange": deskewRangeDegrees = v
@@ -77,7 +71,7 @@ extension ImageProcessor.Config {
             case "halfjpeg": halfSizeJPEGLongSide = v == 0 ? nil : Int(v)
             case "split": splitsForParallelRecognition = v != 0
             case "page": detectsPage = v != 0
-            default: FileHandle.standardError.write(Data("unknown tuning key '\(kv[0])' ignored\n".utf8))
+            default: printError("unknown tuning key '\(key)' ignored")
             }
         }
     }
@@ -118,11 +112,35 @@ enum CLIDefaults {
             var lines: [TextLine]
             var timings: [StepTiming]
         }
+        return try prettyJSON(
+            Output(
+                text: capture.text, confidence: capture.confidence, language: capture.language, imageSize: capture.imageSize,
+                lines: capture.lines, timings: capture.timings))
+    }
+
+    /// `--json` output: indented, keys sorted, slashes kept.
+    static func prettyJSON(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let output = Output(
-            text: capture.text, confidence: capture.confidence, language: capture.language, imageSize: capture.imageSize,
-            lines: capture.lines, timings: capture.timings)
-        return String(decoding: try encoder.encode(output), as: UTF8.self)
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    /// Prints a command's failure and gives its exit status: 65 for bad input, 70 for a failure on our side.
+    static func report(_ error: any Error, from command: String) -> Int32 {
+        guard let error = error as? any UserFacingError else {
+            printError("\(command): unexpected failure")
+            return 70
+        }
+        printError("\(command): \(error.message) [\(error.code)]")
+        return error.category == .internal ? 70 : 65
+    }
+
+    /// The `key=value,…` pairs of a tuning variable whose value is a number; other items are skipped.
+    static func tuningPairs(_ list: String) -> [(key: String, value: Double)] {
+        list.split(separator: ",").compactMap { pair in
+            let kv = pair.split(separator: "=", maxSplits: 1).map(String.init)
+            guard kv.count == 2, let value = Double(kv[1]) else { return nil }
+            return (kv[0], value)
+        }
     }
 }

@@ -53,24 +53,14 @@ enum ShelfCommand {
             let analyser = ShelfAnalyser(
                 engine: engine, finder: OpenCVSpineFinder(parameters: config.finder), catalog: catalog, interpreter: interpreter, config: config)
             let analysis = try await analyser.analyse(photo: data)
-            if input.flag("json") {
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-                print(String(decoding: try encoder.encode(analysis), as: UTF8.self))
-            } else {
-                print(ShelfReport.text(analysis))
-            }
+            print(input.flag("json") ? try CLIDefaults.prettyJSON(analysis) : ShelfReport.text(analysis))
             if let audioPath = input.string("audio") {
                 let wav = try await FliteSynthesizer().wav(speaking: ShelfReport.spokenRecommendations(analysis))
                 try wav.write(to: URL(fileURLWithPath: audioPath))
             }
             return 0
-        } catch let error as any UserFacingError {
-            printError("shelf: \(error.message) [\(error.code)]")
-            return error.category == .internal ? 70 : 65
         } catch {
-            printError("shelf: unexpected failure")
-            return 70
+            return CLIDefaults.report(error, from: "shelf")
         }
     }
 }
@@ -78,10 +68,8 @@ enum ShelfCommand {
 extension ShelfAnalyser.Config {
     /// Knobs from SNAPPOST_SHELF_TUNE="key=value,…", for measuring alternatives without rebuilding.
     mutating func applyTuning(_ list: String) {
-        for pair in list.split(separator: ",") {
-            let kv = pair.split(separator: "=", maxSplits: 1).map(String.init)
-            guard kv.count == 2, let v = Double(kv[1]) else { continue }
-            switch kv[0] {
+        for (key, v) in CLIDefaults.tuningPairs(list) {
+            switch key {
             case "width": reader.targetWidth = v
             case "minwidth": reader.minimumWidth = v
             case "psm": reader.pageSegmentationMode = Int(v)
@@ -100,7 +88,7 @@ extension ShelfAnalyser.Config {
             case "skipsettled": reader.secondLookSkipsSettled = v != 0
             case "secondwidth": reader.secondLookWidth = v
             case "plainly": reader.plainlyReadScore = v
-            default: printError("unknown tuning key '\(kv[0])' ignored")
+            default: printError("unknown tuning key '\(key)' ignored")
             }
         }
     }
