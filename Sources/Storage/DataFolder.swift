@@ -44,14 +44,20 @@ enum DataFolder {
             close(descriptor)
             unlink(path)
         }
-        let block = [UInt8](repeating: 0x2E, count: bytes)
+        let failure = writeAndSync([UInt8](repeating: 0x2E, count: bytes), to: descriptor)
+        guard failure == 0 else { throw error(failure) }
+    }
+
+    /// Writes every byte to `descriptor` and syncs it to the disk: 0, or the errno that stopped it (a write that
+    /// makes no progress counts as ENOSPC).
+    static func writeAndSync(_ bytes: [UInt8], to descriptor: Int32) -> Int32 {
         var written = 0
-        while written < block.count {
-            let result = block.withUnsafeBytes { raw in write(descriptor, raw.baseAddress! + written, block.count - written) }
-            guard result > 0 else { throw error(result < 0 ? errno : ENOSPC) }
+        while written < bytes.count {
+            let result = bytes.withUnsafeBytes { raw in write(descriptor, raw.baseAddress! + written, bytes.count - written) }
+            guard result > 0 else { return result < 0 ? errno : ENOSPC }
             written += result
         }
-        guard fsync(descriptor) == 0 else { throw error(errno) }
+        return fsync(descriptor) == 0 ? 0 : errno
     }
 
     /// Bytes an unprivileged writer may still use on the disk holding `directory`.

@@ -88,23 +88,12 @@ public struct PasswordFile: Sendable {
         let descriptor = open(temporary, O_CREAT | O_TRUNC | O_WRONLY | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw .unwritable(path: path, reason: String(cString: strerror(errno))) }
         fchmod(descriptor, 0o600)
-        var written = 0
-        while written < bytes.count {
-            let result = bytes.withUnsafeBytes { raw in Glibc.write(descriptor, raw.baseAddress! + written, bytes.count - written) }
-            guard result > 0 else {
-                let reason = String(cString: strerror(result < 0 ? errno : ENOSPC))
-                close(descriptor)
-                unlink(temporary)
-                throw .unwritable(path: path, reason: reason)
-            }
-            written += result
-        }
-        let synced = fsync(descriptor) == 0
+        var failure = DataFolder.writeAndSync(bytes, to: descriptor)
         close(descriptor)
-        guard synced, rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
+        if failure == 0, rename(temporary, path) != 0 { failure = errno }
+        guard failure == 0 else {
             unlink(temporary)
-            throw .unwritable(path: path, reason: reason)
+            throw .unwritable(path: path, reason: String(cString: strerror(failure)))
         }
     }
 
