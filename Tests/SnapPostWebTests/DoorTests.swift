@@ -23,12 +23,8 @@ import Glibc
 /// Builds the app over the given dependencies (TestApp's configuration, other closures).
 func buildApp(_ dependencies: AppDependencies, _ values: [String: String] = [:]) async throws -> some ApplicationProtocol {
     let dataDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("snappost-test-\(UUID().uuidString)")
-    var all: [AbsoluteConfigKey: ConfigValue] = [
-        "resourcesDir": .init(.string(TestApp.repositoryRoot), isSecret: false), "dataDir": .init(.string(dataDirectory.path), isSecret: false),
-    ]
-    for (key, value) in values { all[AbsoluteConfigKey(key.split(separator: ".").map(String.init))] = .init(.string(value), isSecret: false) }
     return try await buildApplication(
-        reader: ConfigReader(provider: InMemoryProvider(values: all)), dependencies: dependencies,
+        reader: TestApp.configuration(values, dataDirectory: dataDirectory), dependencies: dependencies,
         logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
 }
 

@@ -56,13 +56,19 @@ struct TestApp {
         .path
 
     func build(_ values: [String: String] = [:]) async throws -> some ApplicationProtocol {
+        let logger = Logger(label: "test") { _ in logs }
+        return try await buildApplication(
+            reader: Self.configuration(values, dataDirectory: dataDirectory), dependencies: dependencies, logger: logger)
+    }
+
+    /// The in-memory configuration tests build the app from: the repository's templates, `dataDirectory` as the data
+    /// folder (the password file lives there), then `values` ("ai.baseURL" style keys).
+    static func configuration(_ values: [String: String], dataDirectory: URL) -> ConfigReader {
         var all: [AbsoluteConfigKey: ConfigValue] = [
-            "resourcesDir": .init(.string(Self.repositoryRoot), isSecret: false), "dataDir": .init(.string(dataDirectory.path), isSecret: false),
+            "resourcesDir": .init(.string(repositoryRoot), isSecret: false), "dataDir": .init(.string(dataDirectory.path), isSecret: false),
         ]
         for (key, value) in values { all[AbsoluteConfigKey(key.split(separator: ".").map(String.init))] = .init(.string(value), isSecret: false) }
-        let config = ConfigReader(provider: InMemoryProvider(values: all))
-        let logger = Logger(label: "test") { _ in logs }
-        return try await buildApplication(reader: config, dependencies: dependencies, logger: logger)
+        return ConfigReader(provider: InMemoryProvider(values: all))
     }
 }
 

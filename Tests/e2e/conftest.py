@@ -35,8 +35,8 @@ def free_port() -> int:
 class Server:
     """The real server process, on loopback, with its own data folder."""
 
-    def __init__(self, extra_args=(), env=None, data_dir=None, host="127.0.0.1"):
-        self.port = free_port()
+    def __init__(self, extra_args=(), env=None, data_dir=None, host="127.0.0.1", port=None):
+        self.port = port or free_port()
         self.data_dir = data_dir or tempfile.mkdtemp(prefix="snappost-e2e-")
         self.base = f"http://127.0.0.1:{self.port}"
         self.log_path = Path(self.data_dir) / "server.log"

@@ -44,11 +44,8 @@ def test_restart_keeps_the_password_and_the_phone_stays_logged_in(browser, binar
     finally:
         first.kill()  # not even a clean shutdown
 
-    second = Server(data_dir=data_dir, host="0.0.0.0", env=env)
-    second.port = first.port  # the phone comes back to the same address
-    second.base = first.base
-    second.args[second.args.index("--port") + 1] = str(first.port)
-    second.start()
+    # The phone comes back to the same address.
+    second = Server(data_dir=data_dir, host="0.0.0.0", env=env, port=first.port).start()
     try:
         assert printed_passwords(second) == [password, password], "the same password, printed again at the second start"
         page.goto(second.base + "/")
@@ -67,10 +64,7 @@ def test_restart_keeps_the_password_and_the_phone_stays_logged_in(browser, binar
     finally:
         second.stop()
 
-    third = Server(data_dir=data_dir, host="0.0.0.0", env=env)
-    third.port, third.base = first.port, first.base
-    third.args[third.args.index("--port") + 1] = str(first.port)
-    third.start()
+    third = Server(data_dir=data_dir, host="0.0.0.0", env=env, port=first.port).start()
     try:
         assert "a quiet harbour at dawn" not in third.logs()
         assert len(printed_passwords(third)) == 2, "a chosen password is not printed"
