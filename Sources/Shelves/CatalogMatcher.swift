@@ -93,9 +93,10 @@ public struct CatalogMatcher: Sendable {
     /// "farewells" for "farewell": a real word that differs only by a plural ending still stands for the title word.
     static func isPlural(_ a: String, of b: String) -> Bool { a == b + "s" || b == a + "s" }
 
-    /// Words glued together by OCR ("THEHOUSE", "OFTHE"): split once where both halves are known words.
+    /// Words glued together by OCR ("THEHOUSE", "OFTHE"): split once where both halves are known words. A real word
+    /// is taken as printed ("belling" is not "bel ling", "season" not "sea son").
     func splitGlued(_ word: String) -> [String] {
-        guard word.count >= 6, !vocabulary.contains(word) else { return [word] }
+        guard word.count >= 6, !vocabulary.contains(word), !extraWords.contains(word) else { return [word] }
         let chars = Array(word)
         for cut in stride(from: chars.count - 2, through: 2, by: -1) {
             let a = String(chars[..<cut]), b = String(chars[cut...])
