@@ -17,6 +17,8 @@ public struct CatalogMatch: Sendable, Equatable {
 /// - the title must explain most of the real words on its lines, so "Nudge" is not read out of
 ///   "Inside the Nudge Unit";
 /// - one-word or very short titles also need the author's name on the spine;
+/// - a title may lose a word to a misread only when it is long or other evidence stands in for it (the author's name;
+///   for a two-word title, two of its co-authors' names);
 /// - a misread is only forgiven in a word that is not a real word ("RIGHT SIDE" is not "Bright Side").
 public struct CatalogMatcher: Sendable {
     public struct Config: Sendable, Equatable {
@@ -132,7 +134,9 @@ public struct CatalogMatcher: Sendable {
         var found: [(match: CatalogMatch, used: Set<Int>, count: Int)] = []
         for (b, n) in hits {
             let title = titleWords[b]
-            guard !title.isEmpty, Double(n) >= Double(Set(title).count) * 0.6 else { continue }
+            // Most of the title's words must be on the spine; a two-word title is looked at with one (see ``evaluate``).
+            let distinct = Double(Set(title).count)
+            guard !title.isEmpty, Double(n) >= min(distinct * 0.6, distinct - 1) else { continue }
             if let (match, used) = evaluate(
                 book: b, title: title, words: words, readAs: readAs, lines: lines, spineIndex: spineIndex, ocrConfidence: ocrConfidence)
             {
@@ -177,8 +181,13 @@ public struct CatalogMatcher: Sendable {
         let surnames = Set(book.authors.compactMap { ShelfText.tokens($0).last }.filter { $0.count >= 3 })
         let authorPositions = words.indices.filter { i in surnames.contains { ShelfText.sameWord(words[i].word, $0) } }
         let authorFound = !authorPositions.isEmpty
-        // Long titles may lose one word to the spine's edge or a misread, three-word ones only with the author there.
-        guard missing == 0 || (missing == 1 && (title.count >= 4 || (title.count == 3 && authorFound))) else { return nil }
+        // Co-authors named on the spine: different surnames read (a couple sharing one counts once).
+        let namedAuthors = surnames.filter { s in words.contains { ShelfText.sameWord($0.word, s) } }.count
+        // Long titles may lose one word to the spine's edge or a misread, three-word ones only with the author there,
+        // two-word ones only with two of their authors there (two co-authors' names on one spine are as telling as a
+        // title word).
+        let mayLoseOne = title.count >= 4 || (title.count == 3 && authorFound) || (title.count == 2 && namedAuthors >= 2)
+        guard missing == 0 || (missing == 1 && mayLoseOne) else { return nil }
         // Precision over the lines the title sits on: real words there must mostly be the title's or the author's.
         let titleLines = Set(positions.map { words[$0].line })
         var real = 0, explained = 0
