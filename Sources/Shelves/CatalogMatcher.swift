@@ -143,8 +143,9 @@ public struct CatalogMatcher: Sendable {
                 found.append((match, used, catalog.books[b].ratingsCount))
             }
         }
-        // Best first; a more popular book wins a tie (the edition most people own).
-        found.sort { ($0.match.confidence, $0.count) > ($1.match.confidence, $1.count) }
+        // Best first; a more popular book wins a tie (the edition most people own), then the catalog's order, so the
+        // answer does not depend on the dictionary's hashing.
+        found.sort { ($0.match.confidence, $0.count, -$0.match.bookID) > ($1.match.confidence, $1.count, -$1.match.bookID) }
         var taken = Set<Int>(), out: [CatalogMatch] = []
         for f in found where f.used.isDisjoint(with: taken) {
             out.append(f.match)

@@ -119,7 +119,8 @@ public struct ShelfAnalyser: ShelfAnalysing {
                 best[m.bookID] = m
             }
         }
-        return best.values.sorted { ($0.spineIndex, -$0.confidence) < ($1.spineIndex, -$1.confidence) }
+        // Ties in the catalog's order: the same photo lists its books the same way every time.
+        return best.values.sorted { ($0.spineIndex, -$0.confidence, $0.bookID) < ($1.spineIndex, -$1.confidence, $1.bookID) }
     }
 
     func offlineAnalysis(readings: [SpineReading], matches: [CatalogMatch], size: PixelSize) -> ShelfAnalysis {
