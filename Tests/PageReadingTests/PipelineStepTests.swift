@@ -181,6 +181,19 @@ import Testing
         #expect(s.lines.prefix(5).allSatisfy { $0.text.hasPrefix("left") })
     }
 
+    @Test func sauvolaInTwoHalvesGivesTheSamePixelsAsOneCall() async throws {
+        // Uneven paper (a gradient) and print: the halves must agree with the whole at every pixel, seam included.
+        let base = page(width: 700, height: 1300, letter: 14)
+        var gray = try #require(base.grayImage())
+        for y in 0..<gray.height {
+            for x in 0..<gray.width where gray.bytes[y * gray.width + x] > 100 { gray.bytes[y * gray.width + x] = UInt8(150 + (x + y) % 100) }
+        }
+        let paper = try #require(LeptonicaImage(gray: gray))
+        let halves = try #require(await HalvedSauvola(halfWindow: 20, factor: 0.3).binarise(paper)?.grayImage())
+        let whole = try #require(paper.sauvolaBinarised(halfWindow: 20, factor: 0.3)?.grayscale()?.grayImage())
+        #expect(halves == whole)
+    }
+
     @Test func cleanJoinsHyphensSetsThePageNumberApartAndRefusesCrumbs() async throws {
         let lines = [
             line("12", 500, 0, 30), line("An exam-", 0, 50, 300), line("ple of text.", 0, 90, 300), line("a line", 0, 130, 300),
