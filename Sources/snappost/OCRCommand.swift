@@ -71,6 +71,7 @@ extension ImageProcessor.Config {
             case "halfjpeg": halfSizeJPEGLongSide = v == 0 ? nil : Int(v)
             case "split": splitsForParallelRecognition = v != 0
             case "page": detectsPage = v != 0
+            case "furniture": pageFurniture = v == 0 ? .removed : .setApart
             default: printError("unknown tuning key '\(key)' ignored")
             }
         }
@@ -85,7 +86,6 @@ extension ImageProcessor.Config {
             case "orient": detectsOrientation = false
             case "deskew": deskews = false
             case "dewarp": dewarps = false
-            case "furniture": removesPageNumbers = false
             case "facing": dropsFacingPage = false
             case "sideways": readsSidewaysLines = false
             case "table": rereadsTables = false

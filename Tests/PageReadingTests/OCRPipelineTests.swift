@@ -89,7 +89,7 @@ import Testing
             c.detectsOrientation = false
             c.deskews = false
             c.dewarps = false
-            c.removesPageNumbers = false
+            c.pageFurniture = .removed
             c.binarisation = .none
             c.recoversMissedText = false
             c.reordersLines = false

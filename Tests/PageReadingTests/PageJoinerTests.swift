@@ -25,4 +25,12 @@ import Testing
         #expect(PageJoiner.join(["", "First.", "  ", "Second."]) == "First.\n\nSecond.")
         #expect(PageJoiner.append("", to: "Only this.") == "Only this.")
     }
+
+    @Test func thePageNumberAndRunningHeadBetweenThePagesAreLeftOut() {
+        let first = "248 BOSTON COOKING-SCHOOL COOK BOOK\n\nAdd two table-"
+        let second = "249 POULTRY AND GAME\n\nspoons of butter and stir.\n\n- 249 -"
+        // The first page's head stays (it names the book); the second page's head does not split the word.
+        #expect(PageJoiner.append(second, to: first) == "248 BOSTON COOKING-SCHOOL COOK BOOK\n\nAdd two tablespoons of butter and stir.\n\n- 249 -")
+        #expect(PageJoiner.append("and then it rained.", to: "We walked all day\n\n17") == "We walked all day and then it rained.")
+    }
 }

@@ -181,17 +181,50 @@ import Testing
         #expect(s.lines.prefix(5).allSatisfy { $0.text.hasPrefix("left") })
     }
 
-    @Test func cleanJoinsHyphensDropsPageNumbersAndRefusesCrumbs() async throws {
-        var s = state()
-        s.lines = [
+    @Test func sauvolaInTwoHalvesGivesTheSamePixelsAsOneCall() async throws {
+        // Uneven paper (a gradient) and print: the halves must agree with the whole at every pixel, seam included.
+        let base = page(width: 700, height: 1300, letter: 14)
+        var gray = try #require(base.grayImage())
+        for y in 0..<gray.height {
+            for x in 0..<gray.width where gray.bytes[y * gray.width + x] > 100 { gray.bytes[y * gray.width + x] = UInt8(150 + (x + y) % 100) }
+        }
+        let paper = try #require(LeptonicaImage(gray: gray))
+        let halves = try #require(await HalvedSauvola(halfWindow: 20, factor: 0.3).binarise(paper)?.grayImage())
+        let whole = try #require(paper.sauvolaBinarised(halfWindow: 20, factor: 0.3)?.grayscale()?.grayImage())
+        #expect(halves == whole)
+    }
+
+    @Test func cleanJoinsHyphensSetsThePageNumberApartAndRefusesCrumbs() async throws {
+        let lines = [
             line("12", 500, 0, 30), line("An exam-", 0, 50, 300), line("ple of text.", 0, 90, 300), line("a line", 0, 130, 300),
             line("more words", 0, 170, 300),
         ]
+        var s = state()
+        s.lines = lines
         try await CleanStep().run(&s, engine: FakeOCREngine())
-        #expect(s.text == "An example of text. a line more words")
+        // The page number is printed text: kept, as a paragraph of its own, never glued to the first sentence.
+        #expect(s.text == "12\n\nAn example of text. a line more words")
+        var dropped = state { $0.pageFurniture = .removed }
+        dropped.lines = lines
+        try await CleanStep().run(&dropped, engine: FakeOCREngine())
+        #expect(dropped.text == "An example of text. a line more words")
         var crumbs = state()
         crumbs.lines = [line("a b", 0, 0, 40)]
         await #expect(throws: OCRError.noText) { try await CleanStep().run(&crumbs, engine: FakeOCREngine()) }
+    }
+
+    @Test func cleanReadsALoneBarAsThePronounInEnglishOnly() async throws {
+        let lines = [line("Since | was the master now, | had workers", 0, 50, 600), line("who wanted their pay.", 0, 90, 600)]
+        var english = state()
+        english.lines = lines
+        try await CleanStep().run(&english, engine: FakeOCREngine())
+        #expect(english.text == "Since I was the master now, I had workers who wanted their pay.")
+        #expect(english.lines.first?.text == "Since I was the master now, I had workers", "the Lines view shows the same words")
+        var french = state()
+        french.languages = ["fra"]
+        french.lines = lines
+        try await CleanStep().run(&french, engine: FakeOCREngine())
+        #expect(french.text.contains("Since | was"))
     }
 
     @Test func theLoopTimesEveryStepAndSkipsWhatIsSwitchedOff() async throws {

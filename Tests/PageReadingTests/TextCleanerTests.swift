@@ -52,4 +52,15 @@ import Testing
         #expect(TextCleaner.clean("") == "")
         #expect(TextCleaner.clean(" \n \n| \n") == "")
     }
+
+    @Test func aLoneBarBeforeALowerCaseWordIsThePronoun() {
+        #expect(TextCleaner.barsReadAsI("again. 1858 | went home and passed") == "again. 1858 I went home and passed")
+        #expect(TextCleaner.barsReadAsI("| think so, and |'m sure") == "I think so, and I'm sure")
+        #expect(TextCleaner.barsReadAsI("of this life. / would like to") == "of this life. I would like to")
+        // Left alone: an edge mark before a capital, a slash between words, a table row, a code line.
+        #expect(TextCleaner.barsReadAsI("| The text goes on here") == "| The text goes on here")
+        #expect(TextCleaner.barsReadAsI("and there / met my friend") == "and there / met my friend")
+        #expect(TextCleaner.barsReadAsI("name | apples | pears | plums") == "name | apples | pears | plums")
+        #expect(TextCleaner.barsReadAsI("x = a | b") == "x = a | b")
+    }
 }

@@ -132,7 +132,7 @@ struct SelfHostingTests {
     @Test("A restart with no password set keeps the generated password, and a logged-in browser stays logged in")
     func restartKeepsPasswordAndSessions() async throws {
         let harness = try TestApp()
-        let password = try #require(try PasswordFile(directory: harness.dataDirectory).readOrGenerate()).password
+        let password = try PasswordFile(directory: harness.dataDirectory).readOrGenerate().password
         let cookie = try await harness.build(["host": "0.0.0.0"]).test(.router) { client in
             try await login(client, password: password)
         }

@@ -13,12 +13,16 @@ struct Deskewer: Sendable {
     /// The best angle's row-profile sharpness must beat the level page's by this factor.
     var minimumGain: Double = 1.05
 
+    /// The Sauvola window and factor the measurement is made on.
+    static let binarisation = (halfWindow: 12, factor: 0.34)
+
     /// The levelled page and the clockwise rotation applied, or nil when nothing was done.
-    func deskew(_ page: LeptonicaImage) -> (LeptonicaImage, Double)? {
+    /// `binary` is the page binarised with `binarisation` when the caller has it already (1 = ink).
+    func deskew(_ page: LeptonicaImage, binary given: LeptonicaImage? = nil) -> (LeptonicaImage, Double)? {
         // Measure on letter-sized components only: rules, pictures and whatever lies beside the page mislead it.
         let x = max(4, Int(xHeight.rounded()))
         guard
-            let binary = page.sauvolaBinarised(halfWindow: 12, factor: 0.34)?
+            let binary = (given ?? page.sauvolaBinarised(halfWindow: Self.binarisation.halfWindow, factor: Self.binarisation.factor))?
                 .keepingComponents(heights: max(2, x / 3)...(3 * x), maxWidth: 4 * x),
             let small = binary.scaled(by: min(1, 8 / Double(x)))?.grayImage()
         else { return nil }

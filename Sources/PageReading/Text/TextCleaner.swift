@@ -87,6 +87,38 @@ public enum TextCleaner {
         return out
     }
 
+    /// English only: a lone vertical bar that stands where a word does ("since | was", "| went home", "|'m") is the
+    /// pronoun I, which Tesseract reads as "|" (and after a full stop sometimes "/") in many serif faces. A bar
+    /// before a capitalised word or a number, or on a line of more than two bars (a table), is left alone.
+    public static func barsReadAsI(_ line: String) -> String {
+        guard line.contains("|") || line.contains("/") else { return line }
+        var tokens = line.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        guard tokens.filter({ $0.hasPrefix("|") }).count <= 2, tokens.filter({ $0.contains(where: \.isLetter) }).count >= 3 else {
+            return line
+        }
+        let contractions = ["'m", "’m", "'ve", "’ve", "'d", "’d", "'ll", "’ll"]
+        for i in tokens.indices {
+            let token = tokens[i]
+            if token.hasPrefix("|"), contractions.contains(String(token.dropFirst())) {
+                tokens[i] = "I" + token.dropFirst()
+                continue
+            }
+            // The next token must be a lower-case word ("was", "went"), not a variable in code ("a | b").
+            guard token == "|" || token == "/", i + 1 < tokens.count, let next = tokens[i + 1].first, next.isLowercase,
+                tokens[i + 1].prefix(while: \.isLetter).count >= 2
+            else { continue }
+            let previous = i > 0 ? tokens[i - 1].last : nil
+            if token == "/" {
+                // A slash is a word only where a sentence starts: "life. / would like".
+                guard previous.map({ ".!?:".contains($0) }) ?? true else { continue }
+            } else if let previous, !(previous.isLetter || previous.isNumber || ".,;:!?\"”'’)".contains(previous)) {
+                continue
+            }
+            tokens[i] = "I"
+        }
+        return tokens.joined(separator: " ")
+    }
+
     static func collapseSpaces(_ s: String) -> String {
         s.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\u{00A0}" }).joined(separator: " ")
     }

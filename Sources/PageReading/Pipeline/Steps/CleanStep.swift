@@ -1,4 +1,4 @@
-// Step "clean": page furniture out, paragraphs found, hyphenation joined, lines reflowed.
+// Step "clean": page furniture set apart, paragraphs found, hyphenation joined, lines reflowed.
 import Foundation
 import Imaging
 import Support
@@ -10,11 +10,24 @@ struct CleanStep: PageStep {
         // Lines read apart come last, also when the order step is switched off.
         var lines = state.lines + state.trailingLines
         state.trailingLines = []
-        if state.config.removesPageNumbers {
-            let keep = TextCleaner.pageFurnitureMask(lines)
-            lines = zip(lines, keep).filter { $0.1 }.map(\.0)
+        if state.languages.contains("eng") {
+            lines = lines.map { line in
+                var l = line
+                l.text = TextCleaner.barsReadAsI(l.text)
+                return l
+            }
         }
-        let paragraphs = LineOrderer.paragraphBreaks(lines)
+        var isFurniture = TextCleaner.pageFurnitureMask(lines).map { !$0 }
+        if state.config.pageFurniture == .removed {
+            lines = zip(lines, isFurniture).filter { !$0.1 }.map(\.0)
+            isFurniture = lines.map { _ in false }
+        }
+        var paragraphs = LineOrderer.paragraphBreaks(lines)
+        // A page number or running head is a paragraph of its own, never joined to the text it sits above or below.
+        for i in lines.indices where isFurniture[i] {
+            paragraphs[i] = true
+            if i + 1 < lines.count { paragraphs[i + 1] = true }
+        }
         var raw = ""
         for (i, line) in lines.enumerated() {
             if i > 0 { raw += paragraphs[i] ? "\n\n" : "\n" }

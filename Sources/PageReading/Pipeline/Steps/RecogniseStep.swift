@@ -18,12 +18,14 @@ struct RecogniseStep: PageStep {
         trace("recognise: psm \(mode)")
         let request = RecognitionRequest(languages: state.languages, pixelsPerInch: 300, pageSegmentationMode: mode)
         let result: RecognitionResult
-        if config.splitsForParallelRecognition, let (top, bottom, offset) = await offload({ PageSplitter().split(gray) }) {
+        if config.splitsForParallelRecognition, let (top, bottom, offset) = await offload({ PageSplitter(xHeight: xHeight).split(gray) }) {
             // Two halves on two workers: both cores busy, about half the wall time.
+            trace("recognise: split at row \(offset) of \(gray.height)")
             async let upper = engine.recognize(top, request: request)
             async let lower = engine.recognize(bottom, request: request)
             result = PageSplitter.merge(try await upper, try await lower, offset: offset)
         } else {
+            trace("recognise: read whole (\(gray.width)x\(gray.height))")
             result = try await engine.recognize(gray, request: request)
         }
         state.recognised = gray
