@@ -90,6 +90,7 @@ extension ImageProcessor.Config {
             case "sideways": readsSidewaysLines = false
             case "table": rereadsTables = false
             case "recover": recoversMissedText = false
+            case "faint": readsFaintPrint = false
             case "order": reordersLines = false
             case "binarise": binarisation = .none
             default: FileHandle.standardError.write(Data("unknown step '\(name)' ignored\n".utf8))

@@ -181,6 +181,33 @@ import Testing
         #expect(s.lines.prefix(5).allSatisfy { $0.text.hasPrefix("left") })
     }
 
+    @Test func faintGreyPrintTheThresholdLostIsReadFromTheGreyPage() async throws {
+        // Dark body lines (read already), one pale heading the page's threshold dropped, and a pale patch at the
+        // frame's edge (the table beside the page), which must be left alone.
+        let width = 1000, height = 900
+        var bytes = [UInt8](repeating: 245, count: width * height)
+        func letters(x: Int, y: Int, count: Int, level: UInt8) {
+            for i in 0..<count { for yy in y..<(y + 20) { for xx in (x + i * 24)..<(x + i * 24 + 14) { bytes[yy * width + xx] = level } } }
+        }
+        letters(x: 200, y: 200, count: 8, level: 200)  // the pale heading
+        letters(x: 200, y: 300, count: 25, level: 30)
+        letters(x: 200, y: 360, count: 25, level: 30)
+        letters(x: 0, y: 600, count: 6, level: 200)  // pale, against the edge
+        let grey = try #require(LeptonicaImage(gray: GrayImage(width: width, height: height, bytes: bytes)))
+        var s = state()
+        s.unbinarised = grey
+        s.xHeight = 20
+        s.recognised = try #require(await HalvedSauvola(halfWindow: 20, factor: 0.3).binarise(grey)?.grayImage())
+        #expect(FaintTextStep.ink(try #require(s.recognised), in: PixelBox(x: 190, y: 190, width: 200, height: 40)) < 50, "the threshold lost it")
+        s.lines = [line("dark body line one", 200, 300, 600, 20), line("dark body line two", 200, 360, 600, 20)]
+        let engine = FakeOCREngine(lines: [line("Pale heading", 5, 5, 150, 20, confidence: 0.9), line("~ .", 5, 30, 30, 10, confidence: 0.2)])
+        try await FaintTextStep().run(&s, engine: engine)
+        #expect(engine.requests.count == 1, "one region read: the heading, not the edge")
+        let heading = try #require(s.lines.first { $0.text == "Pale heading" })
+        #expect(heading.box.y > 150 && heading.box.y < 220 && heading.box.x > 150, "placed where it was found: \(heading.box)")
+        #expect(!s.lines.contains { $0.text == "~ ." }, "an unsure crumb from the region is not kept")
+    }
+
     @Test func sauvolaInTwoHalvesGivesTheSamePixelsAsOneCall() async throws {
         // Uneven paper (a gradient) and print: the halves must agree with the whole at every pixel, seam included.
         let base = page(width: 700, height: 1300, letter: 14)

@@ -36,6 +36,8 @@ public struct ImageProcessor: Sendable {
         public var dropsFacingPage = true
         /// Read a table's area again as one block, so its rows are read across (see `TableStep`).
         public var rereadsTables = true
+        /// Look for light grey print the binarisation lost, and read it from the grey page (see `FaintTextStep`).
+        public var readsFaintPrint = true
         /// Read text running sideways down a margin on its own, after the page.
         public var readsSidewaysLines = true
 
@@ -114,6 +116,7 @@ public struct ImageProcessor: Sendable {
         if c.binarisation != .none { steps.append(BinariseStep()) }
         steps.append(RecogniseStep())
         if c.recoversMissedText { steps.append(RecoverStep()) }
+        if c.readsFaintPrint && c.binarisation != .none { steps.append(FaintTextStep()) }
         if c.readsSidewaysLines { steps.append(SidewaysTextStep()) }
         if c.rereadsTables { steps.append(TableStep()) }
         steps.append(LineFilterStep())

@@ -11,6 +11,12 @@ struct MissedTextRecovery: Sendable {
     var minimumComponents = 25
     /// ...and they are at least this share of all letter-sized components.
     var minimumShare = 0.08
+    /// A region holds at least this many letters...
+    var minimumLettersPerRegion = 8
+    /// ...and is at least this many x-heights wide.
+    var minimumRegionWidth = 6.0
+    /// Letters closer than this many x-heights join one region.
+    var joinGap = 2.0
 
     /// Regions (page pixels) holding letters that no line box covers, largest first.
     func missedRegions(in page: LeptonicaImage, lines: [RecognizedLine]) -> [PixelBox] {
@@ -28,7 +34,7 @@ struct MissedTextRecovery: Sendable {
         }
         guard missed.count >= minimumComponents, Double(missed.count) >= minimumShare * Double(letters.count) else { return [] }
         // Group into blocks: components closer than about two x-heights join the same block.
-        let gap = Int(2 * x)
+        let gap = Int(joinGap * x)
         var blocks: [(box: PixelBox, count: Int)] = []
         for c in missed.sorted(by: { $0.y < $1.y }) {
             if let i = blocks.firstIndex(where: { b in
@@ -63,7 +69,7 @@ struct MissedTextRecovery: Sendable {
             }
         }
         // Real text: several letters in a region at least a few letters wide.
-        return blocks.filter { $0.count >= 8 && Double($0.box.width) >= 6 * x }
+        return blocks.filter { $0.count >= minimumLettersPerRegion && Double($0.box.width) >= minimumRegionWidth * x }
             .sorted { $0.count > $1.count }.prefix(4)
             .map { PixelBox(x: max(0, $0.box.x - pad), y: max(0, $0.box.y - pad), width: $0.box.width + 2 * pad, height: $0.box.height + 2 * pad) }
     }

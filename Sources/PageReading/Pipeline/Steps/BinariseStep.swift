@@ -9,6 +9,7 @@ struct BinariseStep: PageStep {
 
     func run(_ state: inout PageState, engine: any OCREngine) async throws {
         let page = try state.currentPage()
+        state.unbinarised = page
         let binary: LeptonicaImage?
         switch state.config.binarisation {
         case .sauvola: binary = await HalvedSauvola(halfWindow: Int(state.config.targetXHeight), factor: 0.3).binarise(page)

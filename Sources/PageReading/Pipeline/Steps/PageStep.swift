@@ -64,6 +64,8 @@ struct PageState: Sendable {
     var outlineInPhoto: [PixelPoint]?
     /// The grey copy that was handed to recognition (recovery crops from it).
     var recognised: GrayImage?
+    /// The grey page just before binarisation (faint print is looked for and read on it).
+    var unbinarised: LeptonicaImage?
     /// Tesseract page segmentation mode chosen for this page.
     var segmentationMode = 4
     /// Lines as recognised, then filtered and ordered.

@@ -1,0 +1,91 @@
+// Step "faint": light grey print (headings in a pale colour, small grey lists) falls under Sauvola's threshold and is
+// never read. Look for letters on the grey page with a gentler threshold where no recognised line is, and read those
+// regions from the grey page itself: Tesseract's own threshold on a crop that holds only the faint print and paper
+// separates them cleanly.
+import Foundation
+import Imaging
+import Support
+
+struct FaintTextStep: PageStep {
+    let name = "faint"
+    /// Sauvola factor of the gentle threshold (the page's own uses 0.3): keeps print a few grey levels off the paper.
+    var factor = 0.1
+    /// Lines read in a faint region are kept from this confidence up (the line filter judges them again after).
+    var minimumConfidence = 0.6
+    /// A faint region is a few lines at most: this many x-heights tall.
+    var maximumHeight = 8.0
+    /// ...where the page's own threshold kept less than this share of the ink the gentle one sees.
+    var faintShare = 0.35
+
+    /// Dark pixels of `image` inside `region`.
+    static func ink(_ image: GrayImage, in region: PixelBox) -> Int {
+        let x0 = max(0, region.x), x1 = min(image.width, region.maxX), y0 = max(0, region.y), y1 = min(image.height, region.maxY)
+        guard x1 > x0, y1 > y0 else { return 0 }
+        var n = 0
+        for y in y0..<y1 {
+            let row = y * image.width
+            for x in x0..<x1 where image.bytes[row + x] < 128 { n += 1 }
+        }
+        return n
+    }
+
+    func run(_ state: inout PageState, engine: any OCREngine) async throws {
+        guard let grey = state.unbinarised, let read = state.recognised else { return }
+        // Looked for on a half-size copy (x-height about 10 px: letters are still whole), read at full size.
+        let x = state.xHeightOrTarget, half = 0.5
+        guard let small = await offload({ grey.scaled(by: half) }),
+            let gentle = await HalvedSauvola(halfWindow: max(4, Int(state.config.targetXHeight * half)), factor: factor).binarise(small),
+            let soft = await offload({ gentle.grayImage() })
+        else { return }
+        // A faint heading is one short line ("2.4. Place"): five letters, three x-heights wide, its number a tab away.
+        let recovery = MissedTextRecovery(
+            xHeight: x * half, minimumComponents: 5, minimumShare: 0, minimumLettersPerRegion: 5, minimumRegionWidth: 3, joinGap: 4)
+        let found = state.lines.map { line in
+            var l = line
+            l.box = PixelBox(
+                x: Int(Double(l.box.x) * half), y: Int(Double(l.box.y) * half), width: Int(Double(l.box.width) * half),
+                height: Int(Double(l.box.height) * half))
+            return l
+        }
+        let tallest = maximumHeight * x * half, share = faintShare, margin = Int(x * half)
+        let regions: [PixelBox] = await offload {
+            recovery.missedRegions(in: gentle, lines: found).filter { region in
+                // Against the frame's edge lie the facing page, the table and the page's own edge, not print.
+                guard Double(region.height) <= tallest, region.x > margin, region.y > margin, region.maxX < soft.width - margin,
+                    region.maxY < soft.height - margin
+                else { return false }
+                // Faint means the page's own threshold kept little of what the gentle one sees here: texture, edges
+                // and pictures the page reading skipped look the same under both and are left alone.
+                let full = PixelBox(
+                    x: Int(Double(region.x) / half), y: Int(Double(region.y) / half), width: Int(Double(region.width) / half),
+                    height: Int(Double(region.height) / half))
+                let kept = Double(Self.ink(read, in: full)) * half * half, seen = Double(Self.ink(soft, in: region))
+                return seen > 0 && kept < share * seen
+            }.map {
+                PixelBox(
+                    x: Int(Double($0.x) / half), y: Int(Double($0.y) / half), width: Int(Double($0.width) / half),
+                    height: Int(Double($0.height) / half))
+            }
+        }
+        guard !regions.isEmpty, let greyBytes = await offload({ grey.grayImage() }) else { return }
+        trace("faint: \(regions)")
+        let request = RecognitionRequest(languages: state.languages, pixelsPerInch: 300, pageSegmentationMode: 6)
+        var nextBlock = (state.lines.map(\.block).max() ?? -1) + 1
+        var nextParagraph = (state.lines.map(\.paragraph).max() ?? -1) + 1
+        for region in regions {
+            guard let crop = MissedTextRecovery.crop(greyBytes, to: region) else { continue }
+            let extra = try await engine.recognize(crop, request: request)
+            let sure = extra.lines.filter { $0.confidence >= minimumConfidence && $0.text.contains(where: \.isLetter) }
+            trace("faint: \(region) read \(extra.lines.map { "\($0.text) \(String(format: "%.2f", $0.confidence))" })")
+            for var line in sure {
+                line.box.x += region.x
+                line.box.y += region.y
+                line.block = nextBlock
+                line.paragraph += nextParagraph
+                state.lines.append(line)
+            }
+            nextBlock += 1
+            nextParagraph += (extra.lines.map(\.paragraph).max() ?? 0) + 1
+        }
+    }
+}
