@@ -86,9 +86,11 @@ public struct HoleFiller: Sendable {
             buckets[ty * columns + tx, default: []].append(i)
         }
         let jobs = buckets.keys.sorted().map { key in
-            let core = PixelBox(x: part.box.x + (key % columns) * side, y: part.box.y + (key / columns) * side, width: side, height: side)
-            let crop = PixelBox(x: core.x, y: core.y, width: min(side, hole.width - core.x), height: min(side, hole.height - core.y))
-                .grown(by: margin, within: hole.width, hole.height)
+            let x = part.box.x + (key % columns) * side, y = part.box.y + (key / columns) * side
+            // The tile's core ends where the part does: a thin part's tiles are no taller than it plus the margins.
+            let core = PixelBox(
+                x: x, y: y, width: min(side, part.box.x + part.box.width - x), height: min(side, part.box.y + part.box.height - y))
+            let crop = core.grown(by: margin, within: hole.width, hole.height)
             return Job(crop: crop, pixels: buckets[key]!, levels: levels)
         }
         guard jobs.allSatisfy({ $0.crop.area <= settings.maxCropPixels }) else { throw .areaTooLarge }
