@@ -30,18 +30,12 @@ struct Entry {
     bool operator<(const Entry &o) const { return priority < o.priority; }
 };
 
-/// The k cheapest candidates seen so far, cheapest first, no position twice.
+/// The k cheapest candidates seen so far, cheapest first (the caller offers each position once).
 struct BestList {
     Candidate items[maxBest * 2];
     int count = 0, capacity = 1;
 
     float limit() const { return count == capacity ? items[count - 1].cost : 3.4e38f; }
-
-    bool contains(int x, int y) const {
-        for (int i = 0; i < count; i++)
-            if (items[i].x == x && items[i].y == y) return true;
-        return false;
-    }
 
     void offer(Candidate c) {
         if (c.cost >= limit()) return;
@@ -73,6 +67,7 @@ class GuidedFill {
             blockLines[k] = maxFilter(in, p.fillRadius);
         }
         origin.assign((size_t)w * h, -1);
+        tried.assign((size_t)w * h, 0);
     }
 
     void run() {
@@ -125,6 +120,10 @@ class GuidedFill {
     std::vector<int> origin;
     std::vector<float> confidence;
     std::vector<uint32_t> stamp;
+    /// Per source position, the search that last costed it: neighbours' origins propose the same source many times,
+    /// and one already costed in this search is either in the list or was beaten (the list's limit only falls).
+    std::vector<uint32_t> tried;
+    uint32_t searchStamp = 0;
     std::priority_queue<Entry> queue;
     float target[(2 * maxRadius + 1) * (2 * maxRadius + 1) * 3];
     float summary[27], summaryWeight[27];
@@ -382,8 +381,11 @@ class GuidedFill {
         return blockLines[0][i] <= allowed[0] && blockLines[1][i] <= allowed[1];
     }
 
-    void consider(BestList &list, int x, int y, int r, int tx, int ty, int radius, const float allowed[2]) const {
-        if (!admissible(x, y, r, tx, ty, radius, allowed) || list.contains(x, y)) return;
+    void consider(BestList &list, int x, int y, int r, int tx, int ty, int radius, const float allowed[2]) {
+        if (!admissible(x, y, r, tx, ty, radius, allowed)) return;
+        uint32_t &seen = tried[(size_t)y * w + x];
+        if (seen == searchStamp) return;
+        seen = searchStamp;
         const float limit = list.limit();
         const float c = cost(x, y, r, limit);
         if (c < limit) list.offer({c, x, y});
@@ -440,6 +442,10 @@ class GuidedFill {
         const int r = shape.radius, stride = std::max(1, p.coarseStride);
         best.count = 0;
         best.capacity = std::clamp(shape.bestCount, 4, maxBest);
+        if (++searchStamp == 0) {  // wrapped: forget every mark
+            std::fill(tried.begin(), tried.end(), 0u);
+            searchStamp = 1;
+        }
         const int hint = hints ? hints[(size_t)ty * w + tx] : -1;
         if (hint >= 0) consider(best, hint % w, hint / w, r, tx, ty, radius, allowed);
         for (int y = std::max(0, ty - r); y <= std::min(h - 1, ty + r); y++)
