@@ -17,6 +17,8 @@ enum : uint8_t { known = 0, unknown = 1, filled = 2, outside = 3 };
 
 constexpr int maxBest = 32;
 constexpr int maxRadius = 12;
+/// Half-side of the window that orders the front (see `priority`).
+constexpr int priorityRadius = 3;
 
 struct Candidate {
     float cost;
@@ -82,7 +84,9 @@ class GuidedFill {
             if (state[e.index] != unknown || e.stamp != stamp[e.index]) continue;
             const int tx = e.index % w, ty = e.index / w;
             fillAround(tx, ty);
-            const int reach = shapeAt(e.index).radius + p.fillRadius + 1;
+            // A front pixel's priority reads its window and one pixel beyond, so only pixels that close to the
+            // filled block (fillRadius around the target) can have changed.
+            const int reach = p.fillRadius + priorityRadius + 1;
             for (int y = std::max(0, ty - reach); y <= std::min(h - 1, ty + reach); y++)
                 for (int x = std::max(0, tx - reach); x <= std::min(w - 1, tx + reach); x++) push(x, y);
         }
@@ -292,7 +296,7 @@ class GuidedFill {
     /// head-on, so lines that enter the hole are carried in before the flat surroundings close over them.
     float priority(int tx, int ty) const {
         // A 7×7 window orders the front as well as the whole patch does, at a fraction of the cost for wide holes.
-        const int r = std::min(shapeAt((size_t)ty * w + tx).radius, 3);
+        const int r = std::min(shapeAt((size_t)ty * w + tx).radius, priorityRadius);
         float conf = 0, bestGrad = 0, gx = 0, gy = 0;
         int count = 0;
         for (int y = std::max(0, ty - r); y <= std::min(h - 1, ty + r); y++)
