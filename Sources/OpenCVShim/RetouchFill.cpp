@@ -501,7 +501,9 @@ class GuidedFill {
         for (int k = 0; k < 2; k++) allowed[k] = std::max(p.guardRatio * allowed[k], p.guardFloor);
 
         BestList best;
-        int radius = p.searchRadius + (int)std::ceil(depth[ti]) + r;
+        // Where a coarser level solved this crop, its wide search already placed the structure: here the window
+        // only needs to reach past the hole's edge.
+        int radius = (hints ? p.searchRadius / 2 : p.searchRadius) + (int)std::ceil(depth[ti]) + r;
         search(tx, ty, shape, radius, allowed, best);
         // A hole wider than the window: look further before leaving it to the guide.
         for (int tries = 0; best.count == 0 && tries < 3; tries++) {
