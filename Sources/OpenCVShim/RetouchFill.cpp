@@ -94,6 +94,9 @@ class GuidedFill {
 
     void write(float *out, int32_t *origins) const {
         std::memcpy(out, image.data(), image.size() * sizeof(float));
+        // Another tile's hole still shows what is being removed: a finer level must see the guide there, not that.
+        for (size_t i = 0; i < state.size(); i++)
+            if (state[i] == outside) std::copy(guide + i * 3, guide + i * 3 + 3, out + i * 3);
         if (origins) std::copy(origin.begin(), origin.end(), origins);
     }
 
