@@ -164,6 +164,9 @@ public struct HoleFiller: Sendable {
                 for k in 0..<3 { guide.values[3 * i + k] = deep.up.values[3 * i + k] }
             }
         }
+        deep = nil  // not kept through the line response and the fill, the crop's largest moment
+        teleaInput = []
+        teleaMask = []
         guard let lines = LineResponse.measure(gray: guide.luma, width: w, height: h, sigmas: LineResponse.guardSigmas, withGeometry: false)
         else { throw .engineFailure("line response \(w)×\(h)") }
         guard
