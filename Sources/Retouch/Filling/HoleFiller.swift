@@ -127,11 +127,10 @@ public struct HoleFiller: Sendable {
     func solve(_ picture: FloatImage, codes: [UInt8], levels: Int) throws(RetouchError) -> (image: FloatImage, origins: [Int32]) {
         let w = picture.width, h = picture.height
         // The guide: near the edge Telea knows best; deep inside (where a coarser level exists), that level's
-        // exemplar solution, which Telea then sees as known, so it only works on the band along the edge.
+        // exemplar solution, which Telea then sees as known (and keeps), so it only works on the band along the edge.
         var teleaInput = picture.rgbBytes
         var teleaMask = codes.map { $0 != HoleCode.known ? UInt8(255) : 0 }
         var hints: [Int32]? = nil
-        var deep: (depth: [Float], up: FloatImage)? = nil
         if levels > 0 {
             let coarse = try solve(picture.halved(), codes: HoleCode.halved(codes, width: w, height: h), levels: levels - 1)
             let up = coarse.image.doubled(toWidth: w, height: h)
@@ -151,22 +150,16 @@ public struct HoleFiller: Sendable {
                 }
             }
             hints = suggested
-            deep = (depth, up)
         }
         guard
             let telea = OpenCVRetouch.telea(
                 rgb: teleaInput, mask: teleaMask, width: w, height: h, radius: settings.teleaRadius)
         else { throw .engineFailure("telea \(w)×\(h)") }
-        var guide = FloatImage(width: w, height: h, values: telea.map(Float.init))
-        if let deep {
-            // The coarser level's values as they are (Telea saw them rounded to bytes).
-            for i in 0..<(w * h) where deep.depth[i] > settings.singleScaleDepth {
-                for k in 0..<3 { guide.values[3 * i + k] = deep.up.values[3 * i + k] }
-            }
-        }
-        deep = nil  // not kept through the line response and the fill, the crop's largest moment
+        // Only the picture, the codes and the hints are kept through the line response and the fill, the crop's
+        // largest moment.
         teleaInput = []
         teleaMask = []
+        let guide = FloatImage(width: w, height: h, values: telea.map(Float.init))
         guard let lines = LineResponse.measure(gray: guide.luma, width: w, height: h, sigmas: LineResponse.guardSigmas, withGeometry: false)
         else { throw .engineFailure("line response \(w)×\(h)") }
         guard
