@@ -52,9 +52,11 @@ struct BestList {
 
 class GuidedFill {
   public:
+    /// Works in `out` (the picture is copied there first, unless it is there already).
     GuidedFill(const float *rgb, const float *guide, const uint8_t *hole, const float *darkLines,
-               const float *brightLines, const int32_t *hints, int w, int h, const snappost_fill_params &p)
-        : w(w), h(h), p(p), guide(guide), hints(hints), image(rgb, rgb + (size_t)w * h * 3), state((size_t)w * h) {
+               const float *brightLines, const int32_t *hints, int w, int h, const snappost_fill_params &p, float *out)
+        : w(w), h(h), p(p), guide(guide), hints(hints), image(out), state((size_t)w * h) {
+        if (rgb != out) std::memcpy(out, rgb, (size_t)w * h * 3 * sizeof(float));
         for (size_t i = 0; i < state.size(); i++) state[i] = hole[i] == 0 ? known : hole[i] == 1 ? unknown : outside;
         computeDepth();
         computeShapes();
@@ -64,8 +66,8 @@ class GuidedFill {
         // copied sources' once filled, so a line may only continue one that reaches the target.
         for (int k = 0; k < 2; k++) {
             const float *in = k == 0 ? darkLines : brightLines;
-            measured[k].assign(in, in + (size_t)w * h);
-            carried[k] = measured[k];
+            measured[k] = in;
+            carried[k].assign(in, in + (size_t)w * h);
             blockLines[k] = maxFilter(in, p.fillRadius);
         }
         origin.assign((size_t)w * h, -1);
@@ -92,11 +94,11 @@ class GuidedFill {
         }
     }
 
-    void write(float *out, int32_t *origins) const {
-        std::memcpy(out, image.data(), image.size() * sizeof(float));
+    /// Finishes `out` (see the constructor).
+    void write(int32_t *origins) const {
         // Another tile's hole still shows what is being removed: a finer level must see the guide there, not that.
         for (size_t i = 0; i < state.size(); i++)
-            if (state[i] == outside) std::copy(guide + i * 3, guide + i * 3 + 3, out + i * 3);
+            if (state[i] == outside) std::copy(guide + i * 3, guide + i * 3 + 3, image + i * 3);
         if (origins) std::copy(origin.begin(), origin.end(), origins);
     }
 
@@ -115,14 +117,15 @@ class GuidedFill {
     snappost_fill_params p;
     const float *guide;
     const int32_t *hints;
-    std::vector<float> image;
+    float *image;
     std::vector<uint8_t> state;
     std::vector<float> depth;
     std::vector<int> integral;
     std::vector<Shape> shapes;
     std::vector<uint16_t> shapeOf;
     /// Per polarity (0 dark, 1 bright): measured on the guide, max over a fill block, carried into filled pixels.
-    std::vector<float> measured[2], blockLines[2], carried[2];
+    const float *measured[2];
+    std::vector<float> blockLines[2], carried[2];
     /// Where each filled pixel's best patch came from (index of the source pixel), for coherent candidates.
     std::vector<int> origin;
     std::vector<float> confidence;
@@ -347,7 +350,7 @@ class GuidedFill {
                 float wt = 0, c[3] = {0, 0, 0};
                 if (x >= 0 && y >= 0 && x < w && y < h) {
                     const size_t i = (size_t)y * w + x;
-                    const float *src = hollow(i) ? guide + i * 3 : image.data() + i * 3;
+                    const float *src = hollow(i) ? guide + i * 3 : image + i * 3;
                     // Where a coarser level solved the pixel its guide is trusted at any depth.
                     const float g = hints && hints[i] >= 0 ? p.hintedGuideWeight : guideWeightAt(depth[i]);
                     wt = (hollow(i) ? g : 1.f) * shape.weights[dy + r][dx + r];
@@ -362,7 +365,7 @@ class GuidedFill {
         const int side = 2 * r + 1, row = side * 3;
         float total = 0;
         for (int dy = 0; dy < side; dy++) {
-            const float *s = image.data() + ((size_t)(sy - r + dy) * w + (sx - r)) * 3;
+            const float *s = image + ((size_t)(sy - r + dy) * w + (sx - r)) * 3;
             const float *t = target + (size_t)dy * row, *wt = weight + (size_t)dy * row;
             // Four running sums let the compiler keep them in one vector register.
             float acc[4] = {0, 0, 0, 0};
@@ -411,7 +414,7 @@ class GuidedFill {
                         const size_t i = (size_t)y * w + x;
                         const bool hole = hollow(i);
                         const float wt = hole ? (hints && hints[i] >= 0 ? p.hintedGuideWeight : guideWeightAt(depth[i])) : 1.f;
-                        const float *v = hole ? guide + i * 3 : image.data() + i * 3;
+                        const float *v = hole ? guide + i * 3 : image + i * 3;
                         for (int k = 0; k < 3; k++) sum[k] += wt * v[k];
                         wsum += wt;
                     }
@@ -566,9 +569,9 @@ extern "C" int snappost_retouch_guided_fill(const float *rgb, const float *guide
         (int64_t)w * h > (int64_t)1 << 26 || !validParams(params))
         return -1;
     try {
-        GuidedFill fill(rgb, guide, hole, darkLines, brightLines, hints, w, h, *params);
+        GuidedFill fill(rgb, guide, hole, darkLines, brightLines, hints, w, h, *params, out);
         fill.run();
-        fill.write(out, origins);
+        fill.write(origins);
         return 0;
     } catch (const std::bad_alloc &) {
         return -2;
