@@ -17,6 +17,8 @@ enum : uint8_t { known = 0, unknown = 1, filled = 2, outside = 3 };
 
 constexpr int maxBest = 32;
 constexpr int maxRadius = 12;
+/// Half-side of the window that orders the front (see `priority`).
+constexpr int priorityRadius = 3;
 
 struct Candidate {
     float cost;
@@ -30,18 +32,12 @@ struct Entry {
     bool operator<(const Entry &o) const { return priority < o.priority; }
 };
 
-/// The k cheapest candidates seen so far, cheapest first, no position twice.
+/// The k cheapest candidates seen so far, cheapest first (the caller offers each position once).
 struct BestList {
     Candidate items[maxBest * 2];
     int count = 0, capacity = 1;
 
     float limit() const { return count == capacity ? items[count - 1].cost : 3.4e38f; }
-
-    bool contains(int x, int y) const {
-        for (int i = 0; i < count; i++)
-            if (items[i].x == x && items[i].y == y) return true;
-        return false;
-    }
 
     void offer(Candidate c) {
         if (c.cost >= limit()) return;
@@ -56,9 +52,11 @@ struct BestList {
 
 class GuidedFill {
   public:
+    /// Works in `out` (the picture is copied there first, unless it is there already).
     GuidedFill(const float *rgb, const float *guide, const uint8_t *hole, const float *darkLines,
-               const float *brightLines, const int32_t *hints, int w, int h, const snappost_fill_params &p)
-        : w(w), h(h), p(p), guide(guide), hints(hints), image(rgb, rgb + (size_t)w * h * 3), state((size_t)w * h) {
+               const float *brightLines, const int32_t *hints, int w, int h, const snappost_fill_params &p, float *out)
+        : w(w), h(h), p(p), guide(guide), hints(hints), image(out), state((size_t)w * h) {
+        if (rgb != out) std::memcpy(out, rgb, (size_t)w * h * 3 * sizeof(float));
         for (size_t i = 0; i < state.size(); i++) state[i] = hole[i] == 0 ? known : hole[i] == 1 ? unknown : outside;
         computeDepth();
         computeShapes();
@@ -68,11 +66,12 @@ class GuidedFill {
         // copied sources' once filled, so a line may only continue one that reaches the target.
         for (int k = 0; k < 2; k++) {
             const float *in = k == 0 ? darkLines : brightLines;
-            measured[k].assign(in, in + (size_t)w * h);
-            carried[k] = measured[k];
+            measured[k] = in;
+            carried[k].assign(in, in + (size_t)w * h);
             blockLines[k] = maxFilter(in, p.fillRadius);
         }
         origin.assign((size_t)w * h, -1);
+        tried.assign((size_t)w * h, 0);
     }
 
     void run() {
@@ -87,14 +86,19 @@ class GuidedFill {
             if (state[e.index] != unknown || e.stamp != stamp[e.index]) continue;
             const int tx = e.index % w, ty = e.index / w;
             fillAround(tx, ty);
-            const int reach = shapeAt(e.index).radius + p.fillRadius + 1;
+            // A front pixel's priority reads its window and one pixel beyond, so only pixels that close to the
+            // filled block (fillRadius around the target) can have changed.
+            const int reach = p.fillRadius + priorityRadius + 1;
             for (int y = std::max(0, ty - reach); y <= std::min(h - 1, ty + reach); y++)
                 for (int x = std::max(0, tx - reach); x <= std::min(w - 1, tx + reach); x++) push(x, y);
         }
     }
 
-    void write(float *out, int32_t *origins) const {
-        std::memcpy(out, image.data(), image.size() * sizeof(float));
+    /// Finishes `out` (see the constructor).
+    void write(int32_t *origins) const {
+        // Another tile's hole still shows what is being removed: a finer level must see the guide there, not that.
+        for (size_t i = 0; i < state.size(); i++)
+            if (state[i] == outside) std::copy(guide + i * 3, guide + i * 3 + 3, image + i * 3);
         if (origins) std::copy(origin.begin(), origin.end(), origins);
     }
 
@@ -113,18 +117,23 @@ class GuidedFill {
     snappost_fill_params p;
     const float *guide;
     const int32_t *hints;
-    std::vector<float> image;
+    float *image;
     std::vector<uint8_t> state;
     std::vector<float> depth;
     std::vector<int> integral;
     std::vector<Shape> shapes;
     std::vector<uint16_t> shapeOf;
     /// Per polarity (0 dark, 1 bright): measured on the guide, max over a fill block, carried into filled pixels.
-    std::vector<float> measured[2], blockLines[2], carried[2];
+    const float *measured[2];
+    std::vector<float> blockLines[2], carried[2];
     /// Where each filled pixel's best patch came from (index of the source pixel), for coherent candidates.
     std::vector<int> origin;
     std::vector<float> confidence;
     std::vector<uint32_t> stamp;
+    /// Per source position, the search that last costed it: neighbours' origins propose the same source many times,
+    /// and one already costed in this search is either in the list or was beaten (the list's limit only falls).
+    std::vector<uint32_t> tried;
+    uint32_t searchStamp = 0;
     std::priority_queue<Entry> queue;
     float target[(2 * maxRadius + 1) * (2 * maxRadius + 1) * 3];
     float summary[27], summaryWeight[27];
@@ -293,7 +302,7 @@ class GuidedFill {
     /// head-on, so lines that enter the hole are carried in before the flat surroundings close over them.
     float priority(int tx, int ty) const {
         // A 7×7 window orders the front as well as the whole patch does, at a fraction of the cost for wide holes.
-        const int r = std::min(shapeAt((size_t)ty * w + tx).radius, 3);
+        const int r = std::min(shapeAt((size_t)ty * w + tx).radius, priorityRadius);
         float conf = 0, bestGrad = 0, gx = 0, gy = 0;
         int count = 0;
         for (int y = std::max(0, ty - r); y <= std::min(h - 1, ty + r); y++)
@@ -341,7 +350,7 @@ class GuidedFill {
                 float wt = 0, c[3] = {0, 0, 0};
                 if (x >= 0 && y >= 0 && x < w && y < h) {
                     const size_t i = (size_t)y * w + x;
-                    const float *src = hollow(i) ? guide + i * 3 : image.data() + i * 3;
+                    const float *src = hollow(i) ? guide + i * 3 : image + i * 3;
                     // Where a coarser level solved the pixel its guide is trusted at any depth.
                     const float g = hints && hints[i] >= 0 ? p.hintedGuideWeight : guideWeightAt(depth[i]);
                     wt = (hollow(i) ? g : 1.f) * shape.weights[dy + r][dx + r];
@@ -356,7 +365,7 @@ class GuidedFill {
         const int side = 2 * r + 1, row = side * 3;
         float total = 0;
         for (int dy = 0; dy < side; dy++) {
-            const float *s = image.data() + ((size_t)(sy - r + dy) * w + (sx - r)) * 3;
+            const float *s = image + ((size_t)(sy - r + dy) * w + (sx - r)) * 3;
             const float *t = target + (size_t)dy * row, *wt = weight + (size_t)dy * row;
             // Four running sums let the compiler keep them in one vector register.
             float acc[4] = {0, 0, 0, 0};
@@ -382,8 +391,11 @@ class GuidedFill {
         return blockLines[0][i] <= allowed[0] && blockLines[1][i] <= allowed[1];
     }
 
-    void consider(BestList &list, int x, int y, int r, int tx, int ty, int radius, const float allowed[2]) const {
-        if (!admissible(x, y, r, tx, ty, radius, allowed) || list.contains(x, y)) return;
+    void consider(BestList &list, int x, int y, int r, int tx, int ty, int radius, const float allowed[2]) {
+        if (!admissible(x, y, r, tx, ty, radius, allowed)) return;
+        uint32_t &seen = tried[(size_t)y * w + x];
+        if (seen == searchStamp) return;
+        seen = searchStamp;
         const float limit = list.limit();
         const float c = cost(x, y, r, limit);
         if (c < limit) list.offer({c, x, y});
@@ -402,7 +414,7 @@ class GuidedFill {
                         const size_t i = (size_t)y * w + x;
                         const bool hole = hollow(i);
                         const float wt = hole ? (hints && hints[i] >= 0 ? p.hintedGuideWeight : guideWeightAt(depth[i])) : 1.f;
-                        const float *v = hole ? guide + i * 3 : image.data() + i * 3;
+                        const float *v = hole ? guide + i * 3 : image + i * 3;
                         for (int k = 0; k < 3; k++) sum[k] += wt * v[k];
                         wsum += wt;
                     }
@@ -440,6 +452,10 @@ class GuidedFill {
         const int r = shape.radius, stride = std::max(1, p.coarseStride);
         best.count = 0;
         best.capacity = std::clamp(shape.bestCount, 4, maxBest);
+        if (++searchStamp == 0) {  // wrapped: forget every mark
+            std::fill(tried.begin(), tried.end(), 0u);
+            searchStamp = 1;
+        }
         const int hint = hints ? hints[(size_t)ty * w + tx] : -1;
         if (hint >= 0) consider(best, hint % w, hint / w, r, tx, ty, radius, allowed);
         for (int y = std::max(0, ty - r); y <= std::min(h - 1, ty + r); y++)
@@ -491,7 +507,9 @@ class GuidedFill {
         for (int k = 0; k < 2; k++) allowed[k] = std::max(p.guardRatio * allowed[k], p.guardFloor);
 
         BestList best;
-        int radius = p.searchRadius + (int)std::ceil(depth[ti]) + r;
+        // Where a coarser level solved this crop, its wide search already placed the structure: here the window
+        // only needs to reach past the hole's edge.
+        int radius = (hints ? p.searchRadius / 2 : p.searchRadius) + (int)std::ceil(depth[ti]) + r;
         search(tx, ty, shape, radius, allowed, best);
         // A hole wider than the window: look further before leaving it to the guide.
         for (int tries = 0; best.count == 0 && tries < 3; tries++) {
@@ -551,9 +569,9 @@ extern "C" int snappost_retouch_guided_fill(const float *rgb, const float *guide
         (int64_t)w * h > (int64_t)1 << 26 || !validParams(params))
         return -1;
     try {
-        GuidedFill fill(rgb, guide, hole, darkLines, brightLines, hints, w, h, *params);
+        GuidedFill fill(rgb, guide, hole, darkLines, brightLines, hints, w, h, *params, out);
         fill.run();
-        fill.write(out, origins);
+        fill.write(origins);
         return 0;
     } catch (const std::bad_alloc &) {
         return -2;

@@ -59,8 +59,8 @@ typedef struct {
 /// `rgb` (w×h×3 floats) holds the picture (hole pixels ignored), `guide` a smooth fill of the same holes,
 /// `darkLines` and `brightLines` the line response of the guide (w×h floats each; see snappost_retouch_ridges).
 /// `hints` (may be NULL) gives per pixel the index of a source centre found at a coarser level (-1: none); where
-/// given, it replaces the grid search. The result, with known pixels unchanged, goes to `out` (w×h×3 floats, may
-/// equal `rgb`); `origins` (may be NULL) gets per filled pixel the index of the pixel its best source copied.
+/// given, it replaces the grid search. The result, with known pixels unchanged and the guide in hole-2 pixels, goes to
+/// `out` (w×h×3 floats, may equal `rgb`); `origins` (may be NULL) gets per filled pixel the index of the pixel its best source copied.
 int snappost_retouch_guided_fill(const float *rgb, const float *guide, const uint8_t *hole, const float *darkLines,
                                  const float *brightLines, const int32_t *hints, int w, int h,
                                  const snappost_fill_params *params, float *out, int32_t *origins);

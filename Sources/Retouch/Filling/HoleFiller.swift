@@ -86,9 +86,11 @@ public struct HoleFiller: Sendable {
             buckets[ty * columns + tx, default: []].append(i)
         }
         let jobs = buckets.keys.sorted().map { key in
-            let core = PixelBox(x: part.box.x + (key % columns) * side, y: part.box.y + (key / columns) * side, width: side, height: side)
-            let crop = PixelBox(x: core.x, y: core.y, width: min(side, hole.width - core.x), height: min(side, hole.height - core.y))
-                .grown(by: margin, within: hole.width, hole.height)
+            let x = part.box.x + (key % columns) * side, y = part.box.y + (key / columns) * side
+            // The tile's core ends where the part does: a thin part's tiles are no taller than it plus the margins.
+            let core = PixelBox(
+                x: x, y: y, width: min(side, part.box.x + part.box.width - x), height: min(side, part.box.y + part.box.height - y))
+            let crop = core.grown(by: margin, within: hole.width, hole.height)
             return Job(crop: crop, pixels: buckets[key]!, levels: levels)
         }
         guard jobs.allSatisfy({ $0.crop.area <= settings.maxCropPixels }) else { throw .areaTooLarge }
@@ -124,11 +126,10 @@ public struct HoleFiller: Sendable {
     /// Fills the code-1 pixels of one crop at this level, first solving a half-size copy when `levels` > 0.
     func solve(_ picture: FloatImage, codes: [UInt8], levels: Int) throws(RetouchError) -> (image: FloatImage, origins: [Int32]) {
         let w = picture.width, h = picture.height
-        guard
-            let telea = OpenCVRetouch.telea(
-                rgb: picture.rgbBytes, mask: codes.map { $0 != HoleCode.known ? 255 : 0 }, width: w, height: h, radius: settings.teleaRadius)
-        else { throw .engineFailure("telea \(w)×\(h)") }
-        var guide = FloatImage(width: w, height: h, values: telea.map(Float.init))
+        // The guide: near the edge Telea knows best; deep inside (where a coarser level exists), that level's
+        // exemplar solution, which Telea then sees as known (and keeps), so it only works on the band along the edge.
+        var teleaInput = picture.rgbBytes
+        var teleaMask = codes.map { $0 != HoleCode.known ? UInt8(255) : 0 }
         var hints: [Int32]? = nil
         if levels > 0 {
             let coarse = try solve(picture.halved(), codes: HoleCode.halved(codes, width: w, height: h), levels: levels - 1)
@@ -139,9 +140,9 @@ public struct HoleFiller: Sendable {
             for y in 0..<h {
                 for x in 0..<w {
                     let i = y * w + x
-                    // Near the edge Telea knows best; deep inside, the coarser level's exemplar solution.
                     guard depth[i] > settings.singleScaleDepth else { continue }
-                    for k in 0..<3 { guide.values[3 * i + k] = up.values[3 * i + k] }
+                    for k in 0..<3 { teleaInput[3 * i + k] = UInt8(max(0, min(255, up.values[3 * i + k].rounded()))) }
+                    teleaMask[i] = 0
                     let origin = Int(coarse.origins[(y / 2) * cw + x / 2])
                     guard codes[i] == HoleCode.fill, origin >= 0 else { continue }
                     let sx = 2 * (origin % cw) + x % 2, sy = 2 * (origin / cw) + y % 2
@@ -150,6 +151,15 @@ public struct HoleFiller: Sendable {
             }
             hints = suggested
         }
+        guard
+            let telea = OpenCVRetouch.telea(
+                rgb: teleaInput, mask: teleaMask, width: w, height: h, radius: settings.teleaRadius)
+        else { throw .engineFailure("telea \(w)×\(h)") }
+        // Only the picture, the codes and the hints are kept through the line response and the fill, the crop's
+        // largest moment.
+        teleaInput = []
+        teleaMask = []
+        let guide = FloatImage(width: w, height: h, values: telea.map(Float.init))
         guard let lines = LineResponse.measure(gray: guide.luma, width: w, height: h, sigmas: LineResponse.guardSigmas, withGeometry: false)
         else { throw .engineFailure("line response \(w)×\(h)") }
         guard
