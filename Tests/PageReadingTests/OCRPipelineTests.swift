@@ -184,3 +184,17 @@ import Testing
         #expect(score.cer <= 0.03, "\(name): CER \(score.cer): \(text)")
     }
 }
+
+@Suite struct OrientationShortcutTests {
+    @Test func aPlainlySidewaysPageIsTurnedByLeptonicasStatisticsAlone() async throws {
+        // The engine's OSD would say "upright, surely": it must not be asked, because the ascenders already tell.
+        let page = try #require(LeptonicaImage(encoded: try OCRFixtures.data("clean.png"))?.grayscale())
+        let engine = FakeOCREngine(orientation: OrientationEstimate(quarterTurnsClockwise: 0, confidence: 20))
+        let corrector = OrientationCorrector(engine: engine, languages: ["eng"], confidenceThreshold: 2.5)
+        let anticlockwise = try #require(page.rotatedQuarterTurns(3))
+        #expect(try await corrector.quarterTurns(for: anticlockwise) == 1)
+        let clockwise = try #require(page.rotatedQuarterTurns(1))
+        #expect(try await corrector.quarterTurns(for: clockwise) == 3)
+        #expect(try await corrector.quarterTurns(for: page) == 0)
+    }
+}

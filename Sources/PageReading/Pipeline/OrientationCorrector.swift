@@ -10,6 +10,8 @@ struct OrientationCorrector: Sendable {
     var confidenceThreshold: Double
     /// Leptonica up-confidence above which (with no sign of a sideways page) the page is taken as upright.
     var uprightConfidence: Double = 3
+    /// Leptonica left-confidence from which a page is taken as plainly sideways without asking OSD.
+    var sidewaysConfidence: Double = 7
     /// Scale of the copy handed to OSD.
     var osdScale: Double = 0.5
     /// A sample score at least this high (mean confidence × a full sample's worth of letters) is a sure reading:
@@ -27,6 +29,12 @@ struct OrientationCorrector: Sendable {
         }
         trace("orient: leptonica up \(quick?.up ?? .nan) left \(quick?.left ?? .nan)")
         if let quick, quick.up >= uprightConfidence, abs(quick.left) * 3 < quick.up { return 0 }
+        // Plainly sideways by the same statistics (Leptonica's own decision rule: confidence 7, ratio 2.5): a
+        // positive `left` is text turned a quarter anticlockwise, so one clockwise turn puts it upright.
+        if let quick, abs(quick.left) >= sidewaysConfidence, abs(quick.left) >= 2.5 * abs(quick.up) {
+            trace("orient: plainly sideways")
+            return quick.left > 0 ? 1 : 3
+        }
 
         // OSD needs far fewer pixels than recognition: half the working scale (x-height ~10 px) is plenty.
         let factor = osdScale

@@ -150,9 +150,10 @@ struct PageSplitter: Sendable {
     }
 
     /// Runs of columns holding ink, separated by white runs at least `gap` wide (a column is white when fewer than
-    /// 1 in 400 of its sampled rows is inked).
+    /// 1 in 100 of its sampled rows is inked: a curved page edge or a slanting line crosses each column in a few
+    /// rows only, while a column of text, even a sparse margin note, is inked in far more).
     static func strips(_ columnInk: [Int], rows: Int, gap: Int) -> [Range<Int>] {
-        let threshold = max(1, rows / 400)
+        let threshold = max(1, rows / 100)
         var strips: [Range<Int>] = []
         var start: Int?, lastInk = -1
         for x in 0..<columnInk.count where columnInk[x] >= threshold {
