@@ -70,22 +70,12 @@ struct FaintTextStep: PageStep {
         guard !regions.isEmpty, let greyBytes = await offload({ grey.grayImage() }) else { return }
         trace("faint: \(regions)")
         let request = RecognitionRequest(languages: state.languages, pixelsPerInch: 300, pageSegmentationMode: 6)
-        var nextBlock = (state.lines.map(\.block).max() ?? -1) + 1
-        var nextParagraph = (state.lines.map(\.paragraph).max() ?? -1) + 1
         for region in regions {
             guard let crop = MissedTextRecovery.crop(greyBytes, to: region) else { continue }
             let extra = try await engine.recognize(crop, request: request)
             let sure = extra.lines.filter { $0.confidence >= minimumConfidence && $0.text.contains(where: \.isLetter) }
             trace("faint: \(region) read \(extra.lines.map { "\($0.text) \(String(format: "%.2f", $0.confidence))" })")
-            for var line in sure {
-                line.box.x += region.x
-                line.box.y += region.y
-                line.block = nextBlock
-                line.paragraph += nextParagraph
-                state.lines.append(line)
-            }
-            nextBlock += 1
-            nextParagraph += (extra.lines.map(\.paragraph).max() ?? 0) + 1
+            state.appendBlock(sure, readAt: region)
         }
     }
 }

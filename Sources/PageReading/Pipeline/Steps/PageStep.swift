@@ -93,3 +93,20 @@ struct PageState: Sendable {
     /// x-height in page pixels, or the target when it could not be measured.
     var xHeightOrTarget: Double { xHeight ?? config.targetXHeight }
 }
+
+extension PageState {
+    /// Lines read from a crop of the page at `region`, moved onto the page as a block of their own (block and
+    /// paragraph numbers after every one so far), so the order step sees them apart from the lines around them.
+    mutating func appendBlock(_ read: [RecognizedLine], readAt region: PixelBox) {
+        let block = (lines.map(\.block).max() ?? -1) + 1
+        let paragraph = (lines.map(\.paragraph).max() ?? -1) + 1
+        lines += read.map { line in
+            var l = line
+            l.box.x += region.x
+            l.box.y += region.y
+            l.block = block
+            l.paragraph += paragraph
+            return l
+        }
+    }
+}

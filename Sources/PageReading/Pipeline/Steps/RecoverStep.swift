@@ -15,20 +15,9 @@ struct RecoverStep: PageStep {
         guard !regions.isEmpty else { return }
         trace("recover: \(regions)")
         let request = RecognitionRequest(languages: state.languages, pixelsPerInch: 300, pageSegmentationMode: 6)
-        var nextBlock = (state.lines.map(\.block).max() ?? -1) + 1
-        var nextParagraph = (state.lines.map(\.paragraph).max() ?? -1) + 1
         for region in regions {
             guard let crop = MissedTextRecovery.crop(gray, to: region) else { continue }
-            let extra = try await engine.recognize(crop, request: request)
-            for var line in extra.lines {
-                line.box.x += region.x
-                line.box.y += region.y
-                line.block = nextBlock
-                line.paragraph += nextParagraph
-                state.lines.append(line)
-            }
-            nextBlock += 1
-            nextParagraph += (extra.lines.map(\.paragraph).max() ?? 0) + 1
+            state.appendBlock(try await engine.recognize(crop, request: request).lines, readAt: region)
         }
     }
 }
