@@ -34,17 +34,22 @@ public struct AIError: UserFacingError, Equatable {
     }
 
     public let kind: Kind
+    /// Whether the caller's text was kept before the call (the post writer's pages save it first); false for the
+    /// JSON API, whose text lives in the request, so its message never says "Your text is saved".
+    public var textIsSaved = true
 
     public init(_ kind: Kind) { self.kind = kind }
 
     /// What the person is told: what happened and what they can do, in their words. Settings and addresses are in
     /// ``technicalDetail``.
     public var message: String {
+        let saved = textIsSaved ? " Your text is saved." : ""
+        let savedThen = textIsSaved ? " Your text is saved; t" : " T"
         switch kind {
         case .invalidAPIKey:
-            return "The AI writer refused this server's key, so no drafts were written. Your text is saved."
+            return "The AI writer refused this server's key, so no drafts were written.\(saved)"
         case .timeout:
-            return "The AI writer took too long to answer. Your text is saved; try again in a moment."
+            return "The AI writer took too long to answer.\(savedThen)ry again in a moment."
         case .rateLimited(let retryAfter):
             if let seconds = retryAfter.map({ Int($0.components.seconds) }), seconds > 0 {
                 return "The AI writer is busy. Try again in \(Self.spoken(seconds))."
@@ -53,15 +58,15 @@ public struct AIError: UserFacingError, Equatable {
         case .contentRejected:
             return "The AI writer declined this passage under its content rules. Try a different passage."
         case .badRequest:
-            return "The AI writer turned the request down, so no drafts were written. Your text is saved."
+            return "The AI writer turned the request down, so no drafts were written.\(saved)"
         case .notFound:
-            return "The AI writer could not be found at its address, so no drafts were written. Your text is saved."
+            return "The AI writer could not be found at its address, so no drafts were written.\(saved)"
         case .providerUnavailable:
-            return "The AI writer is having trouble right now. Your text is saved; try again in a minute."
+            return "The AI writer is having trouble right now.\(savedThen)ry again in a minute."
         case .unreachable:
-            return "The AI writer can't be reached right now. Your text is saved; try again when it is back."
+            return "The AI writer can't be reached right now.\(savedThen)ry again when it is back."
         case .connectionDropped:
-            return "The AI writer hung up without answering, so no drafts were written. Your text is saved; try again in a moment."
+            return "The AI writer hung up without answering, so no drafts were written.\(savedThen)ry again in a moment."
         case .badResponse:
             return "The AI writer's answer could not be read as drafts. Try again."
         case .cutOff:
@@ -70,6 +75,25 @@ public struct AIError: UserFacingError, Equatable {
             return "The AI writer's answer had no \(part). Try again."
         case .emptyInput:
             return "There is no text to write about yet. Add the page's text first."
+        }
+    }
+
+    /// What went wrong, without the post writer's consequences ("no drafts", "your text is saved"), for the other
+    /// tools that ask the same provider, e.g. "it refused this server's key".
+    public var reason: String {
+        switch kind {
+        case .invalidAPIKey: "it refused this server's key"
+        case .timeout: "it took too long to answer"
+        case .rateLimited: "it is busy"
+        case .contentRejected: "it declined the request under its content rules"
+        case .badRequest: "it turned the request down"
+        case .notFound: "it could not be found at its address"
+        case .providerUnavailable: "it is having trouble right now"
+        case .unreachable: "it can't be reached right now"
+        case .connectionDropped: "it hung up without answering"
+        case .badResponse, .incompleteReply: "its answer could not be read"
+        case .cutOff: "its answer was cut off before it finished"
+        case .emptyInput: "there was nothing to send it"
         }
     }
 

@@ -89,6 +89,8 @@ public struct ShelfAnalyser: ShelfAnalysing {
                 analysis = ModelAnswerCheck(matcher: matcher, profiler: profiler).merge(
                     answer, into: analysis, readings: readings, photoSent: jpeg != nil)
                 analysis.analysedBy = interpreter.displayName
+            } catch let error as AIError {
+                analysis.notes.append("The AI provider could not be used: \(error.reason). This is the offline analysis.")
             } catch let error as any UserFacingError {
                 analysis.notes.append("The AI provider could not be used (\(error.message)) This is the offline analysis.")
             }

@@ -132,6 +132,29 @@ struct ModelWriterTests {
         #expect(!error.isRetryable)
     }
 
+    @Test("Without the text kept (the JSON API), no message claims it is saved; every kind has a context-free reason")
+    func messagesWithoutSavedText() {
+        let kinds: [AIError.Kind] = [
+            .invalidAPIKey, .timeout, .rateLimited(retryAfter: nil), .contentRejected, .badRequest(providerMessage: "x"),
+            .notFound(url: "http://x"), .providerUnavailable(status: 502), .unreachable(url: "http://x"),
+            .connectionDropped(url: "http://x"), .badResponse(detail: "x"), .cutOff, .incompleteReply(missing: "punchy draft"),
+            .emptyInput,
+        ]
+        for kind in kinds {
+            var error = AIError(kind)
+            let kept = error.message
+            error.textIsSaved = false
+            #expect(!error.message.lowercased().contains("saved"), "\(kind): \(error.message)")
+            #expect(error.message.first?.isUppercase == true && error.message.hasSuffix("."), "\(kind): \(error.message)")
+            #expect(!kept.contains(". t") && !error.message.contains(". t"), "sentences start with a capital: \(kind)")
+            #expect(!error.reason.isEmpty && !error.reason.contains("draft") && !error.reason.hasSuffix("."), "\(kind)")
+        }
+        #expect(AIError(.timeout).message == "The AI writer took too long to answer. Your text is saved; try again in a moment.")
+        var timeout = AIError(.timeout)
+        timeout.textIsSaved = false
+        #expect(timeout.message == "The AI writer took too long to answer. Try again in a moment.")
+    }
+
     @Test func notFoundShowsTheURL() async throws {
         let error = try await failure("not-found", .init(status: 404, fixture: "error_not_found"))
         let url = "http://127.0.0.1:\(try await OpenAITestServer.shared().port)/not-found/v1/chat/completions"

@@ -79,6 +79,16 @@ struct AIErrorPageTests {
             #expect(!response.text.contains(">Retry<"))
             #expect(response.headers[.retryAfter] == nil)
             #expect(response.text.contains("Kept text."))
+            #expect(response.text.contains("Your text is saved."), "the page saved the text before asking")
+
+            // The API keeps nothing, so it must not say it did.
+            let api = try await client.execute(
+                uri: "/api/posts", method: .post, headers: [.contentType: "application/json"],
+                body: ByteBuffer(string: #"{"text": "A passage."}"#))
+            #expect(api.status == .badGateway)
+            #expect(api.text.contains("ai_invalid_key"))
+            #expect(api.text.contains("so no drafts were written."))
+            #expect(!api.text.contains("saved"), "\(api.text)")
         }
     }
 }

@@ -1,4 +1,5 @@
 // The JSON API for shortcuts and scripts: POST /api/ocr (a photo) and POST /api/posts (text to five drafts).
+import AIClient
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -72,7 +73,13 @@ struct APIController {
         }
         let text = input.text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else { throw BadFormError("\"text\" is empty.", code: "missing_text") }
-        let variants = try await writer.write(text: text, book: input.book ?? "", author: input.author ?? "")
+        let variants: [Variant]
+        do {
+            variants = try await writer.write(text: text, book: input.book ?? "", author: input.author ?? "")
+        } catch var error as AIError {
+            error.textIsSaved = false  // the API keeps nothing: the text is the request's
+            throw error
+        }
         return PostsReply(writer: writer.displayName, posts: variants.map(PostJSON.init))
     }
 }
