@@ -123,11 +123,18 @@
   // --- Zoom and pan ---------------------------------------------------------------------------------------------
   var view = { scale: 1, x: 0, y: 0, min: 0.1, max: 8 };
 
-  // The stage is as tall as the photo needs at this width, within what the screen leaves beside the controls.
+  // The stage is as tall as the photo needs at this width, within what the screen leaves beside everything else on
+  // the page: what sits above it, the controls and the footnote below it, and the action bar when it is fixed to the
+  // bottom (on a short screen it scrolls with the page and is measured with the rest).
   function sizeStage() {
-    var width = stage.getBoundingClientRect().width;
-    var room = window.innerHeight - (window.innerWidth >= 960 ? 300 : 340);
-    stage.style.height = Math.max(220, Math.min(room, width * previewH / previewW)) + "px";
+    var box = stage.getBoundingClientRect();
+    var end = document.querySelector(".rt-footnote") || root;
+    var bar = $(".rt-actions");
+    var above = box.top + window.scrollY;
+    var below = Math.max(0, end.getBoundingClientRect().bottom - box.bottom);
+    var fixedBar = bar && getComputedStyle(bar).position === "fixed" ? bar.getBoundingClientRect().height : 0;
+    var room = window.innerHeight - above - below - fixedBar - 12;
+    stage.style.height = Math.max(220, Math.min(room, box.width * previewH / previewW)) + "px";
   }
 
   function fit() {
