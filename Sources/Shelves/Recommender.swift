@@ -3,7 +3,8 @@ import Foundation
 
 /// Summing the shelf's tags and ranking by rating only returns the biggest genre's bestsellers; here every shelf
 /// book votes for its own neighbours, the picks go round the shelf books in turn, and other editions of a shelf
-/// book (or books whose title is already on a spine) are never suggested.
+/// book (or books whose title is already on a spine), box sets, and books written about another catalog book
+/// (a study guide, a critical reader) are never suggested.
 public struct Recommender: Sendable {
     public struct Config: Sendable, Equatable {
         public var count = 6
@@ -17,11 +18,37 @@ public struct Recommender: Sendable {
     public let catalog: BookCatalog
     public var config: Config
     private let norms: [Double]
+    /// A title's significant words (sorted, joined) → the catalog books of that title.
+    private let byTitleWords: [String: [Int]]
 
     public init(catalog: BookCatalog, config: Config = Config()) {
         self.catalog = catalog
         self.config = config
         norms = catalog.books.map { b in b.tags.values.reduce(0) { $0 + $1 * $1 }.squareRoot() }
+        var index: [String: [Int]] = [:]
+        for (i, b) in catalog.books.enumerated() { index[Self.titleKey(b.spineTitle), default: []].append(i) }
+        byTitleWords = index
+    }
+
+    static func titleKey(_ title: String) -> String { ShelfText.significant(ShelfText.tokens(title)).sorted().joined(separator: " ") }
+
+    /// Whether `book` is written about another catalog book: its title is "Someone's Title" where the catalog holds
+    /// "Title" by an author named in "Someone", who is not among `book`'s own authors ("Kurt Vonnegut's Cat's Cradle"
+    /// by Harold Bloom and others, a critical reader). "Dr. Seuss's ABC" by Dr. Seuss, or "William Shakespeare's Star
+    /// Wars" (no such Shakespeare title) stay.
+    func isWrittenAboutAnotherBook(_ book: CatalogBook) -> Bool {
+        let title = BookCatalog.mainTitle(book.title)
+        guard let mark = title.firstRange(of: "'s ") ?? title.firstRange(of: "’s ") else { return false }
+        let owner = Set(ShelfText.tokens(String(title[..<mark.lowerBound])))
+        let key = Self.titleKey(String(title[mark.upperBound...]))
+        guard !owner.isEmpty, !key.isEmpty, let subjects = byTitleWords[key] else { return false }
+        let ownAuthors = Set(book.authors)
+        return subjects.contains { i in
+            let subject = catalog.books[i]
+            guard subject.id != book.id, let author = subject.authors.first, !ownAuthors.contains(author) else { return false }
+            let surname = ShelfText.significant(ShelfText.tokens(author)).filter { $0 != "jr" && $0 != "sr" }.last
+            return surname.map(owner.contains) ?? false
+        }
     }
 
     func similarity(_ a: CatalogBook, _ aNorm: Double, _ bIndex: Int) -> Double {
@@ -66,7 +93,7 @@ public struct Recommender: Sendable {
             for s in scored where picks.count < config.neighboursPerBook {
                 let c = catalog.books[s.index]
                 if shelf.contains(where: { Self.isOtherEdition(c, of: $0.book) }) { continue }
-                if Self.titleIsOnShelf(c, spineWords: spineWords) || Self.isCollection(c) { continue }
+                if Self.titleIsOnShelf(c, spineWords: spineWords) || Self.isCollection(c) || isWrittenAboutAnotherBook(c) { continue }
                 picks.append((s.index, s.similarity))
                 votes[s.index, default: 0] += s.score * weight
             }

@@ -54,6 +54,24 @@ import Testing
         #expect(titles.contains("Nudge"))
     }
 
+    @Test("A book written about another catalog book (a critical reader, a study guide) is never suggested; the author's own possessive titles are")
+    func booksAboutOtherBooksAreNotSuggested() {
+        let catalog = ShelfFixtures.smallCatalog([
+            ("Slaughterhouse-Five", "Kurt Vonnegut Jr.", ["classics": 1, "fiction": 0.8], 4.1, 900_000),  // 1 shelf
+            ("Kurt Vonnegut's Cat's Cradle (Modern Critical Interpretations)", "Harold Bloom, Terry Southern", ["classics": 1, "fiction": 0.8], 4.5, 2_000),
+            ("Cat's Cradle", "Kurt Vonnegut Jr.", ["classics": 1, "fiction": 0.7], 4.2, 300_000),
+            ("Dr. Seuss's Breakfast of Champions", "Dr. Seuss", ["classics": 1, "fiction": 0.8], 4.4, 50_000),
+            ("William Shakespeare's Breakfast Tale", "Ian Doescher", ["classics": 1, "fiction": 0.8], 4.3, 40_000),
+        ])
+        let recommender = Recommender(catalog: catalog)
+        #expect(recommender.isWrittenAboutAnotherBook(catalog.book(id: 2)!))
+        for id in [1, 3, 4, 5] { #expect(!recommender.isWrittenAboutAnotherBook(catalog.book(id: id)!), "\(id)") }
+        let titles = recommender.recommend(for: [(book: catalog.book(id: 1)!, weight: 1)], spineWords: []).map(\.title)
+        #expect(!titles.contains { $0.hasPrefix("Kurt Vonnegut's") }, "\(titles)")
+        #expect(titles.contains("Cat's Cradle"))
+        #expect(titles.contains("Dr. Seuss's Breakfast of Champions"))
+    }
+
     @Test func preferencesComeFromTheShelfBooksTags() {
         let p = ReadingProfiler(catalog: catalog).preferences(for: [1, 2, 3].map { (book: catalog.book(id: $0)!, weight: 1) })
         #expect(p.favoriteGenres.contains("Fantasy"))
