@@ -83,4 +83,32 @@ import Testing
         // All paper, no desk: keep the frame.
         #expect(detector.detect(in: GrayImage(width: w, height: h, bytes: [UInt8](repeating: 230, count: w * h))) == nil)
     }
+
+    @Test("An outline whose side runs through the print is refused; one along the margins is kept")
+    func outlineThroughPrintIsRefused() {
+        // A sheet (x 100...900, y 80...1120) on a dark desk with lines of "letters" in its text block (x 200...800):
+        // 5-px dashes with 3-px gaps, lines 16 px apart.
+        let w = 1000, h = 1200
+        var bytes = [UInt8](repeating: 50, count: w * h)
+        for y in 80..<1120 { for x in 100..<900 { bytes[y * w + x] = 220 } }
+        for top in stride(from: 160, to: 1040, by: 16) {
+            for y in top..<(top + 7) { for x in 200..<800 where (x / 4) % 2 == 0 { bytes[y * w + x] = 40 } }
+        }
+        let image = GrayImage(width: w, height: h, bytes: bytes)
+        func quad(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> [PageDetector.Point] {
+            [.init(x: x0, y: y0), .init(x: x1, y: y0), .init(x: x1, y: y1), .init(x: x0, y: y1)]
+        }
+        #expect(PageDetector.sideThroughPrint(image, corners: quad(100, 80, 900, 1120), share: 0.5) == nil, "the sheet itself")
+        // The light fell off at x = 560: a bright region ending in the middle of every line (its right side, 1).
+        #expect(PageDetector.sideThroughPrint(image, corners: quad(100, 80, 560, 1120), share: 0.5) == 1)
+        // Cut across the lines at y = 600: the bottom side (2).
+        #expect(PageDetector.sideThroughPrint(image, corners: quad(100, 80, 900, 600), share: 0.5) == 2)
+        // The desk or a dark object along a side is not paper, so it is neither print nor margin.
+        var onDesk = bytes
+        for y in 80..<1120 { for x in 860..<900 { onDesk[y * w + x] = 50 } }
+        #expect(PageDetector.sideThroughPrint(GrayImage(width: w, height: h, bytes: onDesk), corners: quad(100, 80, 900, 1120), share: 0.5) == nil)
+        // A blank sheet has nothing to cut.
+        let blank = GrayImage(width: w, height: h, bytes: [UInt8](repeating: 220, count: w * h))
+        #expect(PageDetector.sideThroughPrint(blank, corners: quad(100, 80, 560, 1120), share: 0.5) == nil)
+    }
 }

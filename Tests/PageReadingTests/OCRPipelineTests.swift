@@ -197,4 +197,12 @@ import Testing
         #expect(try await corrector.quarterTurns(for: clockwise) == 3)
         #expect(try await corrector.quarterTurns(for: page) == 0)
     }
+
+    @Test func aPlainlyUpsideDownPageIsTurnedByLeptonicasStatisticsAlone() async throws {
+        // OSD would say "upright, surely", and the engine's samples would all read alike: neither may be asked.
+        let page = try #require(LeptonicaImage(encoded: try OCRFixtures.data("clean.png"))?.grayscale())
+        let engine = FakeOCREngine(orientation: OrientationEstimate(quarterTurnsClockwise: 0, confidence: 20))
+        let corrector = OrientationCorrector(engine: engine, languages: ["eng"], confidenceThreshold: 2.5)
+        #expect(try await corrector.quarterTurns(for: try #require(page.rotatedQuarterTurns(2))) == 2)
+    }
 }

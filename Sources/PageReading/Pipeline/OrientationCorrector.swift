@@ -10,7 +10,8 @@ struct OrientationCorrector: Sendable {
     var confidenceThreshold: Double
     /// Leptonica up-confidence above which (with no sign of a sideways page) the page is taken as upright.
     var uprightConfidence: Double = 3
-    /// Leptonica left-confidence from which a page is taken as plainly sideways without asking OSD.
+    /// Leptonica confidence from which a page is taken as plainly sideways (left) or upside down (up, negative)
+    /// without asking OSD; the other direction's confidence must be at most 1/2.5 of it.
     var sidewaysConfidence: Double = 7
     /// Scale of the copy handed to OSD.
     var osdScale: Double = 0.5
@@ -29,8 +30,13 @@ struct OrientationCorrector: Sendable {
         }
         trace("orient: leptonica up \(quick?.up ?? .nan) left \(quick?.left ?? .nan)")
         if let quick, quick.up >= uprightConfidence, abs(quick.left) * 3 < quick.up { return 0 }
-        // Plainly sideways by the same statistics (Leptonica's own decision rule: confidence 7, ratio 2.5): a
-        // positive `left` is text turned a quarter anticlockwise, so one clockwise turn puts it upright.
+        // Plainly upside down or sideways by the same statistics (Leptonica's own decision rule: confidence 7, ratio
+        // 2.5): a strongly negative `up` is text upside down; a positive `left` is text turned a quarter
+        // anticlockwise, so one clockwise turn puts it upright.
+        if let quick, -quick.up >= sidewaysConfidence, abs(quick.up) >= 2.5 * abs(quick.left) {
+            trace("orient: plainly upside down")
+            return 2
+        }
         if let quick, abs(quick.left) >= sidewaysConfidence, abs(quick.left) >= 2.5 * abs(quick.up) {
             trace("orient: plainly sideways")
             return quick.left > 0 ? 1 : 3

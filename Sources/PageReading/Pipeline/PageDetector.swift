@@ -10,6 +10,12 @@ struct PageDetector: Sendable {
     var minimumConfidence: Double
     /// Long side of the copy the search runs on.
     var searchLongSide: Int = 400
+    /// Long side of the copy on which an outline is checked against the print (letters a few pixels tall).
+    var printCheckLongSide: Int = 1000
+    /// An outline is refused when the band just inside one of its sides is inked at least this share as densely as
+    /// the page inside it: a side through text, not along a margin. Real pages measure 0.0–0.02 here; outlines that
+    /// ended where the light fell off, in the middle of a column, 0.7–2.4.
+    var printedSideShare: Double = 0.5
 
     /// A page outline: corners top-left, top-right, bottom-right, bottom-left, with a confidence 0...1.
     struct Quad: Sendable, Equatable {
@@ -31,6 +37,16 @@ struct PageDetector: Sendable {
         }
         trace("page: \(quad.corners.map { "(\(Int($0.x / factor)),\(Int($0.y / factor)))" }) confidence \(quad.confidence)")
         let corners = quad.corners.map { (x: $0.x / factor, y: $0.y / factor) }
+        // A bright region can end where the light does, in the middle of the text: then its outline cuts through
+        // print, and cropping to it would lose the rest of the lines. A sheet's sides run through its margins.
+        let checkFactor = min(1, Double(printCheckLongSide) / Double(max(image.width, image.height)))
+        if let copy = image.scaled(by: checkFactor)?.grayImage() {
+            let scaled = corners.map { Point(x: $0.x * checkFactor, y: $0.y * checkFactor) }
+            if let side = Self.sideThroughPrint(copy, corners: scaled, share: printedSideShare) {
+                trace("page: side \(side) runs through print; the whole frame is kept")
+                return nil
+            }
+        }
         guard let (rectified, transform) = Self.rectify(image, corners: corners) else { return nil }
         return (rectified, transform, corners)
     }
@@ -143,6 +159,83 @@ struct PageDetector: Sendable {
         let confidence = max(0, 1 - abs(1 - fill) * 3)
         guard confidence >= minimumConfidence else { return nil }
         return Quad(corners: corners, confidence: confidence)
+    }
+
+    /// The first side (0 top, 1 right, 2 bottom, 3 left) whose inner band (1.5–4 % of the page's size in from it) is
+    /// inked at least `share` as densely as the page's inside, or nil. Ink: a pixel 15 % darker than its 25-pixel
+    /// neighbourhood, where that neighbourhood is paper.
+    static func sideThroughPrint(_ image: GrayImage, corners: [Point], share: Double) -> Int? {
+        guard corners.count == 4 else { return nil }
+        let w = image.width, h = image.height
+        // Summed-area table for the local mean.
+        var sums = [Int](repeating: 0, count: (w + 1) * (h + 1))
+        for y in 0..<h {
+            var row = 0
+            for x in 0..<w {
+                row += Int(image.bytes[y * w + x])
+                sums[(y + 1) * (w + 1) + x + 1] = sums[y * (w + 1) + x + 1] + row
+            }
+        }
+        let r = 12
+        func localMean(_ x: Int, _ y: Int) -> Double {
+            let x0 = max(0, x - r), y0 = max(0, y - r), x1 = min(w, x + r + 1), y1 = min(h, y + r + 1)
+            let total = sums[y1 * (w + 1) + x1] - sums[y0 * (w + 1) + x1] - sums[y1 * (w + 1) + x0] + sums[y0 * (w + 1) + x0]
+            return Double(total) / Double((x1 - x0) * (y1 - y0))
+        }
+        /// Whether a point is ink on paper; nil off the image or where the neighbourhood is not paper at all (a dark
+        /// object, the desk), which is neither print nor margin.
+        var paperFloor = 0.0
+        func isInk(_ px: Double, _ py: Double) -> Bool? {
+            let x = Int(px.rounded()), y = Int(py.rounded())
+            guard x >= 0, y >= 0, x < w, y < h else { return nil }
+            let mean = localMean(x, y)
+            guard mean >= paperFloor else { return nil }
+            return Double(image.bytes[y * w + x]) < mean * 0.85
+        }
+        func density(_ points: [(Double, Double)]) -> Double {
+            let seen = points.compactMap { isInk($0.0, $0.1) }
+            // A band mostly off the paper says nothing about print.
+            guard seen.count * 3 >= points.count else { return 0 }
+            return Double(seen.filter { $0 }.count) / Double(seen.count)
+        }
+        let (tl, tr, br, bl) = (corners[0], corners[1], corners[2], corners[3])
+        func at(_ u: Double, _ v: Double) -> (Double, Double) {
+            let top = (tl.x + (tr.x - tl.x) * u, tl.y + (tr.y - tl.y) * u)
+            let bottom = (bl.x + (br.x - bl.x) * u, bl.y + (br.y - bl.y) * u)
+            return (top.0 + (bottom.0 - top.0) * v, top.1 + (bottom.1 - top.1) * v)
+        }
+        let grid = stride(from: 0.1, through: 0.9, by: 0.8 / 59)
+        let insidePoints = grid.flatMap { u in grid.map { v in at(u, v) } }
+        // Paper: the page's typical neighbourhood brightness; a neighbourhood under 60 % of it is not paper.
+        let paper = insidePoints.compactMap { p -> Double? in
+            let x = Int(p.0.rounded()), y = Int(p.1.rounded())
+            return x >= 0 && y >= 0 && x < w && y < h ? localMean(x, y) : nil
+        }.sorted()
+        guard !paper.isEmpty else { return nil }
+        paperFloor = 0.6 * paper[paper.count / 2]
+        let inside = density(insidePoints)
+        guard inside > 0.005 else { return nil }
+        func length(_ a: Point, _ b: Point) -> Double { hypot(b.x - a.x, b.y - a.y) }
+        let size = (length(tl, tr) + length(bl, br) + length(tl, bl) + length(tr, br)) / 4
+        let cx = corners.map(\.x).reduce(0, +) / 4, cy = corners.map(\.y).reduce(0, +) / 4
+        for side in 0..<4 {
+            let a = corners[side], b = corners[(side + 1) % 4]
+            let l = length(a, b)
+            guard l > 0 else { continue }
+            var nx = (b.y - a.y) / l, ny = -(b.x - a.x) / l
+            if ((a.x + b.x) / 2 - cx) * nx + ((a.y + b.y) / 2 - cy) * ny > 0 { nx = -nx; ny = -ny }  // inwards
+            var band: [(Double, Double)] = []
+            for i in 0..<200 {
+                let t = 0.1 + 0.8 * Double(i) / 199
+                let px = a.x + (b.x - a.x) * t, py = a.y + (b.y - a.y) * t
+                for j in 0..<6 {
+                    let k = size * (0.015 + 0.025 * Double(j) / 5)
+                    band.append((px + nx * k, py + ny * k))
+                }
+            }
+            if density(band) >= share * inside { return side }
+        }
+        return nil
     }
 
     static func area(_ p: [Point]) -> Double {
