@@ -58,7 +58,10 @@ import Testing
     func booksAboutOtherBooksAreNotSuggested() {
         let catalog = ShelfFixtures.smallCatalog([
             ("Slaughterhouse-Five", "Kurt Vonnegut Jr.", ["classics": 1, "fiction": 0.8], 4.1, 900_000),  // 1 shelf
-            ("Kurt Vonnegut's Cat's Cradle (Modern Critical Interpretations)", "Harold Bloom, Terry Southern", ["classics": 1, "fiction": 0.8], 4.5, 2_000),
+            (
+                "Kurt Vonnegut's Cat's Cradle (Modern Critical Interpretations)", "Harold Bloom, Terry Southern", ["classics": 1, "fiction": 0.8],
+                4.5, 2_000
+            ),
             ("Cat's Cradle", "Kurt Vonnegut Jr.", ["classics": 1, "fiction": 0.7], 4.2, 300_000),
             ("Dr. Seuss's Breakfast of Champions", "Dr. Seuss", ["classics": 1, "fiction": 0.8], 4.4, 50_000),
             ("William Shakespeare's Breakfast Tale", "Ian Doescher", ["classics": 1, "fiction": 0.8], 4.3, 40_000),

@@ -223,7 +223,10 @@ struct PageDetector: Sendable {
             let l = length(a, b)
             guard l > 0 else { continue }
             var nx = (b.y - a.y) / l, ny = -(b.x - a.x) / l
-            if ((a.x + b.x) / 2 - cx) * nx + ((a.y + b.y) / 2 - cy) * ny > 0 { nx = -nx; ny = -ny }  // inwards
+            if ((a.x + b.x) / 2 - cx) * nx + ((a.y + b.y) / 2 - cy) * ny > 0 {
+                nx = -nx
+                ny = -ny
+            }  // inwards
             var band: [(Double, Double)] = []
             for i in 0..<200 {
                 let t = 0.1 + 0.8 * Double(i) / 199
