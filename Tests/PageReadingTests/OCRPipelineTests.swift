@@ -204,5 +204,9 @@ import Testing
         let engine = FakeOCREngine(orientation: OrientationEstimate(quarterTurnsClockwise: 0, confidence: 20))
         let corrector = OrientationCorrector(engine: engine, languages: ["eng"], confidenceThreshold: 2.5)
         #expect(try await corrector.quarterTurns(for: try #require(page.rotatedQuarterTurns(2))) == 2)
+        // Russian letters have other ascenders and descenders: the statistics do not decide alone, OSD does.
+        let russian = OrientationCorrector(engine: engine, languages: ["rus"], confidenceThreshold: 2.5)
+        #expect(try await russian.quarterTurns(for: try #require(page.rotatedQuarterTurns(2))) == 0)
+        #expect(try await russian.quarterTurns(for: try #require(page.rotatedQuarterTurns(1))) == 0)
     }
 }

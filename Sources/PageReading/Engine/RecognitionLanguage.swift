@@ -24,6 +24,17 @@ public struct RecognitionLanguage: Sendable, Equatable, Hashable, Comparable, Cu
 
     public static func < (a: Self, b: Self) -> Bool { a.code < b.code }
 
+    /// Whether the language is written in the Latin alphabet, whose ascenders and descenders Leptonica's orientation
+    /// statistics count (Cyrillic, Greek and the other scripts have other letter shapes: those statistics can call an
+    /// upright page upside down).
+    public var isLatinScript: Bool { Self.latinScript.contains(code) }
+
+    static let latinScript: Set<String> = [
+        "eng", "deu", "fra", "spa", "ita", "por", "pol", "nld", "dan", "swe", "nor", "fin", "ces", "slk", "slv", "hrv",
+        "hun", "ron", "tur", "cat", "eus", "glg", "lat", "lit", "lav", "est", "isl", "gle", "cym", "vie", "ind", "msa",
+        "afr", "sqi", "bos", "mlt", "epo", "aze", "uzb", "tgl", "srp_latn", "frk", "enm", "frm", "ita_old", "spa_old",
+    ]
+
     /// Languages read from a Latin-script book page that people here are likely to photograph, plus the common others.
     static let names: [String: String] = [
         "eng": "English", "deu": "German", "fra": "French", "spa": "Spanish", "ita": "Italian", "por": "Portuguese",

@@ -30,14 +30,17 @@ struct OrientationCorrector: Sendable {
         }
         trace("orient: leptonica up \(quick?.up ?? .nan) left \(quick?.left ?? .nan)")
         if let quick, quick.up >= uprightConfidence, abs(quick.left) * 3 < quick.up { return 0 }
+        // Turning on these statistics alone is for the Latin alphabet, whose letters they count; a zero `left` means
+        // too few letters were counted the other way to compare.
+        let latin = !languages.isEmpty && languages.allSatisfy { RecognitionLanguage(code: $0)?.isLatinScript == true }
         // Plainly upside down or sideways by the same statistics (Leptonica's own decision rule: confidence 7, ratio
         // 2.5): a strongly negative `up` is text upside down; a positive `left` is text turned a quarter
         // anticlockwise, so one clockwise turn puts it upright.
-        if let quick, -quick.up >= sidewaysConfidence, abs(quick.up) >= 2.5 * abs(quick.left) {
+        if latin, let quick, quick.left != 0, -quick.up >= sidewaysConfidence, abs(quick.up) >= 2.5 * abs(quick.left) {
             trace("orient: plainly upside down")
             return 2
         }
-        if let quick, abs(quick.left) >= sidewaysConfidence, abs(quick.left) >= 2.5 * abs(quick.up) {
+        if latin, let quick, quick.up != 0, abs(quick.left) >= sidewaysConfidence, abs(quick.left) >= 2.5 * abs(quick.up) {
             trace("orient: plainly sideways")
             return quick.left > 0 ? 1 : 3
         }
