@@ -30,7 +30,10 @@ LINE = re.compile(r"^(\S+)\s+cer=([\d.]+)")
 
 
 def evaluate(binary, folder):
-    out = subprocess.run([binary, "eval", str(folder)], capture_output=True, text=True, timeout=1800).stdout
+    run = subprocess.run([binary, "eval", str(folder)], capture_output=True, text=True, timeout=1800)
+    if run.returncode != 0:
+        raise SystemExit(f"snappost eval {folder} failed ({run.returncode}): {run.stderr.strip()[-2000:]}")
+    out = run.stdout
     per_photo = {Path(m.group(1)).stem: float(m.group(2)) for m in map(LINE.match, out.splitlines()) if m}
     total = next((l for l in out.splitlines() if l.startswith("TOTAL")), "TOTAL (none)")
     return per_photo, total
@@ -52,8 +55,12 @@ def main():
             for path in sorted(source.iterdir()):
                 if path.suffix in (".txt", ".lang"):
                     shutil.copy(path, folder)
-                elif path.suffix.lower() in (".jpg", ".jpeg", ".png", ".heic", ".webp"):
-                    image = ImageOps.exif_transpose(Image.open(path)).convert("RGB")
+                elif path.suffix.lower() in (".jpg", ".jpeg", ".png", ".heic", ".webp", ".tif", ".tiff"):
+                    try:
+                        image = ImageOps.exif_transpose(Image.open(path)).convert("RGB")
+                    except OSError as error:  # e.g. HEIC without pillow-heif
+                        print(f"  skipped {path.name}: {error}")
+                        continue
                     change(image).save(folder / (path.stem + ".jpg"), quality=85)
             per_photo, total = evaluate(args.binary, folder)
             print(f"{name:10} {total}", flush=True)

@@ -34,20 +34,26 @@ public struct Recommender: Sendable {
 
     /// Whether `book` is written about another catalog book: its title is "Someone's Title" where the catalog holds
     /// "Title" by an author named in "Someone", who is not among `book`'s own authors ("Kurt Vonnegut's Cat's Cradle"
-    /// by Harold Bloom and others, a critical reader). "Dr. Seuss's ABC" by Dr. Seuss, or "William Shakespeare's Star
-    /// Wars" (no such Shakespeare title) stay.
+    /// by Harold Bloom and others, a critical reader), and readers shelve it alike. "Dr. Seuss's ABC" by Dr. Seuss,
+    /// "William Shakespeare's Star Wars" (no such Shakespeare title) and "Homer's Odyssey" (a memoir about a cat, shelved
+    /// nothing like the epic) stay.
     func isWrittenAboutAnotherBook(_ book: CatalogBook) -> Bool {
         let title = BookCatalog.mainTitle(book.title)
         guard let mark = title.firstRange(of: "'s ") ?? title.firstRange(of: "’s ") else { return false }
         let owner = Set(ShelfText.tokens(String(title[..<mark.lowerBound])))
         let key = Self.titleKey(String(title[mark.upperBound...]))
         guard !owner.isEmpty, !key.isEmpty, let subjects = byTitleWords[key] else { return false }
-        let ownAuthors = Set(book.authors)
+        func surname(_ author: String) -> String? { ShelfText.significant(ShelfText.tokens(author)).filter { $0 != "jr" && $0 != "sr" }.last }
+        let ownSurnames = Set(book.authors.compactMap(surname))
+        let norm = book.tags.values.reduce(0) { $0 + $1 * $1 }.squareRoot()
         return subjects.contains { i in
             let subject = catalog.books[i]
-            guard subject.id != book.id, let author = subject.authors.first, !ownAuthors.contains(author) else { return false }
-            let surname = ShelfText.significant(ShelfText.tokens(author)).filter { $0 != "jr" && $0 != "sr" }.last
-            return surname.map(owner.contains) ?? false
+            guard subject.id != book.id, let author = subject.authors.first, let name = surname(author),
+                owner.contains(name), !ownSurnames.contains(name)
+            else { return false }
+            // Readers shelve a book about a book like the book itself; "Homer's Odyssey", a memoir about a cat,
+            // shares nothing with Homer's epic and stays.
+            return similarity(book, norm, i) > 0.3
         }
     }
 

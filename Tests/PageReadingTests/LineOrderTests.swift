@@ -107,6 +107,16 @@ import Testing
         var onDesk = bytes
         for y in 80..<1120 { for x in 860..<900 { onDesk[y * w + x] = 50 } }
         #expect(PageDetector.sideThroughPrint(GrayImage(width: w, height: h, bytes: onDesk), corners: quad(100, 80, 900, 1120), share: 0.5) == nil)
+        // A sparse page (a few short lines) with a blot beside its right side: a few inked points are not print.
+        var sparse = [UInt8](repeating: 50, count: w * h)
+        for y in 80..<1120 { for x in 100..<900 { sparse[y * w + x] = 220 } }
+        for top in stride(from: 300, to: 460, by: 16) {
+            for y in top..<(top + 7) { for x in 200..<440 where (x / 4) % 2 == 0 { sparse[y * w + x] = 40 } }
+        }
+        for y in 600..<616 { for x in 532..<548 { sparse[y * w + x] = 40 } }
+        let sparsePage = GrayImage(width: w, height: h, bytes: sparse)
+        #expect(PageDetector.sideThroughPrint(sparsePage, corners: quad(100, 80, 560, 1120), share: 0.5, minimumBandInk: 0) == 1)
+        #expect(PageDetector.sideThroughPrint(sparsePage, corners: quad(100, 80, 560, 1120), share: 0.5) == nil)
         // A blank sheet has nothing to cut.
         let blank = GrayImage(width: w, height: h, bytes: [UInt8](repeating: 220, count: w * h))
         #expect(PageDetector.sideThroughPrint(blank, corners: quad(100, 80, 560, 1120), share: 0.5) == nil)

@@ -66,10 +66,12 @@ import Testing
             ("Dr. Seuss's Breakfast of Champions", "Dr. Seuss", ["classics": 1, "fiction": 0.8], 4.4, 50_000),
             ("Breakfast of Champions", "Dr. Seuss", ["classics": 0.2], 3.0, 1_000),  // the same author's title: 4 stays
             ("William Shakespeare's Breakfast Tale", "Ian Doescher", ["classics": 1, "fiction": 0.8], 4.3, 40_000),
+            ("The Odyssey", "Homer, Robert Fagles", ["classics": 1, "poetry": 0.8, "fiction": 0.5], 3.8, 700_000),  // 7
+            ("Homer's Odyssey", "Gwen Cooper", ["memoir": 1, "animals": 0.9, "non-fiction": 0.6], 4.1, 20_000),  // 8: a cat
         ])
         let recommender = Recommender(catalog: catalog)
         #expect(recommender.isWrittenAboutAnotherBook(catalog.book(id: 2)!))
-        for id in [1, 3, 4, 5, 6] { #expect(!recommender.isWrittenAboutAnotherBook(catalog.book(id: id)!), "\(id)") }
+        for id in [1, 3, 4, 5, 6, 7, 8] { #expect(!recommender.isWrittenAboutAnotherBook(catalog.book(id: id)!), "\(id)") }
         let titles = recommender.recommend(for: [(book: catalog.book(id: 1)!, weight: 1)], spineWords: []).map(\.title)
         #expect(!titles.contains { $0.hasPrefix("Kurt Vonnegut's") }, "\(titles)")
         #expect(titles.contains("Cat's Cradle"))

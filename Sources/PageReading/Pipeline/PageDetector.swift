@@ -162,9 +162,9 @@ struct PageDetector: Sendable {
     }
 
     /// The first side (0 top, 1 right, 2 bottom, 3 left) whose inner band (1.5–4 % of the page's size in from it) is
-    /// inked at least `share` as densely as the page's inside, or nil. Ink: a pixel 15 % darker than its 25-pixel
-    /// neighbourhood, where that neighbourhood is paper.
-    static func sideThroughPrint(_ image: GrayImage, corners: [Point], share: Double) -> Int? {
+    /// inked at least `share` as densely as the page's inside (and at least `minimumBandInk` of its points), or nil.
+    /// Ink: a pixel 15 % darker than its 25-pixel neighbourhood, where that neighbourhood is paper.
+    static func sideThroughPrint(_ image: GrayImage, corners: [Point], share: Double, minimumBandInk: Double = 0.02) -> Int? {
         guard corners.count == 4 else { return nil }
         let w = image.width, h = image.height
         // Summed-area table for the local mean.
@@ -236,7 +236,8 @@ struct PageDetector: Sendable {
                     band.append((px + nx * k, py + ny * k))
                 }
             }
-            if density(band) >= share * inside { return side }
+            // A few specks in the band of a sparse page are not print: the band must hold some ink of its own.
+            if density(band) >= max(share * inside, minimumBandInk) { return side }
         }
         return nil
     }
