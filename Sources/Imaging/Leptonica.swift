@@ -267,6 +267,12 @@ public final class LeptonicaImage: @unchecked Sendable {
         return wrap(pixBackgroundNormMorph(gray.pix, nil, Int32(reduction), Int32(size | 1), Int32(background)))
     }
 
+    /// Maps the grey level `low` to black and `high` to white, linearly (8-bit grey in, 8-bit grey out).
+    public func linearlyStretched(low: Int, high: Int) -> LeptonicaImage? {
+        guard let gray = depth == 8 ? self : grayscale(), low < high else { return nil }
+        return wrap(pixGammaTRC(nil, gray.pix, 1.0, Int32(low), Int32(high)))
+    }
+
     /// Stretches local contrast so faint print gets dark.
     public func contrastNormalised(tile: Int = 64, minDifference: Int = 50) -> LeptonicaImage? {
         guard depth == 8 else { return nil }

@@ -25,6 +25,26 @@ import Testing
         return GrayImage(width: width, height: height, bytes: bytes)
     }
 
+    @Test("A dim, flat photo's print measures as the same print: its greys are stretched before Sauvola, others untouched")
+    func flatGreysMeasureTheSamePrint() throws {
+        let scaler = TextScaler(targetXHeight: 20, maxLongSide: 4200, maxUpscale: 3)
+        let page = try #require(LeptonicaImage(encoded: try OCRFixtures.data("clean.png"))?.grayImage())
+        let full = try #require(LeptonicaImage(gray: page))
+        let bright = try #require(scaler.estimateXHeight(of: full))
+        // The same page photographed in a dim room with a flat lens: every grey squeezed into 96...136, with a little
+        // sensor noise (a fixed pattern, so the test is the same every run).
+        let dim = GrayImage(
+            width: page.width, height: page.height,
+            bytes: page.bytes.enumerated().map { i, b in UInt8(96 + Int(b) * 40 / 255 + (i * 7919 % 5) - 2) })
+        let dimImage = try #require(LeptonicaImage(gray: dim))
+        let stretched = TextScaler.stretchedWhenFlat(dimImage)
+        #expect(stretched !== dimImage)
+        let measured = try #require(scaler.estimateXHeight(of: dimImage))
+        #expect(abs(measured - bright) <= 0.15 * bright, "bright \(bright), dim \(measured)")
+        // A photo with the full range of greys is measured as it is.
+        #expect(TextScaler.stretchedWhenFlat(full) === full)
+    }
+
     @Test func smallPhotosAreLeftAlone() throws {
         #expect(reducer.reduce(try photo(canvas(width: 4000, height: 3000, page: 1))) == nil)
     }

@@ -18,9 +18,9 @@ struct TextScaler: Sendable {
         let long = Double(max(image.width, image.height))
         var factor = min(1, Double(surveyLongSide) / long)
         for _ in 0..<3 {
-            guard let survey = image.scaled(by: factor), let binary = survey.sauvolaBinarised(halfWindow: 10, factor: 0.3) else {
-                return nil
-            }
+            guard let survey = image.scaled(by: factor).map(Self.stretchedWhenFlat),
+                let binary = survey.sauvolaBinarised(halfWindow: 10, factor: 0.3)
+            else { return nil }
             let boxes = binary.componentBoxes()
             if let mode = Self.xHeightMode(of: boxes) {
                 if mode >= 6 || factor >= 1 { return mode / factor }
@@ -29,6 +29,28 @@ struct TextScaler: Sendable {
             factor = min(1, factor * 2)
         }
         return nil
+    }
+
+    /// Sauvola's threshold assumes greys spread over most of the range; on a dim, flat photo (the middle 96 % of its
+    /// greys within a quarter of the range) it breaks letters into specks that look like tiny print. Such a copy is
+    /// stretched linearly first; any other is returned as it is.
+    static func stretchedWhenFlat(_ image: LeptonicaImage) -> LeptonicaImage {
+        guard let gray = image.grayImage() else { return image }
+        var histogram = [Int](repeating: 0, count: 256)
+        for b in gray.bytes { histogram[Int(b)] += 1 }
+        func percentile(_ share: Double) -> Int {
+            let target = Int(share * Double(gray.bytes.count))
+            var seen = 0
+            for (level, count) in histogram.enumerated() {
+                seen += count
+                if seen > target { return level }
+            }
+            return 255
+        }
+        let low = percentile(0.02), high = percentile(0.98)
+        guard high - low < 64, high > low else { return image }
+        trace("scale: flat greys \(low)...\(high), stretched to measure the print")
+        return image.linearlyStretched(low: low, high: high) ?? image
     }
 
     /// The most common height of letter-like components, smoothed over neighbouring heights.
