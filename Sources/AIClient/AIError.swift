@@ -44,12 +44,15 @@ public struct AIError: UserFacingError, Equatable {
     /// ``technicalDetail``.
     public var message: String {
         let saved = textIsSaved ? " Your text is saved." : ""
-        let savedThen = textIsSaved ? " Your text is saved; t" : " T"
+        /// " Your text is saved; try again …." or, when nothing was kept, " Try again …."
+        func savedAnd(_ advice: String) -> String {
+            textIsSaved ? " Your text is saved; \(advice)." : " " + advice.prefix(1).uppercased() + advice.dropFirst() + "."
+        }
         switch kind {
         case .invalidAPIKey:
             return "The AI writer refused this server's key, so no drafts were written.\(saved)"
         case .timeout:
-            return "The AI writer took too long to answer.\(savedThen)ry again in a moment."
+            return "The AI writer took too long to answer.\(savedAnd("try again in a moment"))"
         case .rateLimited(let retryAfter):
             if let seconds = retryAfter.map({ Int($0.components.seconds) }), seconds > 0 {
                 return "The AI writer is busy. Try again in \(Self.spoken(seconds))."
@@ -62,11 +65,11 @@ public struct AIError: UserFacingError, Equatable {
         case .notFound:
             return "The AI writer could not be found at its address, so no drafts were written.\(saved)"
         case .providerUnavailable:
-            return "The AI writer is having trouble right now.\(savedThen)ry again in a minute."
+            return "The AI writer is having trouble right now.\(savedAnd("try again in a minute"))"
         case .unreachable:
-            return "The AI writer can't be reached right now.\(savedThen)ry again when it is back."
+            return "The AI writer can't be reached right now.\(savedAnd("try again when it is back"))"
         case .connectionDropped:
-            return "The AI writer hung up without answering, so no drafts were written.\(savedThen)ry again in a moment."
+            return "The AI writer hung up without answering, so no drafts were written.\(savedAnd("try again in a moment"))"
         case .badResponse:
             return "The AI writer's answer could not be read as drafts. Try again."
         case .cutOff:

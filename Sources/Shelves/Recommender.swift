@@ -24,7 +24,7 @@ public struct Recommender: Sendable {
     public init(catalog: BookCatalog, config: Config = Config()) {
         self.catalog = catalog
         self.config = config
-        norms = catalog.books.map { b in b.tags.values.reduce(0) { $0 + $1 * $1 }.squareRoot() }
+        norms = catalog.books.map(Self.tagNorm)
         var index: [String: [Int]] = [:]
         for (i, b) in catalog.books.enumerated() { index[Self.titleKey(b.spineTitle), default: []].append(i) }
         byTitleWords = index
@@ -45,7 +45,7 @@ public struct Recommender: Sendable {
         guard !owner.isEmpty, !key.isEmpty, let subjects = byTitleWords[key] else { return false }
         func surname(_ author: String) -> String? { ShelfText.significant(ShelfText.tokens(author)).filter { $0 != "jr" && $0 != "sr" }.last }
         let ownSurnames = Set(book.authors.compactMap(surname))
-        let norm = book.tags.values.reduce(0) { $0 + $1 * $1 }.squareRoot()
+        let norm = Self.tagNorm(book)
         return subjects.contains { i in
             let subject = catalog.books[i]
             guard subject.id != book.id, let author = subject.authors.first, let name = surname(author),
@@ -56,6 +56,9 @@ public struct Recommender: Sendable {
             return similarity(book, norm, i) > 0.3
         }
     }
+
+    /// The length of a book's tag vector, for cosine similarity.
+    static func tagNorm(_ book: CatalogBook) -> Double { book.tags.values.reduce(0) { $0 + $1 * $1 }.squareRoot() }
 
     func similarity(_ a: CatalogBook, _ aNorm: Double, _ bIndex: Int) -> Double {
         let b = catalog.books[bIndex]
@@ -85,7 +88,7 @@ public struct Recommender: Sendable {
         var votes: [Int: Double] = [:]
         var ballots: [(owner: CatalogBook, picks: [(index: Int, similarity: Double)])] = []
         for (owned, weight) in shelf {
-            let norm = owned.tags.values.reduce(0) { $0 + $1 * $1 }.squareRoot()
+            let norm = Self.tagNorm(owned)
             var scored: [(index: Int, similarity: Double, score: Double)] = []
             for (i, c) in catalog.books.enumerated() where !ownedIDs.contains(c.id) && c.rating >= config.minimumRating {
                 let s = similarity(owned, norm, i)

@@ -182,22 +182,6 @@ struct PageDetector: Sendable {
             let total = sums[y1 * (w + 1) + x1] - sums[y0 * (w + 1) + x1] - sums[y1 * (w + 1) + x0] + sums[y0 * (w + 1) + x0]
             return Double(total) / Double((x1 - x0) * (y1 - y0))
         }
-        /// Whether a point is ink on paper; nil off the image or where the neighbourhood is not paper at all (a dark
-        /// object, the desk), which is neither print nor margin.
-        var paperFloor = 0.0
-        func isInk(_ px: Double, _ py: Double) -> Bool? {
-            let x = Int(px.rounded()), y = Int(py.rounded())
-            guard x >= 0, y >= 0, x < w, y < h else { return nil }
-            let mean = localMean(x, y)
-            guard mean >= paperFloor else { return nil }
-            return Double(image.bytes[y * w + x]) < mean * 0.85
-        }
-        func density(_ points: [(Double, Double)]) -> Double {
-            let seen = points.compactMap { isInk($0.0, $0.1) }
-            // A band mostly off the paper says nothing about print.
-            guard seen.count * 3 >= points.count else { return 0 }
-            return Double(seen.filter { $0 }.count) / Double(seen.count)
-        }
         let (tl, tr, br, bl) = (corners[0], corners[1], corners[2], corners[3])
         func at(_ u: Double, _ v: Double) -> (Double, Double) {
             let top = (tl.x + (tr.x - tl.x) * u, tl.y + (tr.y - tl.y) * u)
@@ -212,7 +196,22 @@ struct PageDetector: Sendable {
             return x >= 0 && y >= 0 && x < w && y < h ? localMean(x, y) : nil
         }.sorted()
         guard !paper.isEmpty else { return nil }
-        paperFloor = 0.6 * paper[paper.count / 2]
+        let paperFloor = 0.6 * paper[paper.count / 2]
+        /// Whether a point is ink on paper; nil off the image or where the neighbourhood is not paper at all (a dark
+        /// object, the desk), which is neither print nor margin.
+        func isInk(_ px: Double, _ py: Double) -> Bool? {
+            let x = Int(px.rounded()), y = Int(py.rounded())
+            guard x >= 0, y >= 0, x < w, y < h else { return nil }
+            let mean = localMean(x, y)
+            guard mean >= paperFloor else { return nil }
+            return Double(image.bytes[y * w + x]) < mean * 0.85
+        }
+        func density(_ points: [(Double, Double)]) -> Double {
+            let seen = points.compactMap { isInk($0.0, $0.1) }
+            // A band mostly off the paper says nothing about print.
+            guard seen.count * 3 >= points.count else { return 0 }
+            return Double(seen.filter { $0 }.count) / Double(seen.count)
+        }
         let inside = density(insidePoints)
         guard inside > 0.005 else { return nil }
         func length(_ a: Point, _ b: Point) -> Double { hypot(b.x - a.x, b.y - a.y) }
@@ -222,11 +221,12 @@ struct PageDetector: Sendable {
             let a = corners[side], b = corners[(side + 1) % 4]
             let l = length(a, b)
             guard l > 0 else { continue }
+            // The side's normal, turned to point into the page.
             var nx = (b.y - a.y) / l, ny = -(b.x - a.x) / l
             if ((a.x + b.x) / 2 - cx) * nx + ((a.y + b.y) / 2 - cy) * ny > 0 {
                 nx = -nx
                 ny = -ny
-            }  // inwards
+            }
             var band: [(Double, Double)] = []
             for i in 0..<200 {
                 let t = 0.1 + 0.8 * Double(i) / 199
