@@ -279,11 +279,16 @@ public final class LeptonicaImage: @unchecked Sendable {
         return wrap(pixContrastNorm(nil, pix, Int32(tile), Int32(tile), Int32(minDifference), 2, 2))
     }
 
-    /// Sauvola adaptive binarisation (1 bit per pixel, 1 = ink).
+    /// Sauvola adaptive binarisation (1 bit per pixel, 1 = ink): Leptonica's pixels, made by `SauvolaThreshold`.
     public func sauvolaBinarised(halfWindow: Int = 12, factor: Double = 0.34) -> LeptonicaImage? {
+        guard let gray = grayImage(), let binary = SauvolaThreshold(halfWindow: halfWindow, factor: factor).binarise(gray) else { return nil }
+        return LeptonicaImage(gray: binary)?.thresholded(128)
+    }
+
+    /// Leptonica's own Sauvola (1 bit per pixel, 1 = ink): the reference `SauvolaThreshold` is tested against.
+    func leptonicaSauvolaBinarised(halfWindow: Int, factor: Double) -> LeptonicaImage? {
         guard let gray = depth == 8 ? self : grayscale() else { return nil }
         let hw = max(2, min(halfWindow, (min(gray.width, gray.height) - 3) / 2))
-        guard hw >= 2 else { return nil }
         var out: UnsafeMutablePointer<PIX>?
         guard pixSauvolaBinarize(gray.pix, Int32(hw), Float(factor), 1, nil, nil, nil, &out) == 0 else {
             pixDestroy(&out)

@@ -1,0 +1,105 @@
+// Sauvola's adaptive threshold over a plain grey buffer, pixel for pixel what Leptonica's pixSauvolaBinarize makes,
+// with running window sums instead of its four whole-page accumulator images, and any band of rows on its own.
+
+/// Sauvola's threshold `t = m · (1 − k · (1 − s / 128))` over a square window around every pixel; a pixel darker
+/// than its threshold is ink. Outside the image the window sees the image mirrored (Leptonica's border of
+/// `halfWindow + 1`), and the mean is truncated to 8 bits and the mean square rounded as Leptonica does, so the
+/// result is Leptonica's. One band of rows needs no other band: two workers can each make half of a page.
+public struct SauvolaThreshold: Sendable {
+    public var halfWindow: Int
+    public var factor: Double
+
+    public init(halfWindow: Int, factor: Double) {
+        self.halfWindow = halfWindow
+        self.factor = factor
+    }
+
+    /// The half-window actually used on `image`: Leptonica's bounds (2 at least, the window inside the image).
+    public func usableHalfWindow(for image: GrayImage) -> Int? {
+        let hw = max(2, min(halfWindow, (min(image.width, image.height) - 3) / 2))
+        return 2 * hw + 3 <= min(image.width, image.height) ? hw : nil
+    }
+
+    /// Rows `rows` of `image` thresholded: 0 for ink, 255 for paper, row-major, `rows.count × width` bytes.
+    /// Nil when the image is too small for any window.
+    public func binarise(_ image: GrayImage, rows: Range<Int>) -> [UInt8]? {
+        guard let wc = usableHalfWindow(for: image) else { return nil }
+        let w = image.width, h = image.height
+        let rows = rows.clamped(to: 0..<h)
+        guard !rows.isEmpty else { return [] }
+        let span = 2 * wc + 1, area = span * span
+        // Leptonica truncates `Float(1 / area) · sum` to 8 bits for the mean: a table of every window sum.
+        let meanNorm = Float(1.0 / Double(Float(span) * Float(span)))
+        var meanOf = [UInt8](repeating: 0, count: 255 * area + 1)
+        for sum in 0..<meanOf.count { meanOf[sum] = UInt8(meanNorm * Float(sum)) }
+        // The mean square is rounded from a double; `sum of squares / area` is never half-way, so this is exact.
+        let squareNorm = 1.0 / Double(Float(span) * Float(span))
+        // The threshold's scale for every variance a window can have, worked once per variance, not per pixel.
+        let k = Double(Float(factor))
+        var scaleOf = [Double](repeating: 0, count: 65026)
+        for v in 0..<scaleOf.count { scaleOf[v] = 1.0 - k * (1.0 - Double(Float(v).squareRoot()) / 128.0) }
+        func mirror(_ i: Int, _ n: Int) -> Int { i < 0 ? -1 - i : (i >= n ? 2 * n - 1 - i : i) }
+
+        // Column sums over the window's rows, for the image widened by `wc` mirrored columns on each side.
+        let wide = w + 2 * wc
+        var columnOf = [Int](repeating: 0, count: wide)
+        for c in 0..<wide { columnOf[c] = mirror(c - wc, w) }
+        var sums = [Int](repeating: 0, count: wide)
+        var squares = [Int](repeating: 0, count: wide)
+        var out = [UInt8](repeating: 255, count: rows.count * w)
+
+        columnOf.withUnsafeBufferPointer { columnOf in
+            meanOf.withUnsafeBufferPointer { meanOf in
+                scaleOf.withUnsafeBufferPointer { scaleOf in
+                    image.bytes.withUnsafeBufferPointer { src in
+                        sums.withUnsafeMutableBufferPointer { sums in
+                            squares.withUnsafeMutableBufferPointer { squares in
+                                out.withUnsafeMutableBufferPointer { out in
+                                    /// Adds (sign 1) or takes away (sign −1) one image row from every column sum.
+                                    func addRow(_ y: Int, _ sign: Int) {
+                                        let row = mirror(y, h) * w
+                                        for c in 0..<wide {
+                                            let v = Int(src[row + columnOf[c]])
+                                            sums[c] &+= sign &* v
+                                            squares[c] &+= sign &* v &* v
+                                        }
+                                    }
+                                    for y in (rows.lowerBound - wc)...(rows.lowerBound + wc) { addRow(y, 1) }
+                                    for y in rows {
+                                        var s = 0, q = 0
+                                        for c in 0..<span {
+                                            s &+= sums[c]
+                                            q &+= squares[c]
+                                        }
+                                        let line = y * w, target = (y - rows.lowerBound) * w
+                                        for x in 0..<w {
+                                            let mean = Int(meanOf[s])
+                                            let meanSquare = Int(squareNorm * Double(q) + 0.5)
+                                            let variance = min(65025, max(0, meanSquare &- mean &* mean))
+                                            // pixel < Int(t) for a whole pixel and t ≥ 0 is pixel + 1 ≤ t.
+                                            if Double(Int(src[line + x]) &+ 1) <= Double(mean) * scaleOf[variance] { out[target + x] = 0 }
+                                            if x + 1 < w {
+                                                s &+= sums[x + span] &- sums[x]
+                                                q &+= squares[x + span] &- squares[x]
+                                            }
+                                        }
+                                        if y + 1 < rows.upperBound {
+                                            addRow(y + wc + 1, 1)
+                                            addRow(y - wc, -1)
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    /// The whole image thresholded (0 ink, 255 paper), or nil when it is too small for any window.
+    public func binarise(_ image: GrayImage) -> GrayImage? {
+        binarise(image, rows: 0..<image.height).map { GrayImage(width: image.width, height: image.height, bytes: $0) }
+    }
+}
