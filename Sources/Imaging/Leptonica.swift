@@ -200,9 +200,11 @@ public final class LeptonicaImage: @unchecked Sendable {
     public func flippedLeftRight() -> LeptonicaImage? { wrap(pixFlipLR(nil, pix)) }
     public func flippedTopBottom() -> LeptonicaImage? { wrap(pixFlipTB(nil, pix)) }
 
-    /// Scales by `factor`; downscaling averages (no aliasing), upscaling interpolates.
-    public func scaled(by factor: Double) -> LeptonicaImage? {
+    /// Scales by `factor`; downscaling averages (no aliasing), upscaling interpolates. Grey and colour are
+    /// sharpened a little afterwards (Leptonica's default) unless `sharpened` is false.
+    public func scaled(by factor: Double, sharpened: Bool = true) -> LeptonicaImage? {
         if abs(factor - 1) < 0.001 { return self }
+        if !sharpened { return wrap(pixScaleGeneral(pix, Float(factor), Float(factor), 0, 0)) }
         return wrap(pixScale(pix, Float(factor), Float(factor)))
     }
 

@@ -12,7 +12,7 @@ struct PreviewStep: PageStep {
         state.preview = Task {
             await offload { () -> Data? in
                 let long = Double(max(decoded.image.width, decoded.image.height))
-                let small = decoded.image.scaled(by: min(1, Double(side) / long))
+                let small = decoded.image.scaled(by: min(1, Double(side) / long), sharpened: false)
                 return small?.colour()?.rotatedQuarterTurns(turns)?.jpegData(quality: 80)
             }
         }
