@@ -12,6 +12,8 @@ public struct DecodedPhoto: Sendable {
     public var reduction: Int = 1
     /// Size of the full upright photo, whatever `reduction` is.
     public var fullSize: PixelSize
+    /// A smaller decode of the same photo, enough for the preview (nil: the preview is made from `image`).
+    public var previewSource: LeptonicaImage?
 
     public init(image: LeptonicaImage, format: PhotoFormat, exifOrientation: Int, reduction: Int = 1, fullSize: PixelSize) {
         self.image = image

@@ -34,8 +34,10 @@ struct WorkingSizeReducer: Sendable {
             trace("decode: no print measured, reduced by \(factor)")
         }
         guard factor >= 2, let reduced = image.scaled(by: 1 / Double(factor)) else { return nil }
-        return DecodedPhoto(
+        var smaller = DecodedPhoto(
             image: reduced, format: photo.format, exifOrientation: photo.exifOrientation, reduction: photo.reduction * factor,
             fullSize: photo.fullSize)
+        smaller.previewSource = photo.previewSource
+        return smaller
     }
 }

@@ -18,7 +18,10 @@ struct DecodeStep: ImageStep {
             if (xHeight ?? 0) < config.targetXHeight * 0.7 {
                 var full = decoder
                 full.halfSizeJPEGLongSide = nil
+                let half = chosen
                 chosen = try full.decode(state.data)
+                // The half-size picture is enough for the preview (scaling it costs a quarter of the full one's).
+                chosen.previewSource = half.image
             } else {
                 measured = xHeight
             }

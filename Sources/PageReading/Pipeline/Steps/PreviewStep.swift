@@ -11,8 +11,9 @@ struct PreviewStep: PageStep {
         let side = state.config.previewMaxSide, turns = state.turns
         state.preview = Task {
             await offload { () -> Data? in
-                let long = Double(max(decoded.image.width, decoded.image.height))
-                let small = decoded.image.scaled(by: min(1, Double(side) / long), sharpened: false)
+                let picture = decoded.previewSource ?? decoded.image
+                let long = Double(max(picture.width, picture.height))
+                let small = picture.scaled(by: min(1, Double(side) / long), sharpened: false)
                 return small?.colour()?.rotatedQuarterTurns(turns)?.jpegData(quality: 80)
             }
         }
