@@ -23,10 +23,33 @@ public struct SauvolaThreshold: Sendable {
     /// Rows `rows` of `image` thresholded: 0 for ink, 255 for paper, row-major, `rows.count × width` bytes.
     /// Nil when the image is too small for any window.
     public func binarise(_ image: GrayImage, rows: Range<Int>) -> [UInt8]? {
-        guard let wc = usableHalfWindow(for: image) else { return nil }
+        guard usableHalfWindow(for: image) != nil else { return nil }
+        let rows = rows.clamped(to: 0..<image.height)
+        var out = [UInt8](repeating: 255, count: rows.count * image.width)
+        out.withUnsafeMutableBufferPointer { binarise(image, rows: rows, into: $0) }
+        return out
+    }
+
+    /// The whole image thresholded (0 ink, 255 paper), a band of rows on each core, or nil when it is too small
+    /// for any window.
+    public func binarise(_ image: GrayImage) -> GrayImage? {
+        guard usableHalfWindow(for: image) != nil else { return nil }
+        var out = [UInt8](repeating: 255, count: image.width * image.height)
+        out.withUnsafeMutableBufferPointer { buffer in
+            nonisolated(unsafe) let all = buffer
+            forEachRowBand(image.height) { band in
+                let start = band.lowerBound * image.width
+                binarise(image, rows: band, into: UnsafeMutableBufferPointer(rebasing: all[start..<(start + band.count * image.width)]))
+            }
+        }
+        return GrayImage(width: image.width, height: image.height, bytes: out)
+    }
+
+    /// Writes rows `rows` (already inside the image) into `out`, which starts at the band's first row and is
+    /// filled with 255 beforehand.
+    private func binarise(_ image: GrayImage, rows: Range<Int>, into out: UnsafeMutableBufferPointer<UInt8>) {
+        guard let wc = usableHalfWindow(for: image), !rows.isEmpty else { return }
         let w = image.width, h = image.height
-        let rows = rows.clamped(to: 0..<h)
-        guard !rows.isEmpty else { return [] }
         let span = 2 * wc + 1, area = span * span
         // Leptonica truncates `Float(1 / area) · sum` to 8 bits for the mean: a table of every window sum.
         let meanNorm = Float(1.0 / Double(Float(span) * Float(span)))
@@ -46,7 +69,6 @@ public struct SauvolaThreshold: Sendable {
         for c in 0..<wide { columnOf[c] = mirror(c - wc, w) }
         var sums = [Int](repeating: 0, count: wide)
         var squares = [Int](repeating: 0, count: wide)
-        var out = [UInt8](repeating: 255, count: rows.count * w)
 
         columnOf.withUnsafeBufferPointer { columnOf in
             meanOf.withUnsafeBufferPointer { meanOf in
@@ -54,7 +76,7 @@ public struct SauvolaThreshold: Sendable {
                     image.bytes.withUnsafeBufferPointer { src in
                         sums.withUnsafeMutableBufferPointer { sums in
                             squares.withUnsafeMutableBufferPointer { squares in
-                                out.withUnsafeMutableBufferPointer { out in
+                                do {
                                     /// Adds (sign 1) or takes away (sign −1) one image row from every column sum.
                                     func addRow(_ y: Int, _ sign: Int) {
                                         let row = mirror(y, h) * w
@@ -95,11 +117,5 @@ public struct SauvolaThreshold: Sendable {
                 }
             }
         }
-        return out
-    }
-
-    /// The whole image thresholded (0 ink, 255 paper), or nil when it is too small for any window.
-    public func binarise(_ image: GrayImage) -> GrayImage? {
-        binarise(image, rows: 0..<image.height).map { GrayImage(width: image.width, height: image.height, bytes: $0) }
     }
 }

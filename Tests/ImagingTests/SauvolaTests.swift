@@ -43,6 +43,16 @@ import Testing
         }
     }
 
+    @Test func aTallPageMadeOnEveryCoreAtOnceIsTheSameAsOneBand() throws {
+        // 1300 rows: one band per core (at least 256 rows each), seams included.
+        let gray = page(width: 410, height: 1300, seed: 3)
+        let threshold = SauvolaThreshold(halfWindow: 20, factor: 0.3)
+        let whole = try #require(threshold.binarise(gray))
+        #expect(whole.bytes == threshold.binarise(gray, rows: 0..<1300))
+        let theirs = try #require(LeptonicaImage(gray: gray)?.leptonicaSauvolaBinarised(halfWindow: 20, factor: 0.3)?.grayImage())
+        #expect(whole == theirs)
+    }
+
     @Test func tooSmallForAWindowIsNil() {
         let tiny = GrayImage(width: 6, height: 40, bytes: [UInt8](repeating: 200, count: 240))
         #expect(SauvolaThreshold(halfWindow: 12, factor: 0.34).binarise(tiny) == nil)

@@ -197,7 +197,7 @@ import Testing
         var s = state()
         s.unbinarised = grey
         s.xHeight = 20
-        s.recognised = try #require(await HalvedSauvola(halfWindow: 20, factor: 0.3).binarise(grey)?.grayImage())
+        s.recognised = try #require(await PageSauvola(halfWindow: 20, factor: 0.3).binarise(grey)?.grayImage())
         #expect(FaintTextStep.ink(try #require(s.recognised), in: PixelBox(x: 190, y: 190, width: 200, height: 40)) < 50, "the threshold lost it")
         s.lines = [line("dark body line one", 200, 300, 600, 20), line("dark body line two", 200, 360, 600, 20)]
         let engine = FakeOCREngine(lines: [line("Pale heading", 5, 5, 150, 20, confidence: 0.9), line("~ .", 5, 30, 30, 10, confidence: 0.2)])
@@ -206,19 +206,6 @@ import Testing
         let heading = try #require(s.lines.first { $0.text == "Pale heading" })
         #expect(heading.box.y > 150 && heading.box.y < 220 && heading.box.x > 150, "placed where it was found: \(heading.box)")
         #expect(!s.lines.contains { $0.text == "~ ." }, "an unsure crumb from the region is not kept")
-    }
-
-    @Test func sauvolaInTwoHalvesGivesTheSamePixelsAsOneCall() async throws {
-        // Uneven paper (a gradient) and print: the halves must agree with the whole at every pixel, seam included.
-        let base = page(width: 700, height: 1300, letter: 14)
-        var gray = try #require(base.grayImage())
-        for y in 0..<gray.height {
-            for x in 0..<gray.width where gray.bytes[y * gray.width + x] > 100 { gray.bytes[y * gray.width + x] = UInt8(150 + (x + y) % 100) }
-        }
-        let paper = try #require(LeptonicaImage(gray: gray))
-        let halves = try #require(await HalvedSauvola(halfWindow: 20, factor: 0.3).binarise(paper)?.grayImage())
-        let whole = try #require(paper.sauvolaBinarised(halfWindow: 20, factor: 0.3)?.grayscale()?.grayImage())
-        #expect(halves == whole)
     }
 
     @Test func cleanJoinsHyphensSetsThePageNumberApartAndRefusesCrumbs() async throws {

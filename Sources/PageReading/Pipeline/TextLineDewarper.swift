@@ -328,22 +328,25 @@ struct DisplacementMap: Sendable {
             cellColumn[x] = Int(gx)
             cellFraction[x] = Float(gx - Double(Int(gx)))
         }
-        var rowAtGrid = [Float](repeating: 0, count: columns)
         let lastRow = Float(h - 1)
         image.bytes.withUnsafeBufferPointer { src in
             out.withUnsafeMutableBufferPointer { dst in
-                for v in 0..<h {
-                    // Interpolate the grid between its two rows once per output row, then along the row per pixel.
-                    let gy = min(max(0, Double(v) * inv / Double(step)), Double(rows - 1) - 1e-9)
-                    let r = Int(gy), fy = gy - Double(r)
-                    for c in 0..<columns { rowAtGrid[c] = Float((grid[r * columns + c] * (1 - fy) + grid[(r + 1) * columns + c] * fy) * scale) }
-                    for x in 0..<w {
-                        let c = cellColumn[x], fx = cellFraction[x]
-                        let y = rowAtGrid[c] + (rowAtGrid[c + 1] - rowAtGrid[c]) * fx
-                        guard y >= 0, y <= lastRow else { continue }
-                        let y0 = Int(y), f = y - Float(y0), y1 = min(h - 1, y0 + 1)
-                        let a = Float(src[y0 * w + x]), b = Float(src[y1 * w + x])
-                        dst[v * w + x] = UInt8(a + (b - a) * f + 0.5)
+                nonisolated(unsafe) let dst = dst
+                forEachRowBand(h) { band in
+                    var rowAtGrid = [Float](repeating: 0, count: columns)
+                    for v in band {
+                        // Interpolate the grid between its two rows once per output row, then along the row per pixel.
+                        let gy = min(max(0, Double(v) * inv / Double(step)), Double(rows - 1) - 1e-9)
+                        let r = Int(gy), fy = gy - Double(r)
+                        for c in 0..<columns { rowAtGrid[c] = Float((grid[r * columns + c] * (1 - fy) + grid[(r + 1) * columns + c] * fy) * scale) }
+                        for x in 0..<w {
+                            let c = cellColumn[x], fx = cellFraction[x]
+                            let y = rowAtGrid[c] + (rowAtGrid[c + 1] - rowAtGrid[c]) * fx
+                            guard y >= 0, y <= lastRow else { continue }
+                            let y0 = Int(y), f = y - Float(y0), y1 = min(h - 1, y0 + 1)
+                            let a = Float(src[y0 * w + x]), b = Float(src[y1 * w + x])
+                            dst[v * w + x] = UInt8(a + (b - a) * f + 0.5)
+                        }
                     }
                 }
             }

@@ -34,7 +34,7 @@ struct FaintTextStep: PageStep {
         // Looked for on a half-size copy (x-height about 10 px: letters are still whole), read at full size.
         let x = state.xHeightOrTarget, half = 0.5
         guard let small = await offload({ grey.scaled(by: half) }),
-            let gentle = await HalvedSauvola(halfWindow: max(4, Int(state.config.targetXHeight * half)), factor: factor).binarise(small),
+            let gentle = await PageSauvola(halfWindow: max(4, Int(state.config.targetXHeight * half)), factor: factor).binarise(small),
             let soft = await offload({ gentle.grayImage() })
         else { return }
         // A faint heading is one short line ("2.4. Place"): five letters, three x-heights wide, its number a tab away.
