@@ -67,8 +67,9 @@ public struct SauvolaThreshold: Sendable {
         let wide = w + 2 * wc
         var columnOf = [Int](repeating: 0, count: wide)
         for c in 0..<wide { columnOf[c] = mirror(c - wc, w) }
-        var sums = [Int](repeating: 0, count: wide)
-        var squares = [Int](repeating: 0, count: wide)
+        // A column's sums fit 32 bits for windows up to 33 000 rows tall (255² a pixel); the window's own take 64.
+        var sums = [Int32](repeating: 0, count: wide)
+        var squares = [Int32](repeating: 0, count: wide)
 
         columnOf.withUnsafeBufferPointer { columnOf in
             meanOf.withUnsafeBufferPointer { meanOf in
@@ -77,21 +78,31 @@ public struct SauvolaThreshold: Sendable {
                         sums.withUnsafeMutableBufferPointer { sums in
                             squares.withUnsafeMutableBufferPointer { squares in
                                 do {
-                                    /// Adds (sign 1) or takes away (sign −1) one image row from every column sum.
-                                    func addRow(_ y: Int, _ sign: Int) {
-                                        let row = mirror(y, h) * w
-                                        for c in 0..<wide {
-                                            let v = Int(src[row + columnOf[c]])
-                                            sums[c] &+= sign &* v
-                                            squares[c] &+= sign &* v &* v
+                                    /// Adds (sign 1) or takes away (sign −1) one image row from every column sum: the mirrored
+                                    /// columns at both ends, then the image's own columns in one straight run.
+                                    func addRow(_ y: Int, _ sign: Int32) {
+                                        let row = src.baseAddress! + mirror(y, h) * w
+                                        let sumsBase = sums.baseAddress!, squaresBase = squares.baseAddress!
+                                        for c in 0..<wc {
+                                            let v = Int32(row[columnOf[c]]), u = Int32(row[columnOf[wc + w + c]])
+                                            sumsBase[c] &+= sign &* v
+                                            squaresBase[c] &+= sign &* v &* v
+                                            sumsBase[wc + w + c] &+= sign &* u
+                                            squaresBase[wc + w + c] &+= sign &* u &* u
+                                        }
+                                        let middleSums = sumsBase + wc, middleSquares = squaresBase + wc
+                                        for x in 0..<w {
+                                            let v = Int32(row[x])
+                                            middleSums[x] &+= sign &* v
+                                            middleSquares[x] &+= sign &* v &* v
                                         }
                                     }
                                     for y in (rows.lowerBound - wc)...(rows.lowerBound + wc) { addRow(y, 1) }
                                     for y in rows {
                                         var s = 0, q = 0
                                         for c in 0..<span {
-                                            s &+= sums[c]
-                                            q &+= squares[c]
+                                            s &+= Int(sums[c])
+                                            q &+= Int(squares[c])
                                         }
                                         let line = y * w, target = (y - rows.lowerBound) * w
                                         for x in 0..<w {
@@ -101,8 +112,8 @@ public struct SauvolaThreshold: Sendable {
                                             // pixel < Int(t) for a whole pixel and t ≥ 0 is pixel + 1 ≤ t.
                                             if Double(Int(src[line + x]) &+ 1) <= Double(mean) * scaleOf[variance] { out[target + x] = 0 }
                                             if x + 1 < w {
-                                                s &+= sums[x + span] &- sums[x]
-                                                q &+= squares[x + span] &- squares[x]
+                                                s &+= Int(sums[x + span] &- sums[x])
+                                                q &+= Int(squares[x + span] &- squares[x])
                                             }
                                         }
                                         if y + 1 < rows.upperBound {
