@@ -56,6 +56,26 @@ import Testing
         #expect((s.page?.width ?? 0) < 1200)
     }
 
+    @Test func aFullSizeMeasureThatDisagreesWithTheHalfSizeOneByHalfKeepsTheLarger() throws {
+        // Blurred print at a reduced scale merges letters into words and leaves specks: the small measure is wrong.
+        #expect(TextScaler.reconciled(5.1, 22.7) == 22.7)
+        #expect(TextScaler.reconciled(40, 22.7) == 40)
+        #expect(TextScaler.reconciled(20, 22.7) == 20, "within half of each other: the full-size measure stands")
+        #expect(TextScaler.reconciled(nil, 22.7) == 22.7)
+        // Through the step: letters 40 px tall measured on the full image, a half-size measure of 12 (24 in full
+        // pixels) agrees and changes nothing; one of 60 (a made-up disagreement) wins.
+        let png = try #require(page(width: 1200, height: 900, letter: 40).pngData())
+        var agreeing = PageState(data: png, config: .init(), languages: ["eng"])
+        try DecodeStep().apply(&agreeing)
+        var disagreeing = agreeing
+        agreeing.halfSizeXHeight = 34
+        disagreeing.halfSizeXHeight = 60
+        try ScaleStep().apply(&agreeing)
+        try ScaleStep().apply(&disagreeing)
+        let a = try #require(agreeing.page?.width), d = try #require(disagreeing.page?.width)
+        #expect(d < a, "the larger x-height scales the page down further (\(d) against \(a))")
+    }
+
     @Test func orientTurnsThePageTheWayTheEngineSays() async throws {
         let engine = FakeOCREngine(orientation: OrientationEstimate(quarterTurnsClockwise: 1, confidence: 9))
         // Upright print reads as upright by Leptonica's own test and never asks the engine, so give it a sideways page.

@@ -82,6 +82,16 @@ struct TextScaler: Sendable {
         return mean
     }
 
+    /// Two measurements of the same print (say on a full-size and a half-size copy): when they disagree by more
+    /// than half, one of them counted specks, dots or broken strokes, whose heights are all small, so the larger
+    /// is kept. Blurred print measured at a reduced scale joins its letters into words and leaves only specks.
+    static func reconciled(_ measured: Double?, _ check: Double) -> Double {
+        guard let measured else { return check }
+        guard measured < check / 1.5 || measured > check * 1.5 else { return measured }
+        trace("scale: x-height \(String(format: "%.1f", measured)) disagrees with \(String(format: "%.1f", check)); the larger is kept")
+        return max(measured, check)
+    }
+
     /// Ascender-height components below this share of the peak's mean a page of capitals.
     static let capitalsOnlyShare = 0.12
 

@@ -12,7 +12,7 @@ struct DecodeStep: ImageStep {
         let decoder = PhotoDecoder(limits: config.limits, halfSizeJPEGLongSide: config.halfSizeJPEGLongSide)
         let scaler = TextScaler(targetXHeight: config.targetXHeight, maxLongSide: config.maxImageWidthForProcessing, maxUpscale: config.maxUpscale)
         var chosen = try decoder.decode(state.data)
-        var measured: Double?
+        var measured: Double?, halfSizeMeasure: Double?
         if chosen.reduction > 1 {
             let xHeight = chosen.image.grayscale().flatMap { scaler.estimateXHeight(of: $0) }
             if (xHeight ?? 0) < config.targetXHeight * 0.7 {
@@ -22,6 +22,7 @@ struct DecodeStep: ImageStep {
                 chosen = try full.decode(state.data)
                 // The half-size picture is enough for the preview (scaling it costs a quarter of the full one's).
                 chosen.previewSource = half.image
+                halfSizeMeasure = xHeight.map { $0 * Double(chosen.image.width) / Double(half.image.width) }
             } else {
                 measured = xHeight
             }
@@ -32,10 +33,12 @@ struct DecodeStep: ImageStep {
         if let reduced = reducer.reduce(chosen) {
             chosen = reduced
             measured = nil
+            halfSizeMeasure = nil
         }
         state.decoded = chosen
         state.page = chosen.image
         // The kept half-size image was measured just now: the scale step need not measure it again.
         state.decodedXHeight = measured
+        state.halfSizeXHeight = halfSizeMeasure
     }
 }

@@ -49,6 +49,9 @@ struct PageState: Sendable {
     var decoded: DecodedPhoto?
     /// x-height of the print in `decoded.image` pixels when decode already measured it.
     var decodedXHeight: Double?
+    /// The same print measured on the half-size decode, in `decoded.image` pixels, when that decode was too small
+    /// to keep: the scale step's measurement of the full-size image is checked against it.
+    var halfSizeXHeight: Double?
     /// The page image every image step works on; grey from scale on, binary-looking after binarise.
     var page: LeptonicaImage?
     /// x-height of the print in `page` pixels, once measured.

@@ -10,7 +10,10 @@ struct ScaleStep: ImageStep {
         guard let decoded = state.decoded, let gray = decoded.image.grayscale() else { throw ImagingError.unreadable }
         let config = state.config
         let scaler = TextScaler(targetXHeight: config.targetXHeight, maxLongSide: config.maxImageWidthForProcessing, maxUpscale: config.maxUpscale)
-        let xHeight = state.decodedXHeight ?? scaler.estimateXHeight(of: gray)
+        var xHeight = state.decodedXHeight ?? scaler.estimateXHeight(of: gray)
+        if state.decodedXHeight == nil, let check = state.halfSizeXHeight {
+            xHeight = TextScaler.reconciled(xHeight, check)
+        }
         let factor = scaler.factor(forXHeight: xHeight, width: gray.width, height: gray.height)
         guard let image = gray.scaled(by: factor), image.width >= 8, image.height >= 8 else { throw ImagingError.unreadable }
         trace(
