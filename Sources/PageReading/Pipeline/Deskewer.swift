@@ -35,7 +35,22 @@ struct Deskewer: Sendable {
     /// The clockwise rotation that makes the rows of ink sharpest, searched coarse to fine, and how much sharper
     /// than the unrotated page it is. Ink is any pixel darker than mid-grey.
     static func estimate(_ image: GrayImage, range: Double) -> (Double, Double)? {
-        var xs: [Double] = [], ys: [Double] = []
+        guard let ink = InkPoints(image) else { return nil }
+        let level = ink.sharpness(0)
+        let best = ink.sharpestAngle(around: 0, range: range)
+        return (best.degrees, level > 0 ? best.score / level : 1)
+    }
+}
+
+/// The ink pixels of a small binarised page, as offsets from its centre: how sharp its rows of ink are when the
+/// page is turned by some angle (text lines give tall, narrow peaks only when they run along the rows).
+struct InkPoints: Sendable {
+    var xs: [Double] = []
+    var ys: [Double] = []
+    let diagonal: Int
+
+    /// Nil when there are fewer than 200 ink pixels.
+    init?(_ image: GrayImage) {
         let w = image.width, h = image.height
         let cx = Double(w) / 2, cy = Double(h) / 2
         for y in 0..<h {
@@ -46,31 +61,48 @@ struct Deskewer: Sendable {
             }
         }
         guard xs.count >= 200 else { return nil }
-        let diag = Int(hypot(Double(w), Double(h))) + 4
-        func sharpness(_ degrees: Double) -> Double {
-            // Row of each ink pixel after rotating the page clockwise by `degrees` about the centre.
-            let a = degrees * .pi / 180, s = sin(a), c = cos(a)
-            var bins = [Double](repeating: 0, count: diag)
-            let offset = Double(diag) / 2
-            for i in 0..<xs.count {
-                let r = Int(xs[i] * s + ys[i] * c + offset)
-                if r >= 0 && r < diag { bins[r] += 1 }
-            }
-            var sum = 0.0
-            for i in 1..<diag {
-                let d = bins[i] - bins[i - 1]
-                sum += d * d
-            }
-            return sum
+        diagonal = Int(hypot(Double(w), Double(h))) + 4
+    }
+
+    /// Sum of squared differences between neighbouring rows' ink counts after turning the page clockwise by
+    /// `degrees` about its centre; with `smoothing` > 1 the counts are averaged over that many rows first, so
+    /// only structure at least that tall counts (text lines, not the gaps between letters of a monospaced face).
+    func sharpness(_ degrees: Double, smoothing: Int = 1) -> Double {
+        let a = degrees * .pi / 180, s = sin(a), c = cos(a)
+        var bins = [Double](repeating: 0, count: diagonal)
+        let offset = Double(diagonal) / 2
+        for i in 0..<xs.count {
+            let r = Int(xs[i] * s + ys[i] * c + offset)
+            if r >= 0 && r < diagonal { bins[r] += 1 }
         }
-        var best = 0.0, bestScore = sharpness(0)
-        let level = bestScore
+        if smoothing > 1 {
+            var smoothed = [Double](repeating: 0, count: diagonal)
+            var window = 0.0
+            for i in 0..<diagonal {
+                window += bins[i]
+                if i >= smoothing { window -= bins[i - smoothing] }
+                smoothed[i] = window / Double(smoothing)
+            }
+            bins = smoothed
+        }
+        var sum = 0.0
+        for i in 1..<diagonal {
+            let d = bins[i] - bins[i - 1]
+            sum += d * d
+        }
+        return sum
+    }
+
+    /// The turn within `range` degrees of `centre` that makes the rows sharpest (steps of 1°, then a quarter,
+    /// then a sixteenth around the best), and that sharpness; `centre` itself unless another turn beats it.
+    func sharpestAngle(around centre: Double, range: Double, smoothing: Int = 1) -> (degrees: Double, score: Double) {
+        var best = centre, bestScore = sharpness(centre, smoothing: smoothing)
         var step = 1.0
-        var lo = -range, hi = range
+        var lo = centre - range, hi = centre + range
         while step >= 0.1 {
             var a = lo
             while a <= hi + 1e-9 {
-                let score = sharpness(a)
+                let score = sharpness(a, smoothing: smoothing)
                 if score > bestScore {
                     bestScore = score
                     best = a
@@ -81,6 +113,6 @@ struct Deskewer: Sendable {
             hi = best + step
             step /= 4
         }
-        return (best, level > 0 ? bestScore / level : 1)
+        return (best, bestScore)
     }
 }

@@ -20,15 +20,20 @@ struct OrientationCorrector: Sendable {
     var sureReading: Double = 0.45
     /// Side of the square sample recognised at each candidate turn.
     var sampleSide: Int = 900
+    /// x-height of the print in the page's pixels.
+    var xHeight: Double = 20
 
     /// Quarter turns clockwise that make `page` upright.
     func quarterTurns(for page: LeptonicaImage) async throws -> Int {
         // Fast path: Leptonica's ascender/descender statistics are quick and reliable when the page is plainly
-        // upright; only otherwise ask Tesseract's OSD.
-        let quick = await offload { () -> (up: Double, left: Double)? in
-            page.scaled(by: 0.5)?.sauvolaBinarised(halfWindow: 8, factor: 0.34)?.textOrientationConfidence()
+        // upright; only otherwise ask Tesseract's OSD. The rows of letters say which way the lines run.
+        let x = xHeight
+        let (quick, lines) = await offload { () -> ((up: Double, left: Double)?, LineDirection?) in
+            let binary = page.scaled(by: 0.5)?.sauvolaBinarised(halfWindow: 8, factor: 0.34)
+            return (binary?.textOrientationConfidence(), binary.flatMap { LineDirection.measure($0, xHeight: x / 2) })
         }
         trace("orient: leptonica up \(quick?.up ?? .nan) left \(quick?.left ?? .nan)")
+        if let lines { trace("orient: lines \(lines)") }
         if let quick, quick.up >= uprightConfidence, abs(quick.left) * 3 < quick.up { return 0 }
         // Turning on these statistics alone is for the Latin alphabet, whose letters they count; a zero `left` means
         // too few letters were counted the other way to compare.
@@ -52,12 +57,18 @@ struct OrientationCorrector: Sendable {
         trace("orient: OSD \(estimate.map { "\($0.quarterTurnsClockwise) turns, confidence \($0.confidence)" } ?? "none")")
         if let estimate, estimate.confidence >= confidenceThreshold { return estimate.quarterTurnsClockwise }
 
-        // Doubtful: read a central sample at each turn and keep the one the recogniser is surest of.
+        // Doubtful: read a central sample at each turn, levelled by the lines' own tilt, and keep the one the
+        // recogniser is surest of.
         let side = sampleSide
         let samples: [(turns: Int, image: GrayImage)] = await offload {
             let w = min(page.width, side), h = min(page.height, side)
             guard let crop = page.cropped(x: (page.width - w) / 2, y: (page.height - h) / 2, width: w, height: h) else { return [] }
-            return (0..<4).compactMap { t in crop.rotatedQuarterTurns(t)?.grayImage().map { (t, $0) } }
+            return (0..<4).compactMap { t in
+                let turned = crop.rotatedQuarterTurns(t)
+                let level = lines?.levelling(forQuarterTurns: t) ?? 0
+                let levelled = abs(level) >= 0.5 ? turned?.rotated(degrees: level) : turned
+                return levelled?.grayImage().map { (t, $0) }
+            }
         }
         // psm 6 (one uniform block) reads only horizontal lines; psm 3 would find sideways text and read it
         // anyway, scoring 0° and 90° alike.
@@ -105,5 +116,53 @@ struct OrientationCorrector: Sendable {
         }
         guard letters >= 8 else { return 0 }
         return weighted / Double(letters) * min(1, Double(letters) / 200)
+    }
+}
+
+/// How sharp the page's rows of letters are when read across (as it lies, give or take 15°) and when read down
+/// (turned a quarter, give or take 15°), and the turn that makes each sharpest: the tilt that levels an
+/// orientation sample. The rows are averaged over an x-height first, so the gaps between the letters of a
+/// monospaced face (code, receipts) do not count as rows of their own. Which way the lines run is not decided from
+/// this: rows of texture (a table's grain under a receipt) can be sharper than the letters' rows.
+struct LineDirection: Sendable, CustomStringConvertible {
+    /// Clockwise turn (degrees, near 0) that makes the rows sharpest, and how sharp.
+    var across: (degrees: Double, score: Double)
+    /// The same near 90°.
+    var down: (degrees: Double, score: Double)
+    /// Sharpness of the rows as the page lies, and turned exactly a quarter.
+    var level: (across: Double, down: Double)
+    /// The clockwise turn in degrees that levels the lines of a sample already turned by `quarterTurns`: none
+    /// unless the lines get sharper for it, and none when the sharpest turn lies at the end of the search (rows of
+    /// texture, not of letters, or a tilt beyond it).
+    func levelling(forQuarterTurns quarterTurns: Int) -> Double {
+        // Lines are the same turned half-way round, so the upside-down twin needs the same turn as the upright
+        // one, and both sideways turns the down direction's remainder.
+        let (best, levelScore, centre) = quarterTurns % 2 == 0 ? (across, level.across, 0.0) : (down, level.down, 90.0)
+        guard best.score >= 1.05 * levelScore, abs(best.degrees - centre) < Self.searchRange - 0.5 else { return 0 }
+        return best.degrees - centre
+    }
+
+    /// How far either side of 0° and 90° the sharpest rows are looked for.
+    static let searchRange = 15.0
+
+    var description: String {
+        String(
+            format: "across %.1f° %.0f, down %.1f° %.0f, ratio %.2f", across.degrees, across.score, down.degrees, down.score,
+            across.score / max(1, down.score))
+    }
+
+    /// Measured on a binarised page (1 = ink) whose print has `xHeight` pixels: letter-sized components only,
+    /// on a copy with an x-height of about 8 pixels. Nil when there is too little ink.
+    static func measure(_ binary: LeptonicaImage, xHeight: Double) -> LineDirection? {
+        let x = max(4, Int(xHeight.rounded()))
+        guard let letters = binary.keepingComponents(heights: max(2, x / 3)...(3 * x), maxWidth: 4 * x),
+            let small = letters.scaled(by: min(1, 8 / Double(x)))?.grayImage(),
+            let ink = InkPoints(small)
+        else { return nil }
+        let smoothing = 8
+        return LineDirection(
+            across: ink.sharpestAngle(around: 0, range: searchRange, smoothing: smoothing),
+            down: ink.sharpestAngle(around: 90, range: searchRange, smoothing: smoothing),
+            level: (ink.sharpness(0, smoothing: smoothing), ink.sharpness(90, smoothing: smoothing)))
     }
 }

@@ -10,7 +10,8 @@ struct OrientStep: PageStep {
     func run(_ state: inout PageState, engine: any OCREngine) async throws {
         let page = try state.currentPage()
         let corrector = OrientationCorrector(
-            engine: engine, languages: state.languages, confidenceThreshold: state.config.orientationConfidenceThreshold)
+            engine: engine, languages: state.languages, confidenceThreshold: state.config.orientationConfidenceThreshold,
+            xHeight: state.xHeightOrTarget)
         let turns = try await corrector.quarterTurns(for: page)
         if turns != 0 {
             guard let turned = await offload({ page.rotatedQuarterTurns(turns) }) else { throw ImagingError.unreadable }
