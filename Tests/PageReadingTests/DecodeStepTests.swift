@@ -45,6 +45,35 @@ import Testing
         #expect(TextScaler.stretchedWhenFlat(full) === full)
     }
 
+    @Test("Print among specks: more 3-px specks than letters, yet the letters hold the ink and are the print")
+    func specksDoNotPassForTinyPrint() throws {
+        // Component boxes as a blurred, noisy survey gives them: 300 specks 3-4 px tall, 200 letters 12-14 px and
+        // 60 ascenders (b, d, h, l) 18 px.
+        var boxes: [PixelBox] = []
+        for i in 0..<300 { boxes.append(PixelBox(x: i * 5, y: 0, width: 3, height: 3 + i % 2)) }
+        for i in 0..<200 { boxes.append(PixelBox(x: i * 20, y: 50, width: 10, height: 12 + i % 3)) }
+        for i in 0..<60 { boxes.append(PixelBox(x: i * 20, y: 90, width: 8, height: 18)) }
+        #expect((TextScaler.xHeightMode(of: boxes) ?? 0) < 5, "by count, the specks")
+        let weighed = try #require(TextScaler.xHeightMode(of: boxes, weighingHeights: true))
+        #expect(abs(weighed - 13) < 1, "by ink, the letters: \(weighed)")
+        // Through the measurement: the rendered page strewn with specks (2 × 3 dots every 30 px of paper).
+        let page = try #require(LeptonicaImage(encoded: try OCRFixtures.data("clean.png"))?.grayImage())
+        let scaler = TextScaler(targetXHeight: 20, maxLongSide: 4200, maxUpscale: 3)
+        let cleanImage = try #require(LeptonicaImage(gray: page))
+        let clean = try #require(scaler.estimateXHeight(of: cleanImage))
+        var speckled = page
+        for y in stride(from: 4, to: page.height - 4, by: 30) {
+            for x in stride(from: 4, to: page.width - 4, by: 30) where page.bytes[y * page.width + x] > 200 {
+                for dy in 0..<3 { for dx in 0..<2 { speckled.bytes[(y + dy) * page.width + x + dx] = 60 } }
+            }
+        }
+        let speckledImage = try #require(LeptonicaImage(gray: speckled))
+        let boxesThere = try #require(speckledImage.sauvolaBinarised(halfWindow: 10, factor: 0.3)?.componentBoxes())
+        #expect((TextScaler.xHeightMode(of: boxesThere) ?? 0) < 5, "the specks outnumber the letters")
+        let measured = try #require(scaler.estimateXHeight(of: speckledImage))
+        #expect(abs(measured - clean) <= 0.15 * clean, "clean \(clean), speckled \(measured)")
+    }
+
     @Test func smallPhotosAreLeftAlone() throws {
         #expect(reducer.reduce(try photo(canvas(width: 4000, height: 3000, page: 1))) == nil)
     }

@@ -23,7 +23,14 @@ struct TextScaler: Sendable {
             else { return nil }
             let boxes = binary.componentBoxes()
             if let mode = Self.xHeightMode(of: boxes) {
-                if mode >= 6 || factor >= 1 { return mode / factor }
+                if mode >= 6 { return mode / factor }
+                // A small mode is tiny print or specks (blur and noise break into them). Weighed by their height,
+                // letter-like components that hold more ink than the specks are the print, whatever their number.
+                if let tall = Self.xHeightMode(of: boxes, weighingHeights: true), tall >= 6 {
+                    trace("scale: \(String(format: "%.1f", mode)) px components are specks beside \(String(format: "%.1f", tall)) px letters")
+                    return tall / factor
+                }
+                if factor >= 1 { return mode / factor }
             }
             guard factor < 1 else { return nil }
             factor = min(1, factor * 2)
@@ -53,8 +60,9 @@ struct TextScaler: Sendable {
         return image.linearlyStretched(low: low, high: high) ?? image
     }
 
-    /// The most common height of letter-like components, smoothed over neighbouring heights.
-    static func xHeightMode(of boxes: [PixelBox]) -> Double? {
+    /// The most common height of letter-like components, smoothed over neighbouring heights; with
+    /// `weighingHeights`, each height's count weighed by the height (the height holding the most ink).
+    static func xHeightMode(of boxes: [PixelBox], weighingHeights: Bool = false) -> Double? {
         var histogram = [Int](repeating: 0, count: 121)
         var used = 0
         for b in boxes where b.height >= 3 && b.height <= 120 && b.width >= 2 && b.width <= 3 * b.height && b.height <= 4 * b.width {
@@ -62,15 +70,17 @@ struct TextScaler: Sendable {
             used += 1
         }
         guard used >= 40 else { return nil }
-        var best = 0, bestScore = 0
+        var best = 0, bestScore = 0, bestCount = 0
         for h in 3...119 {
-            let score = histogram[h - 1] + 2 * histogram[h] + histogram[h + 1]
+            let count = histogram[h - 1] + 2 * histogram[h] + histogram[h + 1]
+            let score = weighingHeights ? count * h : count
             if score > bestScore {
                 best = h
                 bestScore = score
+                bestCount = count
             }
         }
-        guard bestScore >= 20 else { return nil }
+        guard bestCount >= 20 else { return nil }
         // Refine by the weighted mean around the peak.
         let window = (best - 1)...(best + 1)
         let n = window.reduce(0) { $0 + histogram[$1] }
