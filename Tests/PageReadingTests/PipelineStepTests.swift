@@ -178,6 +178,26 @@ import Testing
         #expect(s.lines.allSatisfy { $0.text.hasPrefix("a full line") })
     }
 
+    @Test func aLineReadAcrossTheGutterDoesNotHideTheFacingPage() async throws {
+        // As above, with one fragment read together with our page's line across the gutter: the band between is
+        // no longer empty, but one line crossing it still leaves the fragments a strip of their own.
+        var lines: [RecognizedLine] = []
+        for i in 0..<8 {
+            if i == 3 {
+                lines.append(line("ends 3 joined to a full line of our page with words", 0, 100 + i * 45, 1200))
+                continue
+            }
+            lines.append(line("ends \(i)", 0, 100 + i * 45, 90))
+            lines.append(line("a full line of our page number \(i) with words", 300, 100 + i * 45, 900))
+        }
+        var s = state(page(width: 1300, height: 600))
+        s.xHeight = 20
+        s.lines = lines
+        try await FacingPageStep().run(&s, engine: FakeOCREngine())
+        #expect(!s.lines.contains { $0.text.hasPrefix("ends") && $0.box.width < 200 }, "\(s.lines.map(\.text))")
+        #expect(s.lines.count == 8)
+    }
+
     @Test func twoWholeColumnsAreNotMistakenForAFacingPage() async throws {
         var lines: [RecognizedLine] = []
         for i in 0..<8 {

@@ -30,7 +30,12 @@ struct FacingPageFilter: Sendable {
         // A facing page can hold more than one strip (margin notes, then its text): peel up to three per side.
         for side in [Side.left, .right] {
             for _ in 0..<3 {
-                guard let strip = fragmentStrip(kept, pageWidth: pageWidth, side: side) else { break }
+                // An empty band first; failing that, one that a single line crosses (a running head, or a
+                // fragment read together with its neighbour across the gutter).
+                guard
+                    let strip = fragmentStrip(kept, pageWidth: pageWidth, side: side, crossing: 0)
+                        ?? fragmentStrip(kept, pageWidth: pageWidth, side: side, crossing: 1)
+                else { break }
                 kept.removeAll { strip.contains($0.box) }
             }
         }
@@ -40,12 +45,14 @@ struct FacingPageFilter: Sendable {
     enum Side { case left, right }
 
     /// The boxes of the facing page's strip on `side`, or nil when there is none.
-    func fragmentStrip(_ lines: [RecognizedLine], pageWidth: Int, side: Side) -> Set<PixelBox>? {
+    /// `crossing`: how many lines may run through the empty band.
+    func fragmentStrip(_ lines: [RecognizedLine], pageWidth: Int, side: Side, crossing: Int = 0) -> Set<PixelBox>? {
         // Empty vertical bands between line boxes, from the frame edge inwards.
-        var coverage = [Bool](repeating: false, count: pageWidth + 1)
+        var count = [Int](repeating: 0, count: pageWidth + 1)
         for line in lines {
-            for x in max(0, line.box.x)..<min(pageWidth + 1, max(line.box.x, line.box.maxX)) { coverage[x] = true }
+            for x in max(0, line.box.x)..<min(pageWidth + 1, max(line.box.x, line.box.maxX)) { count[x] += 1 }
         }
+        let coverage = count.map { $0 > crossing }
         let gap = Int(minimumGap * xHeight)
         // The first empty band at least `gap` wide, met walking in from `side`, after some text.
         let xs: [Int] = side == .left ? Array(0...pageWidth) : Array((0...pageWidth).reversed())
