@@ -74,6 +74,23 @@ import Testing
         #expect(abs(measured - clean) <= 0.15 * clean, "clean \(clean), speckled \(measured)")
     }
 
+    @Test("Print lying sideways measures as the same print upright: its letters' heights, not their widths")
+    func sidewaysPrintMeasuresAsUpright() throws {
+        let scaler = TextScaler(targetXHeight: 20, maxLongSide: 4200, maxUpscale: 3)
+        let page = try #require(LeptonicaImage(encoded: try OCRFixtures.data("clean.png"))?.grayscale())
+        let upright = try #require(scaler.estimateXHeight(of: page))
+        for turns in [1, 3] {
+            let sideways = try #require(page.rotatedQuarterTurns(turns))
+            let measured = try #require(scaler.estimateXHeight(of: sideways))
+            #expect(abs(measured - upright) <= 0.1 * upright, "upright \(upright), turned \(turns): \(measured)")
+        }
+        // Under 6 px as it lies, the turned measure is not trusted (it counts specks or whole words).
+        #expect(TextScaler.larger(4.2, 19.1) == 4.2)
+        #expect(TextScaler.larger(9.0, 15.6) == 15.6)
+        #expect(TextScaler.larger(13.8, 12.1) == 13.8)
+        #expect(TextScaler.larger(8.0, 8.2) == 8.0, "within 15 %: as it lies")
+    }
+
     @Test func smallPhotosAreLeftAlone() throws {
         #expect(reducer.reduce(try photo(canvas(width: 4000, height: 3000, page: 1))) == nil)
     }

@@ -22,20 +22,39 @@ struct TextScaler: Sendable {
                 let binary = survey.sauvolaBinarised(halfWindow: 10, factor: 0.3)
             else { return nil }
             let boxes = binary.componentBoxes()
-            if let mode = Self.xHeightMode(of: boxes) {
-                if mode >= 6 { return mode / factor }
-                // A small mode is tiny print or specks (blur and noise break into them). Weighed by their height,
-                // letter-like components that hold more ink than the specks are the print, whatever their number.
-                if let tall = Self.xHeightMode(of: boxes, weighingHeights: true), tall >= 6 {
-                    trace("scale: \(String(format: "%.1f", mode)) px components are specks beside \(String(format: "%.1f", tall)) px letters")
-                    return tall / factor
-                }
-                if factor >= 1 { return mode / factor }
+            // Print lying sideways shows its letters' widths as heights: measured both ways, the clearly larger is
+            // the letters' height (upright print's letters are narrower than they are tall).
+            let turned = boxes.map { PixelBox(x: $0.y, y: $0.x, width: $0.height, height: $0.width) }
+            let asItLies = Self.printHeight(boxes), sideways = Self.printHeight(turned)
+            if let mode = Self.larger(asItLies, sideways) {
+                if mode >= 6 || factor >= 1 { return mode / factor }
             }
             guard factor < 1 else { return nil }
             factor = min(1, factor * 2)
         }
         return nil
+    }
+
+    /// The print's x-height among component boxes: their most common letter-like height, or, when that is under
+    /// 6 px (tiny print or specks: blur and noise break into them), the letter-like height holding the most ink
+    /// (counts weighed by height) when that is 6 px or more.
+    static func printHeight(_ boxes: [PixelBox]) -> Double? {
+        guard let mode = xHeightMode(of: boxes) else { return nil }
+        if mode < 6, let tall = xHeightMode(of: boxes, weighingHeights: true), tall >= 6 {
+            trace("scale: \(String(format: "%.1f", mode)) px components are specks beside \(String(format: "%.1f", tall)) px letters")
+            return tall
+        }
+        return mode
+    }
+
+    /// The height measured on the boxes as they lie, unless the one measured on them turned a quarter is more than
+    /// 15 % larger (print lying sideways). Print under 6 px as it lies is too small to tell its letters' widths from
+    /// their heights (turned, such a page's boxes measure its specks or its words).
+    static func larger(_ asItLies: Double?, _ sideways: Double?) -> Double? {
+        guard let asItLies, asItLies >= 6 else { return asItLies }
+        guard let sideways, sideways > 1.15 * asItLies else { return asItLies }
+        trace("scale: the print lies sideways (\(String(format: "%.1f", sideways)) px turned, \(String(format: "%.1f", asItLies)) as it lies)")
+        return sideways
     }
 
     /// Sauvola's threshold assumes greys spread over most of the range; on a dim, flat photo (the middle 96 % of its
