@@ -2,10 +2,13 @@
 
     python3 bench/ocr_variants.py [PHOTOS_DIR] [--binary .build/release/snappost]
 
-Makes five copies of every photo in PHOTOS_DIR (default ../shared/photos/pages) in a temporary folder, with EXIF
+Makes nine copies of every photo in PHOTOS_DIR (default ../shared/photos/pages) in a temporary folder, with EXIF
 applied and stripped, re-encoded as JPEG q85: `half` (half the pixels on each side, an older phone or a zoomed-out
 shot), `dim` (brightness 0.55, contrast 0.7: a badly lit room), `rot90`, `rot180`, `rot270` (turned in the pixels
-while EXIF says upright). Each set is read with `snappost eval` (the same scoring as ../shared/tools/ocr_eval.py) and
+while EXIF says upright), `tilt` (turned 7°, the corners filled with the photo's own border grey), `keystone` (the
+top edge 12 % narrower than the bottom: the phone held at an angle to the page), `shadow` (brightness falling from
+1.0 at the right edge to 0.45 at the left: a hand or the phone in the light), `blur` (a Gaussian blur of radius
+1/1000 of the long side: a shaken hand or a missed focus). Each set is read with `snappost eval` (the same scoring as ../shared/tools/ocr_eval.py) and
 one TOTAL line per set is printed, then the photos whose CER is more than 0.05 worse than the untouched photo's.
 Nothing is kept: the copies are made at run time and deleted (photos from ../shared are never committed).
 """
@@ -16,15 +19,45 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from PIL import Image, ImageEnhance, ImageOps
+from PIL import Image, ImageChops, ImageEnhance, ImageFilter, ImageOps, ImageStat
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def border_grey(im):
+    """The mean colour of the photo's outermost rows and columns: what lies beyond the frame, more or less."""
+    strips = [im.crop((0, 0, im.width, 8)), im.crop((0, im.height - 8, im.width, im.height)),
+              im.crop((0, 0, 8, im.height)), im.crop((im.width - 8, 0, im.width, im.height))]
+    means = [ImageStat.Stat(s).mean for s in strips]
+    return tuple(int(sum(m[c] for m in means) / len(means)) for c in range(3))
+
+
+def keystone(im, narrowing=0.12):
+    """The top edge narrowed by `narrowing` of the width, the bottom kept: a perspective map from output to input."""
+    w, h = im.width, im.height
+    inset = w * narrowing / 2
+    # Output corners (0,0) (w,0) (w,h) (0,h) come from input corners: the input's top is stretched to the full width.
+    quad = (-inset, 0, 0, h, w, h, w + inset, 0)
+    return im.transform((w, h), Image.QUAD, quad, Image.BICUBIC, fillcolor=border_grey(im))
+
+
+def shadow(im, darkest=0.45):
+    """Brightness falling linearly from 1 at the right edge to `darkest` at the left."""
+    ramp = Image.linear_gradient("L").rotate(90).resize(im.size)  # 255 at the left, 0 at the right
+    factor = ramp.point(lambda v: int(255 * (1 - (1 - darkest) * v / 255)))
+    return ImageChops.multiply(im, Image.merge("RGB", (factor, factor, factor)))
+
+
 VARIANTS = {
     "half": lambda im: im.resize((im.width // 2, im.height // 2), Image.LANCZOS),
     "dim": lambda im: ImageEnhance.Contrast(ImageEnhance.Brightness(im).enhance(0.55)).enhance(0.7),
     "rot90": lambda im: im.transpose(Image.ROTATE_270),
     "rot180": lambda im: im.transpose(Image.ROTATE_180),
     "rot270": lambda im: im.transpose(Image.ROTATE_90),
+    "tilt": lambda im: im.rotate(7, resample=Image.BICUBIC, expand=True, fillcolor=border_grey(im)),
+    "keystone": keystone,
+    "shadow": shadow,
+    "blur": lambda im: im.filter(ImageFilter.GaussianBlur(max(im.size) / 1000)),
 }
 LINE = re.compile(r"^(\S+)\s+cer=([\d.]+)")
 
