@@ -67,6 +67,7 @@ extension ImageProcessor.Config {
             case "upscale": maxUpscale = v
             case "bin": binarisation = v == 0 ? .none : v == 1 ? .otsu : .sauvola
             case "recover": recoversMissedText = v != 0
+            case "thresholdcheck": thresholdCheckBelow = v
             case "order": reordersLines = v != 0
             case "halfjpeg": halfSizeJPEGLongSide = v == 0 ? nil : Int(v)
             case "split": splitsForParallelRecognition = v != 0
@@ -90,6 +91,7 @@ extension ImageProcessor.Config {
             case "sideways": readsSidewaysLines = false
             case "table": rereadsTables = false
             case "recover": recoversMissedText = false
+            case "threshold": thresholdCheckBelow = 0
             case "faint": readsFaintPrint = false
             case "order": reordersLines = false
             case "binarise": binarisation = .none

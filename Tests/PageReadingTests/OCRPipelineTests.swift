@@ -30,6 +30,20 @@ import Testing
         #expect(capture.confidence > 0.5)
     }
 
+    @Test("A page out of focus is read from the grey page when our threshold's reading is unsure")
+    func outOfFocusPageStepsBackFromOurThreshold() async throws {
+        let data = try OCRFixtures.data("blur_heavy.png")
+        let capture = try await OCRFixtures.processor().process(image: data, sourceHint: "blur_heavy.png")
+        let score = OCRScorer.score(reference: try OCRFixtures.truth(), hypothesis: capture.text)
+        #expect(score.cer <= 0.15 && score.recall >= 0.7, "CER \(score.cer), recall \(score.recall): \(capture.text)")
+        #expect(capture.timings.map(\.step).contains("threshold"))
+        // Without the check, Sauvola's crumbs read as nothing (or next to nothing).
+        let unchecked = try OCRFixtures.processor { $0.thresholdCheckBelow = 0 }
+        let without = try? await unchecked.process(image: data, sourceHint: "blur_heavy.png")
+        let recallWithout = OCRScorer.score(reference: try OCRFixtures.truth(), hypothesis: without?.text ?? "").recall
+        #expect(recallWithout < score.recall - 0.3, "without the check: recall \(recallWithout)")
+    }
+
     @Test func capturesCarryUprightSizeBoxesTimingsAndPreview() async throws {
         let (_, capture) = try await cer("exif6.jpg")
         // The stored pixels are portrait; upright (after EXIF) the page is landscape, and boxes live in that frame.

@@ -320,3 +320,77 @@ import Testing
         #expect(throws: OCRError.unknownLanguage("eng/../x")) { _ = try TesseractEngine(languages: ["eng/../x"], workers: 1) }
     }
 }
+
+/// Reads a black-and-white image as unsure crumbs and a grey one as sure words, as Tesseract reads an out-of-focus
+/// page after a local threshold and with its own.
+final class ThresholdSensitiveEngine: OCREngine {
+    let defaultLanguages = ["eng"]
+    let installedLanguages: [RecognitionLanguage] = []
+    let binaryLines: [RecognizedLine]
+    let greyLines: [RecognizedLine]
+
+    init(binary: [RecognizedLine], grey: [RecognizedLine]) {
+        binaryLines = binary
+        greyLines = grey
+    }
+
+    func recognize(_ image: GrayImage, request: RecognitionRequest) async throws -> RecognitionResult {
+        let binary = image.bytes.allSatisfy { $0 == 0 || $0 == 255 }
+        return RecognitionResult(lines: binary ? binaryLines : greyLines, meanConfidence: 0)
+    }
+
+    func detectOrientation(_ image: GrayImage) async throws -> OrientationEstimate? { nil }
+}
+
+@Suite struct ThresholdCheckStepTests {
+    func line(_ text: String, _ y: Int, confidence: Double) -> RecognizedLine {
+        RecognizedLine(text: text, box: PixelBox(x: 40, y: y, width: 500, height: 24), confidence: confidence, block: 0, paragraph: 0)
+    }
+
+    func binarised(_ engine: ThresholdSensitiveEngine) async throws -> PageState {
+        let page = PipelineStepTests().page(width: 600, height: 400)
+        var config = ImageProcessor.Config()
+        config.splitsForParallelRecognition = false
+        var s = PageState(data: Data(), config: config, languages: ["eng"])
+        s.page = page
+        try await BinariseStep().run(&s, engine: engine)
+        try await RecogniseStep().run(&s, engine: engine)
+        return s
+    }
+
+    @Test func anUnsureReadingIsReplacedByTheGreyPagesWhenThatHoldsClearlyMore() async throws {
+        let engine = ThresholdSensitiveEngine(
+            binary: [line("Tlie qu1et", 40, confidence: 0.3)],
+            grey: [line("The quiet library opened early", 40, confidence: 0.9), line("on Monday morning", 80, confidence: 0.88)])
+        var s = try await binarised(engine)
+        #expect(s.lines.map(\.text) == ["Tlie qu1et"])
+        try await ThresholdCheckStep().run(&s, engine: engine)
+        #expect(s.lines.map(\.text) == ["The quiet library opened early", "on Monday morning"])
+        #expect(s.unbinarised == nil, "faint print has no threshold to compare against once the grey page is read")
+        let read = try #require(s.recognised)
+        #expect(!read.bytes.allSatisfy { $0 == 0 || $0 == 255 }, "later steps crop from the grey page")
+    }
+
+    @Test func aSureReadingIsNotReadAgain() async throws {
+        let engine = ThresholdSensitiveEngine(
+            binary: [line("The quiet library opened early", 40, confidence: 0.93)],
+            grey: [line("The quiet library opened early on Monday", 40, confidence: 0.95)])
+        var s = try await binarised(engine)
+        try await ThresholdCheckStep().run(&s, engine: engine)
+        #expect(s.lines.map(\.text) == ["The quiet library opened early"])
+        #expect(s.unbinarised != nil)
+    }
+
+    @Test func anUnsureReadingStaysWhenTheGreyPageReadsNoBetter() async throws {
+        // A receipt on a grained table: unsure either way, and the grey page's reading is the texture's.
+        let engine = ThresholdSensitiveEngine(
+            binary: [line("SUMME EUR 12,40", 40, confidence: 0.7)],
+            grey: [line("SUMME EUR 12,40", 40, confidence: 0.7), line("il1 ;: ..", 80, confidence: 0.2)])
+        var s = try await binarised(engine)
+        try await ThresholdCheckStep().run(&s, engine: engine)
+        #expect(s.lines.map(\.text) == ["SUMME EUR 12,40"])
+        #expect(ThresholdCheckStep.greyWins(binarised: 100, grey: 120) == false)
+        #expect(ThresholdCheckStep.greyWins(binarised: 100, grey: 130))
+        #expect(ThresholdCheckStep.greyWins(binarised: 0, grey: 0) == false)
+    }
+}

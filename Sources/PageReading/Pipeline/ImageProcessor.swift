@@ -63,6 +63,9 @@ public struct ImageProcessor: Sendable {
         public var orientationConfidenceThreshold: Double = 2.5
         /// How the page is binarised before recognition (`.none` leaves it to Tesseract's global Otsu).
         public var binarisation: Binarisation = .sauvola
+        /// A reading of the binarised page less sure than this (mean line confidence weighted by letters) is checked
+        /// against a reading of the grey page with Tesseract's own threshold; 0 never checks.
+        public var thresholdCheckBelow: Double = 0.85
         /// Re-read regions of letters that no recognised line covers (Tesseract sometimes drops a paragraph).
         public var recoversMissedText = true
         /// Put lines in reading order ourselves (rows, then columns); off keeps Tesseract's order.
@@ -115,6 +118,7 @@ public struct ImageProcessor: Sendable {
         steps.append(PreviewStep())
         if c.binarisation != .none { steps.append(BinariseStep()) }
         steps.append(RecogniseStep())
+        if c.binarisation != .none && c.thresholdCheckBelow > 0 { steps.append(ThresholdCheckStep()) }
         if c.recoversMissedText { steps.append(RecoverStep()) }
         if c.readsFaintPrint && c.binarisation != .none { steps.append(FaintTextStep()) }
         if c.readsSidewaysLines { steps.append(SidewaysTextStep()) }

@@ -16,21 +16,33 @@ struct RecogniseStep: PageStep {
             if await offload({ detector.hasGutter(page) }) { mode = multi }
         }
         trace("recognise: psm \(mode)")
-        let request = RecognitionRequest(languages: state.languages, pixelsPerInch: 300, pageSegmentationMode: mode)
-        let result: RecognitionResult
-        if config.splitsForParallelRecognition, let (top, bottom, offset) = await offload({ PageSplitter(xHeight: xHeight).split(gray) }) {
-            // Two halves on two workers: both cores busy, about half the wall time.
-            trace("recognise: split at row \(offset) of \(gray.height)")
-            async let upper = engine.recognize(top, request: request)
-            async let lower = engine.recognize(bottom, request: request)
-            result = PageSplitter.merge(try await upper, try await lower, offset: offset)
-        } else {
-            trace("recognise: read whole (\(gray.width)x\(gray.height))")
-            result = try await engine.recognize(gray, request: request)
-        }
+        let result = try await Self.read(gray, mode: mode, xHeight: xHeight, state: state, engine: engine)
         state.recognised = gray
         state.segmentationMode = mode
         state.lines = result.lines
+    }
+
+    /// The page read in `mode`: as two halves on two workers when it is tall and a blank band allows (both cores
+    /// busy, about half the wall time), else whole. The cut is found on `cutOn` (the binarised page, whose ink is
+    /// plain) when given, else on `gray` itself.
+    static func read(
+        _ gray: GrayImage, cutOn: GrayImage? = nil, mode: Int, xHeight: Double, state: PageState, engine: any OCREngine
+    ) async throws -> RecognitionResult {
+        let request = RecognitionRequest(languages: state.languages, pixelsPerInch: 300, pageSegmentationMode: mode)
+        let halves = await offload { () -> (GrayImage, GrayImage, Int)? in
+            guard state.config.splitsForParallelRecognition,
+                let cut = PageSplitter(xHeight: xHeight).cut(cutOn ?? gray)
+            else { return nil }
+            return PageSplitter.apply(cut, to: gray)
+        }
+        if let (top, bottom, offset) = halves {
+            trace("recognise: split at row \(offset) of \(gray.height)")
+            async let upper = engine.recognize(top, request: request)
+            async let lower = engine.recognize(bottom, request: request)
+            return PageSplitter.merge(try await upper, try await lower, offset: offset)
+        }
+        trace("recognise: read whole (\(gray.width)x\(gray.height))")
+        return try await engine.recognize(gray, request: request)
     }
 
     /// Letters weighted by the square of their line's confidence: how much believable text a reading holds.
