@@ -224,3 +224,44 @@ import Testing
         #expect(try await russian.quarterTurns(for: try #require(page.rotatedQuarterTurns(1))) == 0)
     }
 }
+
+/// The real engine's recognition with a scripted OSD answer: what OSD says on a page it misreads.
+struct ScriptedOSDEngine: OCREngine {
+    let real: any OCREngine
+    let osd: OrientationEstimate
+    var defaultLanguages: [String] { real.defaultLanguages }
+    var installedLanguages: [RecognitionLanguage] { real.installedLanguages }
+    func recognize(_ image: GrayImage, request: RecognitionRequest) async throws -> RecognitionResult {
+        try await real.recognize(image, request: request)
+    }
+    func detectOrientation(_ image: GrayImage) async throws -> OrientationEstimate? { osd }
+}
+
+@Suite struct OrientationDisagreementTests {
+    @Test func aSureOSDGuessThatLeptonicaPlainlyContradictsIsCheckedBySamples() async throws {
+        let page = try #require(LeptonicaImage(encoded: try OCRFixtures.data("clean.png"))?.grayscale())
+        let real = try #require(OCRFixtures.engine)
+        // OSD says "upside down" at confidence 3 on an upright page (as on an out-of-focus photo). The shortcut for
+        // plainly upright pages is switched off, so the disagreement itself is what is tested.
+        let wrong = ScriptedOSDEngine(real: real, osd: OrientationEstimate(quarterTurnsClockwise: 2, confidence: 3))
+        var corrector = OrientationCorrector(engine: wrong, languages: ["eng"], confidenceThreshold: 2.5)
+        corrector.uprightConfidence = .infinity
+        #expect(try await corrector.quarterTurns(for: page) == 0)
+        // Leptonica's statistics name a turn only when plainly sure; the larger of the two decides.
+        #expect(corrector.plainTurn((up: 9.3, left: -4.9)) == 0)
+        #expect(corrector.plainTurn((up: -8, left: 2)) == 2)
+        #expect(corrector.plainTurn((up: 1, left: 8.3)) == 1)
+        #expect(corrector.plainTurn((up: 4.9, left: -10.3)) == 3)
+        #expect(corrector.plainTurn((up: 6.4, left: -4.6)) == nil)
+    }
+
+    @Test func aSureOSDGuessThatLeptonicaDoesNotContradictStands() async throws {
+        // The same page turned a quarter by OSD's word and Leptonica unsure: no sample is read.
+        let page = try #require(LeptonicaImage(encoded: try OCRFixtures.data("clean.png"))?.grayscale())
+        let engine = FakeOCREngine(orientation: OrientationEstimate(quarterTurnsClockwise: 0, confidence: 3))
+        var corrector = OrientationCorrector(engine: engine, languages: ["eng"], confidenceThreshold: 2.5)
+        corrector.uprightConfidence = .infinity
+        #expect(try await corrector.quarterTurns(for: page) == 0)
+        #expect(engine.requests.isEmpty)
+    }
+}

@@ -57,7 +57,14 @@ struct OrientationCorrector: Sendable {
         guard let gray = await offload({ page.scaled(by: factor)?.grayImage() }) else { return 0 }
         let estimate = try await engine.detectOrientation(gray)
         trace("orient: OSD \(estimate.map { "\($0.quarterTurnsClockwise) turns, confidence \($0.confidence)" } ?? "none")")
-        if let estimate, estimate.confidence >= confidenceThreshold { return estimate.quarterTurnsClockwise }
+        if let estimate, estimate.confidence >= confidenceThreshold {
+            // OSD's sure guess stands unless Leptonica's statistics plainly name another turn (two estimates at odds:
+            // the samples decide; OSD turned an out-of-focus page upside down at confidence 3).
+            guard latin, let named = quick.flatMap(plainTurn), named != estimate.quarterTurnsClockwise else {
+                return estimate.quarterTurnsClockwise
+            }
+            trace("orient: OSD says \(estimate.quarterTurnsClockwise) turns, Leptonica plainly \(named): reading samples")
+        }
 
         // Doubtful: read a central sample at each turn, levelled by the lines' own tilt, and keep the one the
         // recogniser is surest of.
@@ -106,6 +113,14 @@ struct OrientationCorrector: Sendable {
             best.1 > baseline * 1.15
         else { return fallback }
         return best.0
+    }
+
+    /// The turn Leptonica's ascender statistics name with a confidence of at least `sidewaysConfidence` (up for
+    /// upright or upside down, left for the two sideways turns; the larger decides), or nil when neither is that sure.
+    func plainTurn(_ quick: (up: Double, left: Double)) -> Int? {
+        guard max(abs(quick.up), abs(quick.left)) >= sidewaysConfidence else { return nil }
+        if abs(quick.up) >= abs(quick.left) { return quick.up > 0 ? 0 : 2 }
+        return quick.left > 0 ? 1 : 3
     }
 
     /// Confidence weighted by how much real text came out: upside-down text reads as a few unsure symbols.
