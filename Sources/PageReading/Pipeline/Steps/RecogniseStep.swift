@@ -46,7 +46,7 @@ struct RecogniseStep: PageStep {
     }
 
     /// Letters weighted by the square of their line's confidence: how much believable text a reading holds.
-    static func sureText(_ result: RecognitionResult) -> Double {
-        result.lines.reduce(0) { $0 + Double($1.text.filter(\.isLetter).count) * $1.confidence * $1.confidence }
+    static func sureText(_ lines: [RecognizedLine]) -> Double {
+        lines.reduce(0) { $0 + Double($1.text.filter(\.isLetter).count) * $1.confidence * $1.confidence }
     }
 }

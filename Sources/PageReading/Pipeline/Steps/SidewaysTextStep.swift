@@ -35,7 +35,7 @@ struct SidewaysTextStep: PageStep {
                 guard let turned = await offload({ image.rotatedQuarterTurns(turns)?.grayImage() }) else { continue }
                 let result = try await engine.recognize(turned, request: request)
                 let kept = result.lines.filter { LineFilter.keeps($0, minimumConfidence: state.config.minimumLineConfidence) }
-                let score = RecogniseStep.sureText(RecognitionResult(lines: kept, meanConfidence: 0))
+                let score = RecogniseStep.sureText(kept)
                 if score > best.score { best = (score, kept) }
             }
             // Only sure readings come back; the rest was never going to be text a person wants.

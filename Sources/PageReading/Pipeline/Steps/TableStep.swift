@@ -23,8 +23,8 @@ struct TableStep: PageStep {
             line.box.y += clamped.y
             return line
         }
-        let before = RecogniseStep.sureText(RecognitionResult(lines: inside, meanConfidence: 0))
-        let after = RecogniseStep.sureText(RecognitionResult(lines: rows, meanConfidence: 0))
+        let before = RecogniseStep.sureText(inside)
+        let after = RecogniseStep.sureText(rows)
         trace("table: \(clamped), \(inside.count) cells -> \(rows.count) rows, sure text \(Int(before)) -> \(Int(after))")
         guard after >= before else { return }
         let block = (state.lines.map(\.block).max() ?? -1) + 1

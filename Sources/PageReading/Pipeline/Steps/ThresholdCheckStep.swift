@@ -16,8 +16,8 @@ struct ThresholdCheckStep: PageStep {
         guard let greyPixels = await offload({ grey.grayImage() }) else { return }
         let again = try await RecogniseStep.read(
             greyPixels, cutOn: binary, mode: state.segmentationMode, xHeight: state.xHeightOrTarget, state: state, engine: engine)
-        let before = RecogniseStep.sureText(RecognitionResult(lines: state.lines, meanConfidence: 0))
-        let after = RecogniseStep.sureText(again)
+        let before = RecogniseStep.sureText(state.lines)
+        let after = RecogniseStep.sureText(again.lines)
         trace("threshold: unsure reading (\(String(format: "%.2f", sureness))), sure text \(Int(before)) binarised, \(Int(after)) grey")
         guard Self.greyWins(binarised: before, grey: after) else { return }
         // The grey page is what was read now: later steps crop from it, and faint print (looked for where the
