@@ -163,6 +163,15 @@ import Testing
         #expect(s.lines.map(\.text) == ["13 Stk x 0,15", "[jap.rok]"])
     }
 
+    /// The lines the facing step keeps on a 1300 × 600 page with 20 px print.
+    func facingStepKeeps(_ lines: [RecognizedLine]) async throws -> [RecognizedLine] {
+        var s = state(page(width: 1300, height: 600))
+        s.xHeight = 20
+        s.lines = lines
+        try await FacingPageStep().run(&s, engine: FakeOCREngine())
+        return s.lines
+    }
+
     @Test func facingPageFragmentsAtTheFrameEdgeAreDropped() async throws {
         // Our page on the right; the facing page's line ends cut by the left edge of the frame.
         var lines: [RecognizedLine] = []
@@ -170,12 +179,9 @@ import Testing
             lines.append(line("ends \(i)", 0, 100 + i * 45, 90))
             lines.append(line("a full line of our page number \(i) with words", 300, 100 + i * 45, 900))
         }
-        var s = state(page(width: 1300, height: 600))
-        s.xHeight = 20
-        s.lines = lines
-        try await FacingPageStep().run(&s, engine: FakeOCREngine())
-        #expect(s.lines.count == 8)
-        #expect(s.lines.allSatisfy { $0.text.hasPrefix("a full line") })
+        let kept = try await facingStepKeeps(lines)
+        #expect(kept.count == 8)
+        #expect(kept.allSatisfy { $0.text.hasPrefix("a full line") })
     }
 
     @Test func aLineReadAcrossTheGutterDoesNotHideTheFacingPage() async throws {
@@ -190,12 +196,9 @@ import Testing
             lines.append(line("ends \(i)", 0, 100 + i * 45, 90))
             lines.append(line("a full line of our page number \(i) with words", 300, 100 + i * 45, 900))
         }
-        var s = state(page(width: 1300, height: 600))
-        s.xHeight = 20
-        s.lines = lines
-        try await FacingPageStep().run(&s, engine: FakeOCREngine())
-        #expect(!s.lines.contains { $0.text.hasPrefix("ends") && $0.box.width < 200 }, "\(s.lines.map(\.text))")
-        #expect(s.lines.count == 8)
+        let kept = try await facingStepKeeps(lines)
+        #expect(!kept.contains { $0.text.hasPrefix("ends") && $0.box.width < 200 }, "\(kept.map(\.text))")
+        #expect(kept.count == 8)
     }
 
     @Test func twoWholeColumnsAreNotMistakenForAFacingPage() async throws {
@@ -204,11 +207,7 @@ import Testing
             lines.append(line("left column words \(i)", 80, 100 + i * 45, 500))
             lines.append(line("right column words \(i)", 700, 100 + i * 45, 500))
         }
-        var s = state(page(width: 1300, height: 600))
-        s.xHeight = 20
-        s.lines = lines
-        try await FacingPageStep().run(&s, engine: FakeOCREngine())
-        #expect(s.lines.count == 16)
+        #expect(try await facingStepKeeps(lines).count == 16)
     }
 
     @Test func orderReadsColumnsThenRows() async throws {
