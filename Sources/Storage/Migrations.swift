@@ -205,6 +205,10 @@ extension AppDatabase {
             try db.alter(table: "scanLine") { t in t.add(column: "outline", .text) }
         }
         migrator.registerMigration("retouch-v1", migrate: createRetouchTables)
+        migrator.registerMigration("shelf-v2-book-source") { db in
+            // Where each shelf book's name comes from (catalog, spine, hand, model, unread); older rows say nothing ("").
+            try db.alter(table: "shelfBook") { t in t.add(column: "source", .text).notNull().defaults(to: "") }
+        }
         return migrator
     }
 
