@@ -157,7 +157,7 @@ public struct SpineNamer: Sendable {
             Word(text: trimmed, lower: lower, kind: kind, isName: names.contains(base), possessive: possessive)
         }
         // Marks glued to a short word ("\\it", "<i", "2°03") are a misread, not print.
-        let odd = raw.contains { !($0.isLetter || $0.isNumber || "'’-.&,:;!?\"“”()".contains($0)) }
+        let odd = raw.contains { !($0.isLetter || $0.isNumber || "'‘’-.&,:;!?\"“”()".contains($0)) }
         if odd && base.count <= 3 { return make(.noise) }
         if letters == 0 { return make(digits <= 4 && !odd ? .number : .noise) }
         if trimmed == "i" { return make(.noise) }
@@ -224,6 +224,8 @@ public struct SpineNamer: Sendable {
         var lead: [Word] = []
         /// Small words dropped after it ("OUTDOOR KIDS IN"): kept when the next line continues the title.
         var tail: [Word] = []
+        /// The name was cut off the run's end (not found before it).
+        var nameFollows = false
     }
 
     func isTitleWord(_ w: Word, style: Style) -> Bool {
@@ -254,9 +256,11 @@ public struct SpineNamer: Sendable {
     /// A run of name words that holds a name proper (a word that is only a name, or an unknown capitalised word).
     func asName(_ words: ArraySlice<Word>) -> [Word] {
         let run = Array(words.filter { $0.kind != .noise })
-        guard !run.isEmpty, run.count <= 4, run.allSatisfy(isNameWord), run.contains(where: { $0.kind == .name || $0.kind == .unknown }),
-            run.last?.kind != .initial
-        else { return [] }
+        guard !run.isEmpty, run.count <= 4, run.last?.kind != .initial, run.contains(where: { $0.kind == .name || $0.kind == .unknown }) else { return [] }
+        // After a first name that is only a name, any capitalised word is a surname ("Martha Quill").
+        for (i, w) in run.enumerated() where !isNameWord(w) {
+            guard i > 0, run[i - 1].kind == .name, people.contains(run[i - 1].lower), Self.style(w) != .lower, !w.possessive else { return [] }
+        }
         return run
     }
 
@@ -330,9 +334,11 @@ public struct SpineNamer: Sendable {
         var name: [Word] = []
         // The author set in the title's line: a name closing it ("… DANIEL KAHNEMAN"), or opening it before two or more
         // real words ("Sowell DISCRIMINATION and DISPARITIES", "STEVEN OUTDOOR KIDS").
+        var nameFollows = false
         if let cut = trailingName(title) {
             name = Array(title[cut...])
             title = Array(title[..<cut])
+            nameFollows = true
         } else {
             let lead = title.prefix { ($0.kind == .name && people.contains($0.lower)) || $0.kind == .initial }
             let rest = title.dropFirst(lead.count)
@@ -347,34 +353,42 @@ public struct SpineNamer: Sendable {
         if name.isEmpty { name = asName(words[best.range.upperBound...].prefix { $0.kind != .common || isNameWord($0) }) }
         if name.isEmpty { name = asName(words[..<best.range.lowerBound].reversed().prefix { $0.kind != .common || isNameWord($0) }.reversed()[...]) }
         let tail = name.isEmpty ? Array(words[best.range.upperBound...].prefix { Self.minorWords.contains($0.lower) }) : []
-        return Run(line: line, words: title, name: name, score: best.score, source: source, lead: name.isEmpty ? best.lead : [], tail: tail)
+        return Run(
+            line: line, words: title, name: name, score: best.score, source: source, lead: name.isEmpty ? best.lead : [], tail: tail,
+            nameFollows: nameFollows)
     }
 
     /// The name at the end of a line ("… DANIEL KAHNEMAN"): first names or initials, then a surname that is only a name
     /// (or any name when a first name that is only a name stands before it). Returns where the name starts.
     func trailingName(_ words: [Word]) -> Int? {
-        // Capitalised words closing a line set otherwise ("MAKING BREAD at home Jane Mason"): a name when one is a person's.
-        if words.count >= 3 {
-            let tail = words.reversed().prefix { Self.style($0) == .capitalised }
-            if (2...3).contains(tail.count), tail.count < words.count, Self.style(words[words.count - tail.count - 1]) != .capitalised, tail.contains(where: { people.contains($0.lower) }),
-                words.dropLast(tail.count).contains(where: { $0.kind == .common && $0.letters >= 3 })
+        guard words.count >= 2, let last = words.last, !last.possessive, Self.style(last) != .lower else { return nil }
+        let hasTitle = { (upTo: Int) in words[..<upTo].contains(where: { $0.kind == .common && $0.letters >= 3 }) }
+        // Capitalised words closing a line set otherwise ("MAKING BREAD at home Jane Mason"): a name when one of them is
+        // only a person's name. A small word before them is the title's own ("… of the Hidden Garden").
+        let tail = words.reversed().prefix { Self.style($0) == .capitalised }
+        if (2...3).contains(tail.count), tail.count < words.count {
+            let before = words[words.count - tail.count - 1]
+            let person = tail.contains { $0.kind == .name && people.contains($0.lower) }
+                || (Self.style(before) == .lower && people.contains(tail.first!.lower))
+            if Self.style(before) != .capitalised, !Self.minorWords.contains(before.lower), person, hasTitle(words.count - tail.count)
             {
                 return words.count - tail.count
             }
         }
-        guard let last = words.last, !last.possessive, last.isName || last.kind == .name, people.contains(last.lower) else { return nil }
+        // A first name that is only a name, then any word in the same case: its surname ("Martha Quill").
+        let first = words[words.count - 2]
+        if first.kind == .name, people.contains(first.lower), Self.style(first) == Self.style(last), hasTitle(words.count - 2) {
+            return words.count - 2
+        }
+        // A surname that is only a name, with the first names or initials before it.
+        guard last.kind == .name, people.contains(last.lower) else { return nil }
         var start = words.count - 1
         while start > 0, words.count - start < 4 {
             let w = words[start - 1]
-            guard !w.possessive, w.kind == .initial || (w.isName && (w.kind == .name || Self.style(w) != .lower)) else { break }
+            guard !w.possessive, w.kind == .initial || (w.kind == .name && people.contains(w.lower)) else { break }
             start -= 1
         }
-        let run = words[start...]
-        let firstNameBefore = run.count >= 2 && run.dropLast().contains { $0.kind == .name || $0.kind == .initial }
-        guard last.kind == .name || firstNameBefore else { return nil }
-        // What stays must still be a title: at least one common word of three letters or more.
-        guard words[..<start].contains(where: { $0.kind == .common && $0.letters >= 3 }) else { return nil }
-        return start
+        return hasTitle(start) ? start : nil
     }
 
     /// A whole line that is a person's name ("ANGELA DUCKWORTH", "SOWELL"), or nil.
@@ -416,6 +430,7 @@ public struct SpineNamer: Sendable {
             // Unknown words opening the next line are the author's name set beside the title ("RINELLA AN INSIDE …").
             let words = Array(r.words.drop { $0.kind == .unknown })
             guard r.source.across == first.source.across, r.score >= 2, !words.isEmpty, words.allSatisfy({ $0.kind != .unknown }),
+                nameLine(r.source) == nil,
                 !words.contains(where: { w in w.letters >= 3 && first.words.contains { $0.lower == w.lower } })
             else { return nil }
             var next = r
@@ -437,11 +452,14 @@ public struct SpineNamer: Sendable {
         var titleWords = titleRuns.flatMap(\.words)
         while let w = titleWords.last, Self.minorWords.contains(w.lower) { titleWords.removeLast() }
         guard !titleWords.isEmpty, titleWords.count <= config.maximumTitleWords else { return nil }
-        // The author: the name beside the title, else a line of names elsewhere on the spine.
-        var author = titleRuns.first { !$0.name.isEmpty }?.name ?? []
-        if author.isEmpty {
-            let lines = placed.enumerated().filter { n, _ in !titleRuns.contains { $0.line == n } }.compactMap { nameLine($0.element) }
-            author = lines.max { Self.nameScore($0) < Self.nameScore($1) } ?? []
+        // The author: a line of names elsewhere on the spine (the usual layout), else the name beside the title. A lone
+        // word cut off the title's end as a surname goes back to the title when the spine names its author elsewhere.
+        let nameLines = placed.enumerated().filter { n, _ in !titleRuns.contains { $0.line == n } }.compactMap { nameLine($0.element) }
+        var author = nameLines.max { Self.nameScore($0) < Self.nameScore($1) } ?? []
+        if !author.isEmpty, let i = titleRuns.firstIndex(where: { $0.name.count == 1 && $0.nameFollows }) {
+            titleRuns[i].words += titleRuns[i].name
+        } else if let beside = titleRuns.first(where: { !$0.name.isEmpty })?.name {
+            author = beside
         }
         let titleLetters = titleWords.reduce(0) { $0 + $1.letters }
         let commonLong = titleWords.filter { $0.kind == .common && $0.letters >= 4 }.count

@@ -253,6 +253,10 @@ public enum Lexicon {
             if line.first?.isUppercase == true { capitalised.insert(lower) } else { common.insert(lower) }
             if line.count >= 3 { all.insert(lower) }
         }
+        // British spellings ("harbour", "colour") are common words too (Debian's wbritish, when installed).
+        if let british = try? String(contentsOfFile: "/usr/share/dict/british-english", encoding: .utf8) {
+            for line in british.split(separator: "\n") where !line.contains("'") && line.first?.isLowercase == true { common.insert(String(line)) }
+        }
         return (all, common, capitalised.subtracting(common))
     }()
 }
