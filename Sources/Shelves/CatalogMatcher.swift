@@ -59,7 +59,9 @@ public struct CatalogMatcher: Sendable {
         self.extraWords = extraWords
         self.config = config
         var names = Set<String>()
-        for b in catalog.books { for a in b.authors { for t in ShelfText.tokens(a) where t.count >= 3 && t != "jr" && t != "sr" { names.insert(t) } } }
+        for b in catalog.books {
+            for a in b.authors { for t in ShelfText.tokens(a) where t.count >= 3 && t != "jr" && t != "sr" { names.insert(t) } }
+        }
         self.personNames = names.subtracting(commonWords).subtracting(ShelfText.stopwords)
         var index: [String: [Int]] = [:], vocabulary = Set<String>(), titleWords: [[String]] = []
         for (i, book) in catalog.books.enumerated() {

@@ -46,7 +46,9 @@ public struct ReadingProfiler: Sendable {
     ///   - otherAuthors: authors of named books the catalog knows nothing about; they count among the authors only.
     public func preferences(for books: [(book: CatalogBook, weight: Double)], otherAuthors: [String] = []) -> ReadingPreferences {
         guard !books.isEmpty else {
-            return otherAuthors.isEmpty ? .unknown : ReadingPreferences(favoriteGenres: [], readingLevel: "Unknown", interests: [], authorPreferences: Self.ranked(otherAuthors))
+            return otherAuthors.isEmpty
+                ? .unknown
+                : ReadingPreferences(favoriteGenres: [], readingLevel: "Unknown", interests: [], authorPreferences: Self.ranked(otherAuthors))
         }
         var totals: [String: Double] = [:]
         for (book, weight) in books {

@@ -205,17 +205,22 @@ public struct ShelfAnalyser: ShelfAnalysing {
     /// spine (or typed) that the catalog lacks stands in through its author's catalog books (their reader tags,
     /// averaged), when the catalog knows exactly one author of that name.
     func shelfInputs(_ books: [DetectedBook]) -> (shelf: [(book: CatalogBook, weight: Double)], otherAuthors: [String]) {
-        var shelf: [(book: CatalogBook, weight: Double)] = [], others: [String] = []
+        var shelf: [(book: CatalogBook, weight: Double)] = [], standIns: [(book: CatalogBook, weight: Double)] = [], others: [String] = []
         for (n, b) in books.enumerated() where b.identified {
             if let id = b.catalogID, let book = catalog.book(id: id) {
                 shelf.append((book, b.correctedByHand ? 1 : b.confidence))
             } else if let stand = authorStandIn(title: b.title, author: b.author, id: -(n + 1)) {
-                shelf.append((stand, (b.correctedByHand ? 1 : b.confidence) * Self.spineBookWeight))
+                // A surname alone is weaker evidence of who wrote it than a whole name.
+                let surnameOnly = ShelfText.significant(ShelfText.tokens(b.author)).count < 2
+                standIns.append((stand, (b.correctedByHand ? 1 : b.confidence) * Self.spineBookWeight * (surnameOnly ? 0.5 : 1)))
             } else if !b.author.isEmpty && b.author != "Unknown" {
                 others.append(b.author)
             }
         }
-        return (shelf, others)
+        // Many books read from the spine never outweigh the catalog's confirmed ones together.
+        let confirmed = shelf.reduce(0) { $0 + $1.weight }, guessed = standIns.reduce(0) { $0 + $1.weight }
+        let scale = confirmed > 0 && guessed > confirmed ? confirmed / guessed : 1
+        return (shelf + standIns.map { ($0.book, $0.weight * scale) }, others)
     }
 
     /// A stand-in for a book the catalog lacks: its title and author, with the reader tags of the author's books in
@@ -236,9 +241,10 @@ public struct ShelfAnalyser: ShelfAnalysing {
         let top = theirs.sorted { $0.ratingsCount > $1.ratingsCount }.prefix(5)
         var tags: [Int: Double] = [:]
         for b in top { for (t, w) in b.tags { tags[t, default: 0] += w / Double(top.count) } }
+        // The author as the catalog writes the name when the spine gave the whole of it, else as read.
         return CatalogBook(
-            id: id, title: title, spineTitle: BookCatalog.mainTitle(title), otherTitles: [], authors: [name], year: nil, rating: 0, ratingsCount: 0,
-            tags: tags)
+            id: id, title: title, spineTitle: BookCatalog.mainTitle(title), otherTitles: [], authors: [given.isEmpty ? author : name], year: nil,
+            rating: 0, ratingsCount: 0, tags: tags)
     }
 
     /// Preferences, recommendations, confidence and summary from the analysis' books as they are now.
@@ -326,7 +332,9 @@ enum ShelfSummary {
         let unread = a.books.filter { !$0.identified }.count
         var parts: [String] = []
         let fromSpine = identified.filter { $0.source == .spine }.count
-        let detail = fromSpine == 0 || fromSpine == identified.count ? "" : " (\(identified.count - fromSpine) confirmed by the catalog, \(fromSpine) read from the spine)"
+        let detail =
+            fromSpine == 0 || fromSpine == identified.count
+            ? "" : " (\(identified.count - fromSpine) confirmed by the catalog, \(fromSpine) read from the spine)"
         parts.append("\(a.spines.count) spines found; \(identified.count) \(identified.count == 1 ? "book" : "books") identified\(detail).")
         if !a.preferences.favoriteGenres.isEmpty {
             parts.append(

@@ -12,7 +12,8 @@ public enum ShelfReport {
         if a.identifiedBooks.isEmpty { out.append("  (none identified)") }
         for b in a.identifiedBooks {
             out.append(
-                "  \(b.title) by \(b.author) · \(b.genre) · \(pct(b.confidence)) · \(b.source.label)" + (b.spineIndex.map { " · spine \($0 + 1)" } ?? ""))
+                "  \(b.title) by \(b.author) · \(b.genre) · \(pct(b.confidence)) · \(b.source.label)"
+                    + (b.spineIndex.map { " · spine \($0 + 1)" } ?? ""))
             if !b.spineText.isEmpty { out.append("    read: \(b.spineText)") }
         }
         let unidentified = a.books.filter { !$0.identified }

@@ -256,7 +256,9 @@ public struct SpineNamer: Sendable {
     /// A run of name words that holds a name proper (a word that is only a name, or an unknown capitalised word).
     func asName(_ words: ArraySlice<Word>) -> [Word] {
         let run = Array(words.filter { $0.kind != .noise })
-        guard !run.isEmpty, run.count <= 4, run.last?.kind != .initial, run.contains(where: { $0.kind == .name || $0.kind == .unknown }) else { return [] }
+        guard !run.isEmpty, run.count <= 4, run.last?.kind != .initial, run.contains(where: { $0.kind == .name || $0.kind == .unknown }) else {
+            return []
+        }
         // After a first name that is only a name, any capitalised word is a surname ("Martha Quill").
         for (i, w) in run.enumerated() where !isNameWord(w) {
             guard i > 0, run[i - 1].kind == .name, people.contains(run[i - 1].lower), Self.style(w) != .lower, !w.possessive else { return [] }
@@ -310,7 +312,8 @@ public struct SpineNamer: Sendable {
                 let w = words[hi - 1]
                 let strayLower =
                     hi - lo >= 2 && Self.style(w) == .lower && style != .lower && !Self.minorWords.contains(words[hi - 2].lower)
-                if Self.minorWords.contains(w.lower) || w.kind == .unknown || (w.kind == .number && w.lower.count < 3) || Self.editionWords.contains(w.lower)
+                if Self.minorWords.contains(w.lower) || w.kind == .unknown || (w.kind == .number && w.lower.count < 3)
+                    || Self.editionWords.contains(w.lower)
                     || (Self.publisherWords.contains(w.lower) && hi - lo > 1 && source.from + (source.to - source.from) * 0.5 > config.footStart)
                     || strayLower
                 {
@@ -368,10 +371,10 @@ public struct SpineNamer: Sendable {
         let tail = words.reversed().prefix { Self.style($0) == .capitalised }
         if (2...3).contains(tail.count), tail.count < words.count {
             let before = words[words.count - tail.count - 1]
-            let person = tail.contains { $0.kind == .name && people.contains($0.lower) }
+            let person =
+                tail.contains { $0.kind == .name && people.contains($0.lower) }
                 || (Self.style(before) == .lower && people.contains(tail.first!.lower))
-            if Self.style(before) != .capitalised, !Self.minorWords.contains(before.lower), person, hasTitle(words.count - tail.count)
-            {
+            if Self.style(before) != .capitalised, !Self.minorWords.contains(before.lower), person, hasTitle(words.count - tail.count) {
                 return words.count - tail.count
             }
         }
@@ -470,12 +473,13 @@ public struct SpineNamer: Sendable {
         // Two or three words that are all people's names are a name ("MARK TWAIN"), not a title.
         guard !(titleWords.count <= 3 && titleWords.allSatisfy { people.contains($0.lower) }) else { return nil }
         // How clean the lines the title came from are: noise beside a title means a hard reading.
-        let lineQuality = titleRuns.map { r in
-            let all = words(of: r.source.text)
-            let letters = all.reduce(0) { $0 + max(1, $1.letters) }
-            let clean = all.filter { $0.kind != .noise }.reduce(0) { $0 + max(1, $1.letters) }
-            return Double(clean) / Double(max(1, letters))
-        }.min() ?? 0
+        let lineQuality =
+            titleRuns.map { r in
+                let all = words(of: r.source.text)
+                let letters = all.reduce(0) { $0 + max(1, $1.letters) }
+                let clean = all.filter { $0.kind != .noise }.reduce(0) { $0 + max(1, $1.letters) }
+                return Double(clean) / Double(max(1, letters))
+            }.min() ?? 0
         let known = titleWords.reduce(0.0) { sum, w in sum + (w.kind == .unknown ? Double(w.letters) * 0.3 : Double(w.letters)) }
         let lexical = known / Double(max(1, titleLetters))
         // Long dictionary words rarely come out of noise; short ones ("ere", "men", "sea") often do.

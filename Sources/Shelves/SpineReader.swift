@@ -96,7 +96,8 @@ public struct SpineReader: Sendable {
                     }
                     if let dir = config.debugDirectory {
                         let text = reading.placedLines.map {
-                            String(format: "size %.2f  along %.2f-%.2f  conf %.2f%@%@  ", $0.size, $0.from, $0.to, $0.confidence,
+                            String(
+                                format: "size %.2f  along %.2f-%.2f  conf %.2f%@%@  ", $0.size, $0.from, $0.to, $0.confidence,
                                 $0.across ? " across" : "", $0.secondLook ? " second" : "") + $0.text
                         }.joined(separator: "\n")
                         try? Data("turns \(reading.quarterTurns)\n\(text)\n".utf8).write(to: dir.appendingPathComponent("spine\(i).txt"))

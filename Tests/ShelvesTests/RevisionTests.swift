@@ -102,7 +102,7 @@ import Testing
         ]).shelf
         #expect(shelf.count == 2)
         #expect(shelf[0].weight == 0.9)
-        #expect(shelf[1].book.mainAuthor == "Angela Duckworth" && shelf[1].book.tags.count > 0)
+        #expect(shelf[1].book.mainAuthor == "Duckworth" && shelf[1].book.tags.count > 0, "the author as read, the tags of the catalog's Duckworth")
         #expect(shelf[1].weight < shelf[0].weight)
     }
 

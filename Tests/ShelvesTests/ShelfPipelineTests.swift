@@ -53,7 +53,9 @@ import Testing
         let truth = try ShelfFixtures.truth().map { ShelfText.significant(ShelfText.tokens($0.title)) }
         let identified = analysis.identifiedBooks
         #expect(identified.count >= 6, "identified: \(identified.map(\.title))")
-        for b in identified where b.source == .catalog { #expect(truth.contains(ShelfText.significant(ShelfText.tokens(b.title))), "false identification: \(b.title)") }
+        for b in identified where b.source == .catalog {
+            #expect(truth.contains(ShelfText.significant(ShelfText.tokens(b.title))), "false identification: \(b.title)")
+        }
         // A title read from the spine may lose a small word, never gain one.
         for b in identified where b.source == .spine {
             let words = Set(ShelfText.significant(ShelfText.tokens(b.title)))

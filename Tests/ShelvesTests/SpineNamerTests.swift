@@ -32,7 +32,8 @@ import Testing
     }
 
     @Test func thePublishersMarkAndTheEditionAreNotTheTitle() throws {
-        let n = try #require(try name([("PENGUIN CLASSICS", 0.2, 0.85), ("Lanterns of the Northern Meadow", 0.45, 0.1), ("Second Edition", 0.2, 0.7)]))
+        let n = try #require(
+            try name([("PENGUIN CLASSICS", 0.2, 0.85), ("Lanterns of the Northern Meadow", 0.45, 0.1), ("Second Edition", 0.2, 0.7)]))
         #expect(n.title == "Lanterns of the Northern Meadow")
         #expect(!n.title.contains("Penguin") && !n.title.contains("Edition"))
     }

@@ -163,7 +163,8 @@ struct ShelfResultView {
         hasIdentified = !identified.isEmpty
         namedCount = identified.count
         // The surest first (typed, the catalog's, a model's), then those read from the spine; each in shelf order.
-        let ordered = identified.filter { $0.sourceKey != BookSource.spine.rawValue } + identified.filter { $0.sourceKey == BookSource.spine.rawValue }
+        let ordered =
+            identified.filter { $0.sourceKey != BookSource.spine.rawValue } + identified.filter { $0.sourceKey == BookSource.spine.rawValue }
         topBooks = Array(ordered.prefix(Self.booksShown))
         moreBooks = Array(ordered.dropFirst(Self.booksShown))
         hasMoreBooks = !moreBooks.isEmpty
@@ -173,7 +174,8 @@ struct ShelfResultView {
         unidentified = books.filter { !$0.identified }
         hasUnidentified = !unidentified.isEmpty
         unidentifiedCount = unidentified.count
-        unreadLine = "\(unidentified.count) \(unidentified.count == 1 ? "spine" : "spines") could not be read — show \(unidentified.count == 1 ? "it" : "them")"
+        unreadLine =
+            "\(unidentified.count) \(unidentified.count == 1 ? "spine" : "spines") could not be read — show \(unidentified.count == 1 ? "it" : "them")"
         unreadOpen = unidentified.contains(where: \.justCorrected)
         genres = r.favoriteGenres.isEmpty ? "Not known yet" : r.favoriteGenres.joined(separator: ", ")
         readingLevel = r.readingLevel
