@@ -41,6 +41,10 @@ public struct ShelfAnalyser: ShelfAnalysing {
     public let profiler: ReadingProfiler
     public let recommender: Recommender
     public let namer: SpineNamer
+    /// Surname → author as the catalog writes the name → that author's books (indices), for stand-ins.
+    let authorsBySurname: [String: [String: [Int]]]
+    /// A title's significant words (as a spine shows it, and as the catalog lists it) → books of that title (indices).
+    let booksByTitle: [String: [Int]]
     public let interpreter: (any ShelfInterpreter)?
     public let config: Config
 
@@ -52,6 +56,18 @@ public struct ShelfAnalyser: ShelfAnalysing {
         reader = SpineReader(engine: engine, finder: finder, lexicon: matcher.vocabulary.union(Lexicon.systemWords), config: config.reader)
         profiler = ReadingProfiler(catalog: catalog)
         recommender = Recommender(catalog: catalog, config: config.recommender)
+        var bySurname: [String: [String: [Int]]] = [:]
+        for (i, book) in catalog.books.enumerated() {
+            for a in book.authors.prefix(3) {
+                if let surname = Self.nameWords(a).last { bySurname[surname, default: [:]][a, default: []].append(i) }
+            }
+        }
+        authorsBySurname = bySurname
+        var byTitle: [String: [Int]] = [:]
+        for (i, book) in catalog.books.enumerated() {
+            for key in Set([Self.titleKey(book.spineTitle), Self.titleKey(book.title)]) { byTitle[key, default: []].append(i) }
+        }
+        booksByTitle = byTitle
         let people = Self.people(catalog)
         namer = SpineNamer(
             commonWords: Lexicon.commonWords, names: people.union(Lexicon.properNames).subtracting(ShelfText.stopwords), people: people,
@@ -226,18 +242,12 @@ public struct ShelfAnalyser: ShelfAnalysing {
     /// A stand-in for a book the catalog lacks: its title and author, with the reader tags of the author's books in
     /// the catalog. Nil when the surname is unknown or names two authors and no first name tells them apart.
     func authorStandIn(title: String, author: String, id: Int) -> CatalogBook? {
-        let typed = ShelfText.significant(ShelfText.tokens(author)).filter { $0 != "jr" && $0 != "sr" }
+        let typed = Self.nameWords(author)
         guard let surname = typed.last, surname.count >= 3 else { return nil }
         let given = Set(typed.dropLast())
-        var byAuthor: [String: [CatalogBook]] = [:]
-        for book in catalog.books {
-            for a in book.authors.prefix(3) {
-                let t = ShelfText.significant(ShelfText.tokens(a)).filter { $0 != "jr" && $0 != "sr" }
-                guard t.last == surname, given.isEmpty || !given.isDisjoint(with: t.dropLast()) else { continue }
-                byAuthor[a, default: []].append(book)
-            }
-        }
-        guard byAuthor.count == 1, let (name, theirs) = byAuthor.first else { return nil }
+        let byAuthor = (authorsBySurname[surname] ?? [:]).filter { name, _ in given.isEmpty || !given.isDisjoint(with: Self.nameWords(name).dropLast()) }
+        guard byAuthor.count == 1, let (name, indices) = byAuthor.first else { return nil }
+        let theirs = indices.map { catalog.books[$0] }
         let top = theirs.sorted { $0.ratingsCount > $1.ratingsCount }.prefix(5)
         var tags: [Int: Double] = [:]
         for b in top { for (t, w) in b.tags { tags[t, default: 0] += w / Double(top.count) } }
@@ -297,19 +307,23 @@ public struct ShelfAnalyser: ShelfAnalysing {
     /// when `requireAuthor` is off) the most read edition of exactly that title. Never a near title: a title one word
     /// longer, or by another author, is another book.
     func lookUp(title: String, author: String, requireAuthor: Bool) -> CatalogBook? {
-        let words = ShelfText.significant(ShelfText.tokens(BookCatalog.mainTitle(title)))
-        let full = ShelfText.significant(ShelfText.tokens(title))
+        let words = Self.titleKey(BookCatalog.mainTitle(title)), full = Self.titleKey(title)
         guard !words.isEmpty else { return nil }
-        let typed = ShelfText.significant(ShelfText.tokens(author == "Unknown" ? "" : author)).filter { $0 != "jr" && $0 != "sr" }
-        let same = catalog.books.filter { b in
-            let spine = ShelfText.significant(ShelfText.tokens(b.spineTitle))
-            return spine == words || spine == full || ShelfText.significant(ShelfText.tokens(b.title)) == full
-        }
+        let typed = Self.nameWords(author == "Unknown" ? "" : author)
+        let same = Set((booksByTitle[words] ?? []) + (booksByTitle[full] ?? [])).sorted().map { catalog.books[$0] }
         if let surname = typed.last {
-            return same.filter { $0.authors.contains { ShelfText.significant(ShelfText.tokens($0)).last == surname } }
+            return same.filter { $0.authors.contains { Self.nameWords($0).last == surname } }
                 .max { $0.ratingsCount < $1.ratingsCount }
         }
         return requireAuthor ? nil : same.max { $0.ratingsCount < $1.ratingsCount }
+    }
+
+    /// A title's significant words, in order, as one key.
+    static func titleKey(_ title: String) -> String { ShelfText.significant(ShelfText.tokens(title)).joined(separator: " ") }
+
+    /// A name's words that tell people apart: no stopwords, no "Jr" or "Sr".
+    static func nameWords(_ name: String) -> [String] {
+        ShelfText.significant(ShelfText.tokens(name)).filter { $0 != "jr" && $0 != "sr" }
     }
 
     /// Lower-case tokens of people's names: every catalog author's first names and surnames.
