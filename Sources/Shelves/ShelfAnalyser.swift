@@ -245,7 +245,9 @@ public struct ShelfAnalyser: ShelfAnalysing {
         let typed = Self.nameWords(author)
         guard let surname = typed.last, surname.count >= 3 else { return nil }
         let given = Set(typed.dropLast())
-        let byAuthor = (authorsBySurname[surname] ?? [:]).filter { name, _ in given.isEmpty || !given.isDisjoint(with: Self.nameWords(name).dropLast()) }
+        let byAuthor = (authorsBySurname[surname] ?? [:]).filter { name, _ in
+            given.isEmpty || !given.isDisjoint(with: Self.nameWords(name).dropLast())
+        }
         guard byAuthor.count == 1, let (name, indices) = byAuthor.first else { return nil }
         let theirs = indices.map { catalog.books[$0] }
         let top = theirs.sorted { $0.ratingsCount > $1.ratingsCount }.prefix(5)
