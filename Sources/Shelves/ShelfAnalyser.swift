@@ -242,8 +242,9 @@ public struct ShelfAnalyser: ShelfAnalysing {
     /// A stand-in for a book the catalog lacks: its title and author, with the reader tags of the author's books in
     /// the catalog. Nil when the surname is unknown or names two authors and no first name tells them apart.
     func authorStandIn(title: String, author: String, id: Int) -> CatalogBook? {
+        guard author != "Unknown" else { return nil }
         let typed = Self.nameWords(author)
-        guard let surname = typed.last, surname.count >= 3 else { return nil }
+        guard let surname = typed.last, surname.count >= 3, !["anonymous", "unknown", "various"].contains(surname) else { return nil }
         let given = Set(typed.dropLast())
         let byAuthor = (authorsBySurname[surname] ?? [:]).filter { name, _ in
             given.isEmpty || !given.isDisjoint(with: Self.nameWords(name).dropLast())
@@ -264,15 +265,22 @@ public struct ShelfAnalyser: ShelfAnalysing {
         let (shelf, others) = shelfInputs(a.books)
         var words = Set(a.spines.flatMap { $0.lines.flatMap { ShelfText.tokens($0) } })
         for b in a.books where b.correctedByHand { words.formUnion(ShelfText.tokens(b.title)) }
-        a.preferences = profiler.preferences(for: shelf, otherAuthors: others)
-        // A book named on the shelf (from the catalog, the spine or by hand) is never suggested.
+        // An author only read from spines is a preference when named on two books or more (a single misread is not).
+        let repeated = others.filter { name in others.filter { $0 == name }.count >= 2 }
+        a.preferences = profiler.preferences(for: shelf, otherAuthors: repeated)
+        // A book named on the shelf (from the catalog, the spine or by hand) is never suggested, nor a volume that holds
+        // it with others ("Animal Farm / 1984" for a spine read as "Animal Farm").
         let named = a.books.filter(\.identified)
-        a.recommendations = recommender.recommend(for: shelf, spineWords: words).filter { r in
-            !named.contains { b in
-                (r.catalogID != nil && b.catalogID == r.catalogID)
-                    || ShelfText.significant(ShelfText.tokens(b.title)) == ShelfText.significant(ShelfText.tokens(r.title))
+        var asking = recommender
+        asking.config.count += 4  // room for those left out below
+        a.recommendations = asking.recommend(for: shelf, spineWords: words).filter { r in
+            let suggested = ShelfText.significant(ShelfText.tokens(r.title))
+            let full = Set(ShelfText.significant(ShelfText.tokens(r.catalogID.flatMap(catalog.book(id:))?.title ?? r.title)))
+            return !named.contains { b in
+                let title = ShelfText.significant(ShelfText.tokens(b.title))
+                return (r.catalogID != nil && b.catalogID == r.catalogID) || title == suggested || (title.count >= 2 && full.isSuperset(of: title))
             }
-        }
+        }.prefix(recommender.config.count).map { $0 }
         let withText = a.spines.filter { !$0.lines.isEmpty }.count
         let meanNamed = named.isEmpty ? 0 : named.reduce(0) { $0 + $1.confidence } / Double(named.count)
         a.confidence = Self.round(0.6 * meanNamed + 0.4 * Double(withText) / Double(max(1, a.spines.count)))

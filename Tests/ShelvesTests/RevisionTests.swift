@@ -104,6 +104,8 @@ import Testing
         #expect(shelf[0].weight == 0.9)
         #expect(shelf[1].book.mainAuthor == "Duckworth" && shelf[1].book.tags.count > 0, "the author as read, the tags of the catalog's Duckworth")
         #expect(shelf[1].weight < shelf[0].weight)
+        // No author read: nothing stands in for it.
+        #expect(analyser.authorStandIn(title: "Gritty Stories", author: "Unknown", id: -1) == nil)
     }
 
     @Test func aModelsAnswerKeepsItsOwnRecommendations() {
