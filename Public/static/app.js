@@ -571,18 +571,19 @@
 
   // Copies left in this browser by pages that are gone, for this keeper: the newest is put back in the box and sent,
   // as the page that typed it (so it may follow that page's own saves); the server says if it is a conflict.
-  function adoptLeftovers(k) {
+  function adoptLeftovers(k, then) {
     var now = k.read();
     var copies = store.keys(UNSAVED + k.key + ".").map(function (key) {
       var copy = store.get(key);
       if (copy && copy.values && sameValues(k.fields, copy.values, now)) { store.drop(key); return null; }
       return copy && copy.values && copy.base ? { key: key, copy: copy } : null;
     }).filter(Boolean);
-    if (!copies.length) return;
+    if (!copies.length) { then(false); return; }
     aliveEditors(copies.map(function (c) { return c.copy.editor; }), function (alive) {
       var left = copies.filter(function (c) { return !alive[c.copy.editor]; });
       left.sort(function (a, b) { return b.copy.at - a.copy.at; });
-      if (!left.length) return;
+      if (!left.length) { then(false); return; }
+      then(true);
       var chosen = left[0].copy;
       left.forEach(function (c) { store.drop(c.key); });
       k.write(chosen.values);
@@ -913,11 +914,13 @@
   });
 
   // Boxes filled in, then put back: each keeper sends what an earlier page left in this browser.
+  var navigation = window.performance && performance.getEntriesByType ? performance.getEntriesByType("navigation")[0] : null;
   keepers.forEach(function (k) {
-    adoptLeftovers(k);
-    var navigation = window.performance && performance.getEntriesByType ? performance.getEntriesByType("navigation")[0] : null;
-    // Back and Forward may draw the page from the HTTP cache: what the server has now decides.
-    if (navigation && navigation.type === "back_forward") checkServer(k);
+    adoptLeftovers(k, function (adopted) {
+      // Back and Forward may draw the page from the HTTP cache: what the server has now decides. (A copy put back is
+      // sent over the revision it was typed on, so the server decides for it already.)
+      if (!adopted && navigation && navigation.type === "back_forward") checkServer(k);
+    });
   });
   setTimeout(function () { sendLeftovers(); }, 400);
 
@@ -1020,7 +1023,8 @@
         snippet.className = "snippet";
         var words = Object.keys(copy.values).map(function (f) { return copy.values[f]; }).join(" ").replace(/\s+/g, " ").trim();
         // The start and the end: typing is most often added at the end.
-        snippet.textContent = words.length > 140 ? words.slice(0, 60) + " … " + words.slice(-70) : words || "(empty)";
+        snippet.textContent = words.length > 140
+          ? words.slice(0, 60).replace(/\s\S*$/, "") + " … " + words.slice(-70).replace(/^\S*\s/, "") : words || "(empty)";
         var meta = document.createElement("span");
         meta.className = "meta";
         var at = new Date(copy.at);

@@ -27,7 +27,7 @@ def test_service_worker_serves_the_offline_page(browser, server):
     page.reload()
     # It says what is true: nothing typed here is waiting (the list of kept copies is empty), not "saved there".
     expect(page.get_by_role("heading", name="You're offline")).to_be_visible()
-    expect(page.get_by_text("Nothing typed in this browser is waiting")).to_be_visible()
+    expect(page.get_by_text("Nothing typed in this browser is waiting to be sent")).to_be_visible()
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "offline-phone-light.png"), full_page=True)
     context.set_offline(False)
