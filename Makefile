@@ -8,12 +8,13 @@ HOST ?= 0.0.0.0
 PORT ?= 8080
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-OCR_LANGS := eng osd deu fra spa ita por pol nld
+# Debian's pack names (tesseract-ocr-NAME): Chinese has Simplified and Traditional, each with a vertical-text pack.
+OCR_LANGS := eng osd deu fra spa ita por pol nld chi-sim chi-tra chi-sim-vert chi-tra-vert
 RUN_DEBS := tesseract-ocr $(addprefix tesseract-ocr-,$(OCR_LANGS)) libtesseract-dev libleptonica-dev \
             libmagic-dev libheif-dev libsqlite3-dev zlib1g-dev pkg-config \
             libopencv-core-dev libopencv-imgproc-dev libopencv-photo-dev flite1-dev \
             wamerican wbritish wfrench
-TEST_DEBS := $(RUN_DEBS) chromium libheif-examples fonts-dejavu-core
+TEST_DEBS := $(RUN_DEBS) chromium libheif-examples fonts-dejavu-core fonts-noto-cjk
 TEST_PIPS := pytest playwright jsonschema rapidfuzz numpy pillow
 
 .PHONY: run test bench deps test-deps build build-release lint format clean

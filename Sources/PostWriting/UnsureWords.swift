@@ -94,7 +94,7 @@ public enum UnsureWords {
         return false
     }
 
-    /// Words: letters and digits, with apostrophes inside ("don't", "l’eau"). Hyphens split words.
+    /// Words: letters and digits, with apostrophes inside ("don't", "l’eau"); each ideograph alone. Hyphens split words.
     static func tokens(in text: String) -> [(text: String, start: Int, end: Int)] {
         var result: [(String, Int, Int)] = []
         var current = ""
@@ -107,7 +107,12 @@ public enum UnsureWords {
         }
         for character in text {
             let width = character.utf16.count
-            if character.isLetter || character.isNumber {
+            if character.isIdeograph {
+                // Chinese and Japanese are not spaced into words: each ideograph is judged (and underlined) alone.
+                pendingApostrophe = nil
+                flush()
+                result.append((String(character), offset, offset + width))
+            } else if character.isLetter || character.isNumber {
                 if let apostrophe = pendingApostrophe {
                     if character.isLetter, !current.isEmpty {
                         current.append(apostrophe)

@@ -80,7 +80,7 @@ enum EvalCommand {
                 status = 1
             }
             let dt = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-            let s = OCRScorer.score(reference: reference, hypothesis: hypothesis)
+            let s = OCRScorer.score(reference: reference, hypothesis: hypothesis, language: language(of: name))
             edits += s.edits
             anchored += s.anchoredEdits
             length += s.referenceLength

@@ -38,4 +38,17 @@ import Testing
         #expect(s.anchoredCER == 1)
         #expect(s.recall == 0)
     }
+
+    /// Figures from ocr_eval.py on the same strings: for Chinese, whitespace is ignored and each character is a word.
+    @Test func chineseIsScoredByCharactersWithoutWhitespace() {
+        let s = OCRScorer.score(reference: "中国工商银行\n持卡人 存根：(CARD NO.)", hypothesis: "中国 工商银行 持卡入存根: (CARD N0.) 多", language: "chi_sim")
+        #expect(s.edits == 3)
+        #expect(s.referenceLength == 21)
+        #expect(s.anchoredEdits == 2)
+        #expect(s.referenceWords == 17)
+        #expect(s.wordsFound == 15)
+        // Only the first code decides, as in ocr_eval.py.
+        #expect(OCRScorer.score(reference: "中 国", hypothesis: "中国", language: "eng+chi_sim").edits == 1)
+        #expect(OCRScorer.score(reference: "中 国", hypothesis: "中国", language: "chi_tra+eng").edits == 0)
+    }
 }

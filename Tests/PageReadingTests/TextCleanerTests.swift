@@ -64,3 +64,26 @@ import Testing
         #expect(TextCleaner.barsReadAsI("x = a | b") == "x = a | b")
     }
 }
+
+@Suite struct CJKCleaningTests {
+    @Test func chineseLinesJoinWithoutSpacesAndKeepTheirPunctuation() {
+        let raw = "春天来了，公园里的\n花都开了。孩子们在\n草地上 奔 跑\n。\n\n第二段从这里开始。"
+        #expect(TextCleaner.clean(raw) == "春天来了，公园里的花都开了。孩子们在草地上奔跑。\n\n第二段从这里开始。")
+    }
+
+    @Test func spacesBetweenIdeographsGoButLatinWordsKeepTheirs() {
+        #expect(CJKText.closingSpaces("积 分 兑 换 (CARD NUMBER) : 卡号") == "积分兑换(CARD NUMBER) :卡号")
+        #expect(CJKText.closingSpaces("信用卡 积分 : 50000") == "信用卡积分: 50000")
+        #expect(CJKText.closingSpaces("plain English words") == "plain English words")
+        #expect(CJKText.closingSpaces("한국어 문장") == "한국어 문장")
+    }
+
+    @Test func aChineseLineEndingInAHyphenIsNotDehyphenated() {
+        #expect(TextCleaner.clean("型号 A-\n1 和 B-\n2") == "型号A-1和B-2")
+        #expect(TextCleaner.clean("中文-\n句子") == "中文-句子")
+    }
+
+    @Test func mixedLinesJoinWithASpaceOnlyBetweenLatinWords() {
+        #expect(TextCleaner.clean("版本 2.0 支持\nPython and\nJava 语言") == "版本2.0支持Python and Java语言")
+    }
+}

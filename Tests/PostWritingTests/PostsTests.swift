@@ -69,3 +69,29 @@ struct PostsTests {
         #expect(!LinkedInLength.fit(String(repeating: "é", count: 900)).trimmed)
     }
 }
+
+@Suite struct ChineseLengthTests {
+    @Test func aChineseDraftIsCutAtASentenceEndWithNoSpaceAfterIt() {
+        let sentence = "春天来了，公园里的花都开了，孩子们在草地上奔跑，老人们在树下下棋聊天。"
+        let text = String(repeating: sentence, count: 40)
+        let fitted = LinkedInLength.fit(text)
+        #expect(fitted.trimmed)
+        #expect(fitted.text.count <= LinkedInLength.limit)
+        #expect(fitted.text.hasSuffix("。"))
+        #expect(fitted.text.count > LinkedInLength.limit * 6 / 10)
+    }
+
+    @Test func withoutASentenceEndItIsCutBetweenIdeographsNotInsideALatinWord() {
+        let text = String(repeating: "汉字", count: 448) + " Internationalization"
+        let fitted = LinkedInLength.fit(text)
+        #expect(fitted.text.count <= LinkedInLength.limit)
+        #expect(fitted.text.hasSuffix("字…"))
+    }
+
+    @Test func ideographsCountOneEachButFoldAtHalfTheCharacters() {
+        #expect("春天来了".count == 4)
+        #expect(LinkedInLength.seeMoreCharacters(in: "春天来了，公园里的花都开了。") == 105)
+        #expect(LinkedInLength.seeMoreCharacters(in: "Spring came, and the park was full of flowers.") == 210)
+        #expect(LinkedInLength.seeMoreCharacters(in: String(repeating: "a", count: 100) + String(repeating: "字", count: 200)) == 155)
+    }
+}

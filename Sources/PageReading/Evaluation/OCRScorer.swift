@@ -19,9 +19,23 @@ public struct OCRScore: Sendable, Equatable {
 }
 
 public enum OCRScorer {
-    public static func score(reference: String, hypothesis: String) -> OCRScore {
-        let ref = Array(normalize(reference).unicodeScalars), hyp = Array(normalize(hypothesis).unicodeScalars)
-        let (found, total) = wordRecall(reference: String(String.UnicodeScalarView(ref)), hypothesis: String(String.UnicodeScalarView(hyp)))
+    /// Languages written without spaces between words (ocr_eval.py's `CJK`): whitespace is ignored and each
+    /// character counts as a word.
+    static let unspaced: Set<String> = ["chi_sim", "chi_tra", "chi_sim_vert", "chi_tra_vert", "jpn", "jpn_vert", "kor"]
+
+    /// Scores as ocr_eval.py does for a photo read in `language` (Tesseract codes joined with "+"; only the first
+    /// decides, as there).
+    public static func score(reference: String, hypothesis: String, language: String = "eng") -> OCRScore {
+        var ref = Array(normalize(reference).unicodeScalars), hyp = Array(normalize(hypothesis).unicodeScalars)
+        var refWords = String(String.UnicodeScalarView(ref)), hypWords = String(String.UnicodeScalarView(hyp))
+        if let first = language.split(separator: "+").first, unspaced.contains(String(first)) {
+            ref.removeAll(where: isPythonSpace)
+            hyp.removeAll(where: isPythonSpace)
+            // " ".join(s): every character a word.
+            refWords = ref.map { String($0) }.joined(separator: " ")
+            hypWords = hyp.map { String($0) }.joined(separator: " ")
+        }
+        let (found, total) = wordRecall(reference: refWords, hypothesis: hypWords)
         return OCRScore(
             edits: levenshtein(ref, hyp), anchoredEdits: anchored(ref, hyp), referenceLength: ref.count, wordsFound: found,
             referenceWords: total)

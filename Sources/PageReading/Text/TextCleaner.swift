@@ -41,14 +41,14 @@ public enum TextCleaner {
         return numberAtEnd && letters.count >= 3 && Double(upper.count) / Double(letters.count) > 0.7
     }
 
-    /// Joins line-end hyphenation (keeping real hyphens), reflows single newlines into spaces, keeps blank-line
-    /// paragraph breaks, drops stray spine or edge marks, collapses spaces and trims.
+    /// Joins line-end hyphenation (keeping real hyphens), reflows single newlines into spaces (none where CJK text
+    /// meets), keeps blank-line paragraph breaks, drops stray spine or edge marks, collapses spaces and trims.
     public static func clean(_ text: String) -> String {
         let rawLines = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
             .components(separatedBy: "\n")
         var paragraphs: [[String]] = [[]]
         for raw in rawLines {
-            let line = stripEdgeMarks(collapseSpaces(raw))
+            let line = CJKText.closingSpaces(stripEdgeMarks(collapseSpaces(raw)))
             if line.isEmpty {
                 if !(paragraphs.last?.isEmpty ?? true) { paragraphs.append([]) }
                 continue
@@ -69,7 +69,9 @@ public enum TextCleaner {
                 continue
             }
             let hyphens: Set<Character> = ["-", "‐", "¬", "\u{00AD}"]
-            if let last = out.last, hyphens.contains(last), out.count >= 2,
+            if CJKText.joinsWithoutSpace(out.last, line.first) {
+                out += line  // Chinese and Japanese lines run on with no space, and have no hyphenation.
+            } else if let last = out.last, hyphens.contains(last), out.count >= 2,
                 out[out.index(before: out.index(before: out.endIndex))].isLetter, let next = line.first
             {
                 if next.isLowercase {
@@ -123,9 +125,11 @@ public enum TextCleaner {
         s.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\u{00A0}" }).joined(separator: " ")
     }
 
-    /// A line that holds no letters or digits and at most three marks: "|", "||", "—", ".", "l|".
+    /// A line that holds no letters or digits and at most three marks: "|", "||", "—", ".", "l|". CJK punctuation
+    /// alone on a line ("。", "」") is the end of a sentence that wrapped, not a mark.
     static func isStrayMark(_ line: String) -> Bool {
         let compact = line.filter { !$0.isWhitespace }
+        if compact.contains(where: \.isCJKPunctuation) { return false }
         if compact.count <= 3, !compact.contains(where: { $0.isLetter || $0.isNumber }) { return true }
         return compact.allSatisfy { "|[]{}!/\\_~".contains($0) }
     }
