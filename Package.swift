@@ -49,6 +49,10 @@ let package = Package(
         // MARK: Shared vocabulary: errors a person can act on, the clock, boxes, timings. No C, no I/O.
         .target(name: "Support", swiftSettings: swiftSettings),
 
+        // MARK: The interface's languages: one i18next JSON catalogue per language (a resource), plural rules, the
+        // reader's language from Accept-Language, numbers and dates in its locale. Knows keys, not pages.
+        .target(name: "Localization", dependencies: ["Support"], resources: [.copy("Locales")], swiftSettings: swiftSettings),
+
         // MARK: Capabilities. None of them knows HTTP.
         // Photo bytes to pixels: file-type sniffing, HEIC, EXIF orientation, size limits, Leptonica images.
         .target(name: "Imaging", dependencies: ["Support", "CLeptonica", "CMagic", "CHeif"], swiftSettings: swiftSettings),
@@ -99,6 +103,7 @@ let package = Package(
             name: "SnapPostWeb",
             dependencies: [
                 "Support", "Imaging", "PageReading", "AIClient", "PostWriting", "Retouch", "Storage", "Settings", "Shelves", "Speech",
+                "Localization",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -123,7 +128,7 @@ let package = Package(
             name: "snappost",
             dependencies: [
                 "Support", "Imaging", "PageReading", "AIClient", "PostWriting", "Settings", "SnapPostWeb", "Shelves", "Speech", "Storage",
-                "Retouch",
+                "Retouch", "Localization",
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -131,6 +136,7 @@ let package = Package(
         ),
 
         // MARK: Tests, one target beside each module they test.
+        .testTarget(name: "LocalizationTests", dependencies: ["Localization", "Support"], swiftSettings: swiftSettings),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Support"], swiftSettings: swiftSettings),
         .testTarget(name: "PageReadingTests", dependencies: ["PageReading", "Imaging", "Support"], swiftSettings: swiftSettings),
         .testTarget(
@@ -154,7 +160,7 @@ let package = Package(
             name: "SnapPostWebTests",
             dependencies: [
                 "SnapPostWeb", "Settings", "Storage", "PageReading", "PostWriting", "AIClient", "Retouch", "Imaging", "Support", "ChatServerStub",
-                "Shelves", "Speech",
+                "Shelves", "Speech", "Localization",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Configuration", package: "swift-configuration"),

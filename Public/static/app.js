@@ -11,6 +11,28 @@
   function $(selector, root) { return (root || document).querySelector(selector); }
   function $all(selector, root) { return Array.prototype.slice.call((root || document).querySelectorAll(selector)); }
 
+  // Words come from the server's catalogue in the reader's language (the page's `#messages` block, `js.*` keys):
+  // `{{name}}` placeholders, and `key_one` / `key_other` forms chosen by the browser's plural rules.
+  var LANG = document.documentElement.lang || "en";
+  var MESSAGES = (function () {
+    try { return JSON.parse(($("#messages") || {}).textContent || "{}"); } catch (e) { return {}; }
+  })();
+  function msg(key, vars) {
+    var text = MESSAGES[key];
+    if (vars && typeof vars.count === "number" && window.Intl && Intl.PluralRules) {
+      text = MESSAGES[key + "_" + new Intl.PluralRules(LANG).select(vars.count)] || MESSAGES[key + "_other"] || text;
+    }
+    if (text === undefined) text = key;
+    return text.replace(/\{\{\s*([\w.-]+)\s*\}\}/g, function (_, name) { return vars && vars[name] !== undefined ? String(vars[name]) : ""; });
+  }
+  window.SnapPostMessages = msg;
+  // What a kept copy is ("scan", "draft", "correction"), in the reader's words; copies kept before this named
+  // themselves in English and stay as they are.
+  function labelOf(name) {
+    if (!name) return msg("label.typed");
+    return MESSAGES["label." + name] ? msg("label." + name) : name;
+  }
+
   // Toast, announced through aria-live. It goes where it covers no button, link or field: above the action bar (or
   // the bottom edge), else under the top bar, else wherever it covers the fewest.
   var toastTimer = null;
@@ -101,9 +123,9 @@
 
   function confirmCopied(button) {
     var label = button.textContent;
-    button.textContent = "Copied";
+    button.textContent = msg("copied");
     setTimeout(function () { button.textContent = label; }, 1500);
-    toast("Copied to clipboard");
+    toast(msg("copiedToast"));
     if (navigator.vibrate) { try { navigator.vibrate(15); } catch (e) { /* not supported */ } }
   }
 
@@ -113,7 +135,7 @@
       confirmCopied(button);
       if (button.hasAttribute("data-tone")) remember("copied", text, button);
     } else {
-      toast("Could not copy. Select the text and copy it by hand.");
+      toast(msg("copyFailed"));
     }
   }
 
@@ -121,7 +143,7 @@
     var text = textOf(button.getAttribute("data-share-from"));
     if (navigator.share) {
       navigator.share({ text: text }).then(function () {
-        toast("Shared");
+        toast(msg("shared"));
         remember("shared", text, button);
       }).catch(function (error) {
         if (error && error.name === "AbortError") return;
@@ -129,7 +151,7 @@
       });
     } else if (copyText(text)) {
       confirmCopied(button);
-      toast("Sharing isn't available here, so the text was copied");
+      toast(msg("shareCopied"));
       remember("copied", text, button);
     }
   }
@@ -148,7 +170,7 @@
     });
     form.addEventListener("submit", function (event) {
       var chosen = inputs.filter(function (i) { return i.files && i.files.length; })[0];
-      if (!chosen) { event.preventDefault(); toast("Choose a photo first"); return; }
+      if (!chosen) { event.preventDefault(); toast(msg("chooseFirst")); return; }
       event.preventDefault();
       upload(form, chosen);
     });
@@ -177,7 +199,7 @@
     var box = $("[data-upload-failure]");
     if (!box) { toast(failure.message); return; }
     $("[data-upload-message]", box).textContent = failure.message;
-    $("[data-upload-name]", box).textContent = file && file.name ? file.name : "your photo";
+    $("[data-upload-name]", box).textContent = file && file.name ? file.name : msg("yourPhoto");
     box.hidden = false;
     var retry = $("[data-upload-retry]", box);
     var other = $("[data-upload-choose]", box);
@@ -204,13 +226,13 @@
     if (lang && lang.value) data.append("lang", lang.value);
     var xhr = new XMLHttpRequest();
     xhr.open("POST", form.getAttribute("action"));
-    showOverlay("Uploading the photo…", true);
+    showOverlay(msg("uploading"), true);
     xhr.upload.onprogress = function (event) {
       if (event.lengthComputable) $("#overlay-progress").value = Math.round((event.loaded / event.total) * 100);
     };
     xhr.upload.onload = function () {
       $("#overlay-progress").value = 100;
-      $("#overlay-status").textContent = form.getAttribute("data-processing") || "Reading the page…";
+      $("#overlay-status").textContent = form.getAttribute("data-processing") || msg("reading");
     };
     xhr.onload = function () {
       if (xhr.status >= 200 && xhr.status < 300 && xhr.responseURL) {
@@ -218,12 +240,12 @@
         return;
       }
       hideOverlay();
-      showUploadFailure(form, file, failureFrom(xhr.responseText, xhr.status, "The photo could not be read (error " + xhr.status + ")."));
+      showUploadFailure(form, file, failureFrom(xhr.responseText, xhr.status, msg("uploadError", { status: xhr.status })));
     };
     xhr.onerror = function () {
       hideOverlay();
       showUploadFailure(form, file, {
-        message: "The upload did not reach the server. Check the connection, then retry: your photo is still chosen.", retryable: true
+        message: msg("uploadUnreached"), retryable: true
       });
     };
     xhr.send(data);
@@ -234,7 +256,7 @@
     form.addEventListener("submit", function (event) {
       var submitter = event.submitter;
       if (submitter && submitter.getAttribute("formaction")) return;
-      if (!window.fetch || !window.URLSearchParams) { showOverlay("Writing five drafts…", false); return; }
+      if (!window.fetch || !window.URLSearchParams) { showOverlay(msg("writing"), false); return; }
       event.preventDefault();
       var data;
       try { data = new FormData(form, submitter); } catch (e) {
@@ -243,7 +265,7 @@
       }
       var alert = $("[data-offline-alert]");
       if (alert) alert.hidden = true;
-      showOverlay(submitter && submitter.value === "offline" ? "Writing five drafts offline…" : "Writing five drafts…", false);
+      showOverlay(msg(submitter && submitter.value === "offline" ? "writingOffline" : "writing"), false);
       fetch(form.getAttribute("action"), { method: "POST", body: new URLSearchParams(data), credentials: "same-origin" })
         .then(function (response) {
           if (response.ok && /\/posts\/[^/]+$/.test(response.url)) { window.location.assign(response.url); return; }
@@ -252,12 +274,11 @@
         .catch(function () {
           hideOverlay();
           if (alert) {
-            alert.textContent = "The server can't be reached, so no drafts were written. Your text is still here, unchanged; "
-              + "press Generate posts again when the server is back.";
+            alert.textContent = msg("generateUnreached");
             alert.hidden = false;
             alert.scrollIntoView({ block: "nearest" });
           } else {
-            toast("The server can't be reached. Your text is still here.");
+            toast(msg("generateUnreachedShort"));
           }
         });
     });
@@ -355,7 +376,7 @@
     if (!dirty(k)) { store.drop(k.storeKey); return Promise.resolve("idle"); }
     if (k.canSave && !k.canSave(k.read())) { keepState(k, k.cannotSave, "warn"); return Promise.resolve("idle"); }
     var values = k.read();
-    keepState(k, "Saving…");
+    keepState(k, msg("saving"));
     var abort = window.AbortController ? new AbortController() : null;
     var deadline = setTimeout(function () { if (abort) abort.abort(); }, 15000);
     k.inFlight = fetch(k.url, {
@@ -366,7 +387,7 @@
         return response.json().then(function (copy) { showConflict(k, copy); return "conflict"; });
       }
       if (!response.ok) {
-        keepState(k, "Not saved (the server answered " + response.status + "). Kept in this browser; trying again…", "warn");
+        keepState(k, msg("notSavedStatus", { status: response.status }), "warn");
         retryLater(k);
         return "failed";
       }
@@ -376,11 +397,11 @@
         k.confirmed = values;
         k.retry = 0;
         keepCopy(k);
-        if (!dirty(k)) keepState(k, "Saved", "ok");
+        if (!dirty(k)) keepState(k, msg("saved"), "ok");
         return "saved";
       });
     }).catch(function () {
-      keepState(k, "Offline — kept in this browser, not on the server yet", "warn");
+      keepState(k, msg("offlineKept"), "warn");
       retryLater(k);
       return "failed";
     }).then(function (outcome) {
@@ -429,7 +450,7 @@
     var open = keepers.filter(function (k) { return k.conflict; })[0];
     if (!open) return false;
     open.panel.scrollIntoView({ block: "nearest" });
-    toast("Choose which text to keep first");
+    toast(msg("chooseText"));
     return true;
   }
   document.addEventListener("click", function (event) {
@@ -463,17 +484,16 @@
     var server = {};
     k.fields.forEach(function (f) { server[f] = copy[f] || ""; });
     k.conflict = { base: baseOf(copy), values: server };
-    keepState(k, "Changed elsewhere too — choose which text to keep", "warn");
+    keepState(k, msg("conflictState"), "warn");
     keepCopy(k);
     var panel = k.panel;
     panel.textContent = "";
     var title = document.createElement(k.headingTag || "h2");
     title.className = "conflict-title";
     if (panel.getAttribute("aria-labelledby")) title.id = panel.getAttribute("aria-labelledby");
-    title.textContent = "This text was changed somewhere else";
+    title.textContent = msg("conflictTitle");
     var why = document.createElement("p");
-    why.textContent = "Another tab or device saved a different version after this page got its copy. Nothing is lost: "
-      + "choose the one to keep. Until you do, nothing here is saved over it.";
+    why.textContent = msg("conflictWhy");
     panel.appendChild(title);
     panel.appendChild(why);
     var pair = document.createElement("div");
@@ -496,14 +516,14 @@
       pair.appendChild(box);
       return text;
     }
-    var mine = side("Typed here", null, "Keep the one typed here", true, function () {
+    var mine = side(msg("typedHere"), null, msg("keepMine"), true, function () {
       k.base = k.conflict.base;
       k.sendAs = null;
       k.confirmed = k.conflict.values;
       closeConflict(k);
       save(k);
     });
-    var theirs = side("Saved on the server", null, "Use the server's", false, function () {
+    var theirs = side(msg("onServer"), null, msg("useServers"), false, function () {
       var values = k.conflict.values;
       k.base = k.conflict.base;
       k.sendAs = null;
@@ -511,7 +531,7 @@
       k.write(values);
       k.confirmed = values;
       keepCopy(k);
-      keepState(k, "Saved (the server's text)", "ok");
+      keepState(k, msg("savedServers"), "ok");
     });
     var whole = false;
     var toggle = document.createElement("button");
@@ -520,7 +540,7 @@
     toggle.addEventListener("click", function () { whole = !whole; k.drawConflict(); });
     k.drawConflict = function () {
       compare(mine, theirs, k.describe(k.read()), k.describe(server), whole);
-      toggle.textContent = whole ? "Show only what differs" : "Show the whole texts";
+      toggle.textContent = msg(whole ? "showDiff" : "showWhole");
     };
     k.drawConflict();
     panel.appendChild(pair);
@@ -563,7 +583,7 @@
       keepCopy(k);
       if (k.drawConflict) k.drawConflict();
       if (k.conflict) return;
-      keepState(k, dirty(k) ? "Not saved yet" : "Saved", dirty(k) ? "" : "ok");
+      keepState(k, msg(dirty(k) ? "notSavedYet" : "saved"), dirty(k) ? "" : "ok");
       schedule(k, k.delay || 800);
     });
     return k;
@@ -590,9 +610,9 @@
       k.base = chosen.base;
       k.sendAs = chosen.editor;
       keepCopy(k);
-      keepState(k, "Sending what was typed here before…");
+      keepState(k, msg("sendingBefore"));
       save(k).then(function (outcome) {
-        if (outcome === "saved" && !dirty(k)) keepState(k, "Saved — what was typed here before is on the server now", "ok");
+        if (outcome === "saved" && !dirty(k)) keepState(k, msg("sentBefore"), "ok");
       });
     });
   }
@@ -611,10 +631,10 @@
       var unchanged = fresh.revision === k.base.revision && fresh.version === k.base.version;
       if (unchanged) { if (sendable(k)) save(k); return; }
       if (sameValues(k.fields, k.read(), server)) {
-        k.base = fresh; k.confirmed = server; k.sendAs = null; keepCopy(k); keepState(k, "Saved", "ok");
+        k.base = fresh; k.confirmed = server; k.sendAs = null; keepCopy(k); keepState(k, msg("saved"), "ok");
       } else if (!dirty(k)) {
         k.write(server); k.base = fresh; k.confirmed = server; k.sendAs = null; keepCopy(k);
-        keepState(k, "Updated: this text was changed somewhere else", "ok");
+        keepState(k, msg("updatedElsewhere"), "ok");
       } else {
         save(k);
       }
@@ -663,7 +683,7 @@
     keeper({
       key: area.getAttribute("data-keep-key"), url: area.getAttribute("data-autosave"), savedUrl: area.getAttribute("data-saved-copy"),
       form: form, fields: ["text", "book", "author"], base: { revision: +area.getAttribute("data-revision") || 0 },
-      state: $("[data-save-state]"), panel: $("[data-conflict]", form), label: "The text of a scan",
+      state: $("[data-save-state]"), panel: $("[data-conflict]", form), label: "scan",
       read: function () {
         return { text: area.value, book: form.elements.book ? form.elements.book.value : "", author: form.elements.author ? form.elements.author.value : "" };
       },
@@ -714,7 +734,10 @@
   }
 
   // Words as the server counts them: letters and digits, apostrophes inside ("don't", "l’eau").
-  var WORD = /[\p{L}\p{M}\p{N}]+(?:['’]\p{L}[\p{L}\p{M}\p{N}]*)*/gu;
+  // Each ideograph is a word of its own (the server's UnsureWords.tokens uses the same ranges).
+  var IDEOGRAPH = "\\u3040-\\u30ff\\u3400-\\u4dbf\\u4e00-\\u9fff\\uf900-\\ufaff\\u{20000}-\\u{2fa1f}";
+  var LETTER = "(?:(?![" + IDEOGRAPH + "])[\\p{L}\\p{M}\\p{N}])";
+  var WORD = new RegExp("[" + IDEOGRAPH + "]|" + LETTER + "+(?:['’](?![" + IDEOGRAPH + "])\\p{L}" + LETTER + "*)*", "gu");
   function wordsOf(text) {
     var found = [], seen = {}, match;
     WORD.lastIndex = 0;
@@ -762,15 +785,15 @@
       var entry = byKey[key(hit.word, hit.occurrence)];
       panel.textContent = "";
       var p = document.createElement("p");
-      p.textContent = "The camera was unsure of “" + hit.word + "” (" + entry.confidence + "). "
-        + (entry.preview && entry.box.length === 4 ? "This is the line on the photo:" : "No photo of it is kept.");
+      p.textContent = msg("unsure", { word: hit.word, confidence: entry.confidence }) + " "
+        + msg(entry.preview && entry.box.length === 4 ? "unsureLine" : "unsureNoPhoto");
       panel.appendChild(p);
       if (entry.preview && entry.box.length === 4) {
         var ns = "http://www.w3.org/2000/svg", b = entry.box, pad = Math.round(b[3] * 0.3);
         var svg = document.createElementNS(ns, "svg");
         svg.setAttribute("class", "unsure-crop");
         svg.setAttribute("role", "img");
-        svg.setAttribute("aria-label", "The line of the photo with “" + hit.word + "”");
+        svg.setAttribute("aria-label", msg("unsureCrop", { word: hit.word }));
         svg.setAttribute("viewBox", (b[0] - pad) + " " + (b[1] - pad) + " " + (b[2] + 2 * pad) + " " + (b[3] + 2 * pad));
         var image = document.createElementNS(ns, "image");
         image.setAttribute("href", entry.preview);
@@ -783,7 +806,7 @@
       var close = document.createElement("button");
       close.type = "button";
       close.className = "btn ghost small";
-      close.textContent = "Close";
+      close.textContent = msg("close");
       close.addEventListener("click", function () { panel.hidden = true; area.focus(); });
       panel.appendChild(close);
       panel.hidden = false;
@@ -840,7 +863,7 @@
     function pick(index, box) {
       parts[index].kept = box.checked;
       var kept = parts.filter(function (p) { return p.kept; });
-      if (!kept.length) { parts[index].kept = true; box.checked = true; toast("Keep at least one paragraph"); return; }
+      if (!kept.length) { parts[index].kept = true; box.checked = true; toast(msg("keepOne")); return; }
       area.value = kept.map(function (p) { return p.text; }).join("\n\n");
       area.dispatchEvent(new Event("input", { bubbles: true }));
       toast(kept.length + " of " + parts.length + " paragraphs kept");
@@ -852,6 +875,9 @@
 
   // Drafts: each grows with its text, counts as you type (red past the limit), shows where the feed folds it behind
   // "see more", and saves itself a moment after typing stops, and before leaving the page.
+  var WIDE = new RegExp("[" + IDEOGRAPH + "\\u3000-\\u303f\\ufe30-\\ufe4f\\uff00-\\uff60\\uac00-\\ud7af\\u1100-\\u115f]", "u");
+  function widthOf(character) { return WIDE.test(character) ? 2 : 1; }
+
   function charCount(text) {
     if (window.Intl && Intl.Segmenter) {
       var n = 0, it = new Intl.Segmenter().segment(text)[Symbol.iterator]();
@@ -871,10 +897,12 @@
     autosize(area);
     underlay(area, function (text) {
       var chars = Array.from(text);
-      var cut = Math.min(fold, chars.length);
+      // The fold is a width (LinkedInLength.seeMoreAfter): an ideograph or full-width mark is as wide as two letters.
+      var cut = 0, used = 0;
+      while (cut < chars.length && used + widthOf(chars[cut]) <= fold) { used += widthOf(chars[cut]); cut++; }
       var head = chars.slice(0, cut).join(""), middle = chars.slice(cut, Math.max(cut, limit)).join(""), tail = chars.slice(Math.max(cut, limit)).join("");
       var html = escapeHTML(head);
-      if (chars.length > fold) html += '<span class="fold" title="“see more”"></span><mark class="after-fold">' + escapeHTML(middle) + "</mark>";
+      if (chars.length > cut) html += '<span class="fold" title="' + escapeHTML(msg("seeMore")) + '"></span><mark class="after-fold">' + escapeHTML(middle) + "</mark>";
       if (tail) html += '<mark class="over">' + escapeHTML(tail) + "</mark>";
       return html;
     });
@@ -894,9 +922,9 @@
     var number = +area.getAttribute("data-number");
     var draft = keeper({
       key: area.getAttribute("data-keep-key"), url: form.getAttribute("action"), savedUrl: cards ? cards.getAttribute("data-saved-copy") : "",
-      form: form, fields: ["text"], state: state, panel: $("[data-conflict]", card), headingTag: "h3", label: "A draft",
+      form: form, fields: ["text"], state: state, panel: $("[data-conflict]", card), headingTag: "h3", label: "draft",
       base: { revision: +area.getAttribute("data-revision") || 0, version: +area.getAttribute("data-version") || 1 },
-      canSave: function (values) { return !!values.text.trim(); }, cannotSave: "An empty draft is not saved",
+      canSave: function (values) { return !!values.text.trim(); }, cannotSave: msg("emptyDraft"),
       read: function () { return { text: area.value }; },
       write: function (values) { area.value = values.text; area.dispatchEvent(new Event("input", { bubbles: false })); },
       describe: function (values) { return values.text; },
@@ -941,7 +969,7 @@
         }
         var note = document.createElement("p");
         note.className = "sub kept-note";
-        note.textContent = "What you typed here before is back; it has not been sent yet.";
+        note.textContent = msg("typedBack");
         form.insertBefore(note, form.firstChild);
       } else {
         store.drop(key);
@@ -970,11 +998,11 @@
         var line = document.createElement("p");
         line.className = "undo-line";
         line.setAttribute("role", "status");
-        line.textContent = "Deleted. ";
+        line.textContent = msg("deleted") + " ";
         var undo = document.createElement("button");
         undo.type = "button";
         undo.className = "btn secondary small";
-        undo.textContent = "Undo";
+        undo.textContent = msg("undo");
         line.appendChild(undo);
         card.appendChild(line);
         undo.focus();
@@ -986,10 +1014,10 @@
             card.removeChild(line);
             card.appendChild(kept);
             card.classList.remove("deleted");
-            toast("Brought back");
-          }).catch(function () { toast("Could not bring it back. Check the connection and try again."); });
+            toast(msg("broughtBack"));
+          }).catch(function () { toast(msg("restoreFailed")); });
         });
-      }).catch(function () { toast("Not deleted: the server can't be reached."); });
+      }).catch(function () { toast(msg("deleteFailed")); });
     });
   });
 
@@ -999,7 +1027,7 @@
     if (isNaN(when.getTime()) || !window.Intl) return;
     time.title = when.toISOString().replace("T", " ").replace(/\.\d+Z$/, " UTC");
     try {
-      time.textContent = new Intl.DateTimeFormat("en-GB", {
+      time.textContent = new Intl.DateTimeFormat(LANG, {
         day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short"
       }).format(when);
     } catch (e) { /* the server's UTC text stays */ }
@@ -1026,12 +1054,13 @@
         var words = Object.keys(copy.values).map(function (f) { return copy.values[f]; }).join(" ").replace(/\s+/g, " ").trim();
         // The start and the end: typing is most often added at the end.
         snippet.textContent = words.length > 140
-          ? words.slice(0, 60).replace(/\s\S*$/, "") + " … " + words.slice(-70).replace(/^\S*\s/, "") : words || "(empty)";
+          ? words.slice(0, 60).replace(/\s\S*$/, "") + " … " + words.slice(-70).replace(/^\S*\s/, "") : words || msg("offline.empty");
         var meta = document.createElement("span");
         meta.className = "meta";
         var at = new Date(copy.at);
-        meta.textContent = (copy.label || "Typed text") + " · typed " + at.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit" })
-          + (copy.conflict ? " · changed elsewhere too: open it to choose" : "");
+        meta.textContent = msg("offline.typedAt", {
+          label: labelOf(copy.label), time: at.toLocaleTimeString(LANG, { hour: "2-digit", minute: "2-digit" })
+        }) + (copy.conflict ? msg("offline.conflict") : "");
         box.appendChild(snippet);
         box.appendChild(meta);
         li.appendChild(box);
@@ -1047,11 +1076,11 @@
       trying = true;
       fetch(base + "/healthz", { cache: "no-store" }).then(function (response) {
         if (!response.ok) throw new Error("status " + response.status);
-        if (status) status.textContent = "The server answers again: sending what is kept here…";
+        if (status) status.textContent = msg("offline.back");
         sendLeftovers(function () { location.reload(); });
       }).catch(function () {
         trying = false;
-        if (status) status.textContent = "SnapPost can't reach its server right now. Trying again every few seconds…";
+        if (status) status.textContent = msg("offline.still");
         show();
       });
     }
@@ -1062,13 +1091,8 @@
   if ("serviceWorker" in navigator && window.isSecureContext) {
     navigator.serviceWorker.register(base + "/sw.js", { scope: base + "/" }).catch(function () {});
   }
-  // Remembered choices (the page's language on Home): restored when the option still exists, saved on change.
-  $all("select[data-remember]").forEach(function (select) {
-    var key = select.getAttribute("data-remember");
-    try {
-      var saved = window.localStorage.getItem(key);
-      if (saved && $all("option", select).some(function (o) { return o.value === saved; })) select.value = saved;
-      select.addEventListener("change", function () { window.localStorage.setItem(key, select.value); });
-    } catch (e) { /* storage may be off: the server's default stays selected */ }
+  // The footer's language switch sends itself when a language is picked (without script, its Change button does).
+  $all("select[data-autosubmit-select]").forEach(function (select) {
+    select.addEventListener("change", function () { if (select.form) select.form.submit(); });
   });
 })();

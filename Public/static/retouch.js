@@ -22,12 +22,10 @@
   var maskToggle = $("[data-mask-toggle]");
   var state = null, busy = false, afterSrc = picture.getAttribute("src");
 
-  var hints = {
-    wire: "Tap near a wire to remove it.",
-    object: "Tap inside the thing to remove.",
-    brush: "Paint over what should go.",
-    "line-brush": "Draw along a wire; it is removed at the wire width."
-  };
+  // The reader's words, from app.js's catalogue (the key itself if app.js did not load).
+  var msg = window.SnapPostMessages || function (key) { return key; };
+  // Each tool's hint: js.retouch.hint.TOOL.
+  function hintFor(tool) { return msg("retouch.hint." + tool); }
 
   // --- Messages -------------------------------------------------------------------------------------------------
   var toastTimer = null;
@@ -55,7 +53,7 @@
 
   // --- Talking to the server ------------------------------------------------------------------------------------
   function send(path, body) {
-    if (busy) { toast("Still working on the last edit…"); return Promise.resolve(); }
+    if (busy) { toast(msg("retouch.busy")); return Promise.resolve(); }
     setBusy(true);
     polls = 0;
     return fetch(api + path, {
@@ -67,14 +65,14 @@
       return response.json().catch(function () { return {}; }).then(function (data) {
         if (!response.ok) {
           var message = data && data.error && data.error.message;
-          throw new Error(message || "That did not work. Please try again.");
+          throw new Error(message || msg("retouch.failed"));
         }
         return data;
       });
     }).then(function (data) {
       if (data) apply(data);
     }).catch(function (error) {
-      toast(error.message || "The server could not be reached. Check the connection and try again.", true);
+      toast(error.message || msg("retouch.unreached"), true);
       drawOverlay();
     }).then(function () { setBusy(false); });
   }
@@ -371,7 +369,7 @@
 
   $all("input[name=tool]").forEach(function (radio) {
     radio.addEventListener("change", function () {
-      hint.textContent = hints[tool()];
+      hint.textContent = hintFor(tool());
       $all("[data-for-tools]").forEach(function (el) {
         el.classList.toggle("is-off", el.getAttribute("data-for-tools").split(" ").indexOf(tool()) < 0);
       });
@@ -395,7 +393,7 @@
   buttons.compare.addEventListener("keydown", function (event) { if (event.key === " " || event.key === "Enter") { event.preventDefault(); showBefore(true); } });
   buttons.compare.addEventListener("keyup", function () { showBefore(false); });
 
-  $("[data-export]").addEventListener("click", function () { toast("Preparing the full-size photo… the download starts when it is ready.", true); });
+  $("[data-export]").addEventListener("click", function () { toast(msg("retouch.exporting"), true); });
 
   window.addEventListener("resize", fit);
   root.classList.add("is-ready");

@@ -3,6 +3,8 @@
 // spine shows what was read on it, and Listen plays the recommendations.
 (function () {
   "use strict";
+  // The reader's words, from app.js's catalogue (the key itself if app.js did not load).
+  var msg = window.SnapPostMessages || function (key) { return key; };
 
   function $(selector, root) { return (root || document).querySelector(selector); }
   function $all(selector, root) { return Array.prototype.slice.call((root || document).querySelectorAll(selector)); }
@@ -51,7 +53,7 @@
     var xhr = new XMLHttpRequest();
     var started = 0, timer = null;
     xhr.open("POST", form.getAttribute("action"));
-    status.textContent = "Uploading the photo…";
+    status.textContent = msg("uploading");
     bar.hidden = false;
     bar.value = 0;
     overlay.hidden = false;
@@ -64,7 +66,7 @@
       started = Date.now();
       var tick = function () {
         var seconds = Math.round((Date.now() - started) / 1000);
-        status.textContent = "Finding the spines and reading every title… " + seconds + " s (this takes several seconds)";
+        status.textContent = msg("shelf.reading", { seconds: seconds });
       };
       tick();
       timer = setInterval(tick, 1000);
@@ -72,7 +74,7 @@
     xhr.onload = function () {
       clearInterval(timer);
       if (xhr.status >= 200 && xhr.status < 300 && xhr.responseURL) {
-        status.textContent = "Done. Opening the results…";
+        status.textContent = msg("shelf.done");
         window.location.assign(xhr.responseURL);
       } else {
         // The server's own error page has the message and the way forward.
@@ -86,7 +88,7 @@
       overlay.hidden = true;
       status.textContent = "";
       var toast = $("#toast");
-      if (toast) { toast.textContent = "The upload failed. Check the connection and try again."; toast.classList.add("show"); }
+      if (toast) { toast.textContent = msg("shelf.failed"); toast.classList.add("show"); }
     };
     xhr.send(data);
   }
@@ -103,7 +105,7 @@
     if (caption && item) {
       caption.textContent = "";
       var label = document.createElement("strong");
-      label.textContent = "Spine " + number + ": ";
+      label.textContent = msg("shelf.spine", { number: number });
       caption.appendChild(label);
       caption.appendChild(document.createTextNode(item.querySelector(".spine-text").textContent));
       var book = item.querySelector("strong");
@@ -135,18 +137,18 @@
     listen.addEventListener("click", function () {
       audio.classList.remove("collapsed");
       if (audio.paused) {
-        listen.textContent = "Preparing the audio…";
+        listen.textContent = msg("shelf.preparingAudio");
         var playing = audio.play();
         if (playing && playing.catch) {
-          playing.catch(function () { listen.textContent = "Listen"; });
+          playing.catch(function () { listen.textContent = msg("shelf.listen"); });
         }
       } else {
         audio.pause();
       }
     });
-    audio.addEventListener("playing", function () { listen.textContent = "Pause"; });
-    audio.addEventListener("pause", function () { listen.textContent = "Listen"; });
-    audio.addEventListener("ended", function () { listen.textContent = "Listen again"; });
-    audio.addEventListener("error", function () { listen.textContent = "Audio unavailable"; listen.disabled = true; });
+    audio.addEventListener("playing", function () { listen.textContent = msg("shelf.pause"); });
+    audio.addEventListener("pause", function () { listen.textContent = msg("shelf.listen"); });
+    audio.addEventListener("ended", function () { listen.textContent = msg("shelf.again"); });
+    audio.addEventListener("error", function () { listen.textContent = msg("shelf.unavailable"); listen.disabled = true; });
   }
 })();

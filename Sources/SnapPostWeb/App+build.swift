@@ -3,6 +3,7 @@ import Configuration
 import Foundation
 import Hummingbird
 import HummingbirdCore
+import Localization
 import Logging
 import NIOCore
 import PostWriting
@@ -64,7 +65,8 @@ public func buildApplication(
     let throttle = CredentialThrottle(clock: dependencies.clock)
     let writerHealth = WriterHealth()
     let pages = Pages(
-        renderer: renderer, base: base, writerName: dependencies.generator.displayName, authEnabled: policy.enabled, writerHealth: writerHealth)
+        renderer: renderer, base: base, writerName: dependencies.generator.displayName, authEnabled: policy.enabled, writerHealth: writerHealth,
+        localizations: try Localizations.shipped())
     let metrics = AppMetrics(registry: dependencies.metricsRegistry)
     let languages = OCRLanguages(installed: dependencies.installedLanguages, defaults: settings.ocrLanguages)
     let ocrQueue = BoundedWorkQueue(workers: settings.ocrWorkers, maxWaiting: settings.ocrQueueLength, pixelBudget: settings.ocrPixelsInFlight)
@@ -106,6 +108,7 @@ public func buildApplication(
         RequestLogMiddleware(metrics: metrics)
         CompressionMiddleware<AppRequestContext>()
         SecurityHeadersMiddleware<AppRequestContext>()
+        LanguageMiddleware()
         ErrorPageMiddleware(pages: pages, limits: limits)
         FileMiddleware<AppRequestContext, LocalFileSystem>(
             resources.appendingPathComponent("Public").path, urlBasePath: base.isEmpty ? nil : base,
@@ -133,6 +136,7 @@ public func buildApplication(
             clientAddress: clientAddress, pages: pages
         ).endpoints,
         atPath: mount)
+    router.addRoutes(LanguageController(base: base, policy: policy).endpoints, atPath: mount)
     router.addRoutes(RetouchController(studio: studio, intake: intake, pages: pages).endpoints, atPath: mount)
     router.addRoutes(APIController(intake: intake, scans: dependencies.scans, writer: writer, base: base).endpoints, atPath: mount)
     router.addRoutes(

@@ -1,6 +1,7 @@
 // The per-request context: Hummingbird's core storage plus the client's address and whether it is logged in.
 import Foundation
 import Hummingbird
+import Localization
 import Logging
 import NIOCore
 
@@ -11,6 +12,10 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
     public var isAuthenticated = false
     /// The session id, when the request is from a logged-in browser.
     public var sessionId: String?
+    /// The interface language, set by `LanguageMiddleware` from the person's choice or the browser's Accept-Language.
+    public var language: InterfaceLanguage = .source
+    /// The page asked for, path and query, for the footer's language switch to come back to.
+    public var pagePath: String = "/"
 
     public init(source: ApplicationRequestContextSource) {
         self.coreContext = .init(source: source)

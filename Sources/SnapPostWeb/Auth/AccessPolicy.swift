@@ -37,12 +37,13 @@ struct AccessPolicy: Sendable {
         return difference == 0
     }
 
-    /// Paths anyone may fetch: the login page, assets, the manifest, health (also the iOS client's /api/health) and metrics.
+    /// Paths anyone may fetch: the login page, assets, the manifest, health (also the iOS client's /api/health), metrics and
+    /// the language switch (the login page offers it too).
     func isPublic(_ path: String) -> Bool {
         let local = path.hasPrefix(basePath) ? String(path.dropFirst(basePath.count)) : path
         return local == "/login" || local.hasPrefix("/static/") || local == "/manifest.webmanifest"
             || local == "/healthz" || local == "/api/health" || local == "/metrics" || local == "/favicon.ico" || local == "/sw.js"
-            || local == "/offline"
+            || local == "/offline" || local == "/language"
     }
 
     /// Secure cookies over HTTPS; behind a proxy only when we were told to trust it.

@@ -3,6 +3,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Localization
 import NIOCore
 import Shelves
 import Speech
@@ -61,9 +62,11 @@ struct ShelfController {
                 ? "Saved as typed: “\(book.title)”\(by), found in the catalog (same title and author); the preferences and recommendations are worked out again with it."
                 : "Saved as typed: “\(book.title)”\(by). The catalog has no book of that title by that author; the preferences and recommendations are worked out again without the book it replaces."
         }
-        let view = ShelfResultView(
+        var view = ShelfResultView(
             id: id, scan: scan, reading: reading, hasPreview: try await shelves.preview(ofShelf: id) != nil, base: pages.base, notice: notice,
             corrected: corrected)
+        // flite speaks English only: in another language the page says so rather than reading out English.
+        view.canListen = context.language == .english
         return pages.render(
             "shelf-result", context, title: "Your shelf", section: "shelf", back: ("\(pages.base)/shelf", "Shelf"), content: view,
             scripts: ["shelf"])

@@ -2,7 +2,9 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Localization
 import Mustache
+import Support
 
 /// What every page needs besides its own content.
 struct PageChrome: Sendable {
@@ -17,13 +19,18 @@ struct PageChrome: Sendable {
     /// Which header link is current: "home", "shelf", "history".
     var section: String = ""
     var backHref: String? = nil
-    var backLabel: String = "Home"
+    /// The back link's words; nil says "Home" in the reader's language.
+    var backLabel: String? = nil
     /// What the writer badge shows about the writer's last answer.
     var writerState: WriterBadgeState = .offline
     /// Extra behaviour of this page: for each name, Public/static/NAME.js and NAME.css (no inline code).
     var scripts: [String] = []
     /// No navigation: for pages a visitor sees before logging in or while offline, where the links would lead nowhere.
     var bare: Bool = false
+    /// The reader's language: every word of the page, its dates and numbers.
+    var localizer: Localizer
+    /// The page's own path and query, where the footer's language switch comes back to.
+    var pagePath: String = "/"
 }
 
 enum WriterBadgeState: Equatable, Sendable {
@@ -65,6 +72,16 @@ struct PageRenderer: Sendable {
 /// What every template sees at the top level; the page's own fields are inside `content`.
 /// Mustache reads stored properties only (through Mirror), so nothing here is computed.
 struct PageModel {
+    /// `{{#t}}key{{/t}}`: the catalogue's message for `key` in the reader's language, its `{{name}}` placeholders filled
+    /// from the template's context (and escaped like any value).
+    let t: MustacheLambda
+    /// `<html lang>`.
+    let lang: String
+    /// The `js.*` messages for the page's scripts, as JSON safe inside `<script type="application/json">`.
+    let scriptMessages: String
+    /// The footer's switch: every interface language by its own name.
+    let interfaceLanguages: [InterfaceLanguageChoice]
+    let here: String
     let base: String
     let title: String
     let writer: String
@@ -86,34 +103,58 @@ struct PageModel {
     let content: Any
 
     init(chrome: PageChrome, content: Any) {
+        let localizer = chrome.localizer
+        t = MustacheLambda { key in localizer.template(key.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        lang = localizer.language.tag
+        scriptMessages = Self.json(localizer.messages(under: "js"))
+        interfaceLanguages = InterfaceLanguage.allCases.map {
+            InterfaceLanguageChoice(tag: $0.tag, name: $0.nativeName, selected: $0 == localizer.language)
+        }
+        here = chrome.pagePath
         base = chrome.base
         title = chrome.title
-        writer = chrome.writer
+        isOffline = chrome.writerState == .offline
+        writer = isOffline ? localizer("writer.offline") : chrome.writer
         showWriter = chrome.showWriter
-        isOffline = chrome.writer == "Offline writer"
         loggedIn = chrome.loggedIn && chrome.authEnabled
         isHome = chrome.section == "home"
         isShelf = chrome.section == "shelf"
         isHistory = chrome.section == "history"
         isRetouch = chrome.section == "retouch"
         backHref = chrome.backHref
-        backLabel = chrome.backLabel
+        backLabel = chrome.backLabel ?? localizer("layout.home")
         switch chrome.writerState {
         case .offline:
             writerStatus = "offline"
             writerNote = nil
         case .provider(.unknown):
             writerStatus = "unknown"
-            writerNote = "not asked yet"
+            writerNote = localizer("writer.notAsked")
         case .provider(.answered(let date)):
             writerStatus = "ok"
-            writerNote = "answered at \(Format.clock(date))"
+            writerNote = localizer("writer.answered", ["time": .text(localizer.clock(date))])
         case .provider(.failed(_, let date)):
             writerStatus = "failed"
-            writerNote = "last answer failed at \(Format.clock(date))"
+            writerNote = localizer("writer.failed", ["time": .text(localizer.clock(date))])
         }
         scripts = chrome.scripts
         showNav = !chrome.bare
         self.content = content
     }
+
+    /// JSON that cannot end the script element it sits in (no `<`, `>` or `&` as they are).
+    static func json(_ messages: [String: String]) -> String {
+        guard let data = try? JSONSerialization.data(withJSONObject: messages, options: [.sortedKeys]),
+            let text = String(data: data, encoding: .utf8)
+        else { return "{}" }
+        return text.replacingOccurrences(of: "<", with: "\\u003c").replacingOccurrences(of: ">", with: "\\u003e")
+            .replacingOccurrences(of: "&", with: "\\u0026")
+    }
+}
+
+/// One option of the footer's language switch.
+struct InterfaceLanguageChoice {
+    let tag: String
+    let name: String
+    let selected: Bool
 }

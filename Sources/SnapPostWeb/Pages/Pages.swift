@@ -1,6 +1,7 @@
 // What every controller uses to show HTML: a template rendered inside the site's layout, with its chrome filled in.
 import HTTPTypes
 import Hummingbird
+import Localization
 
 struct Pages: Sendable {
     let renderer: PageRenderer
@@ -11,6 +12,13 @@ struct Pages: Sendable {
     let authEnabled: Bool
     /// The configured provider's last answer, for the writer badge.
     var writerHealth = WriterHealth()
+    /// Whether drafts come from the built-in offline writer (the badge then says so in the reader's language).
+    var writerIsOffline: Bool { writerName == "Offline writer" }
+    /// Every interface language's catalogue.
+    var localizations: Localizations
+
+    /// The words, numbers and dates of the request's language.
+    func localizer(_ context: AppRequestContext) -> Localizer { localizations.localizer(context.language) }
 
     func chrome(
         _ context: AppRequestContext, title: String, section: String = "", showWriter: Bool = false,
@@ -18,8 +26,9 @@ struct Pages: Sendable {
     ) -> PageChrome {
         PageChrome(
             base: base, title: title, writer: writerName, showWriter: showWriter, loggedIn: context.sessionId != nil,
-            authEnabled: authEnabled, section: section, backHref: back?.href, backLabel: back?.label ?? "Home",
-            writerState: writerName == "Offline writer" ? .offline : .provider(writerHealth.current), scripts: scripts, bare: bare)
+            authEnabled: authEnabled, section: section, backHref: back?.href, backLabel: back?.label,
+            writerState: writerIsOffline ? .offline : .provider(writerHealth.current), scripts: scripts, bare: bare,
+            localizer: localizer(context), pagePath: context.pagePath)
     }
 
     func render(

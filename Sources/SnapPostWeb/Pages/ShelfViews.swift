@@ -120,6 +120,8 @@ struct ShelfResultView {
     let recommendations: [RecommendationView]
     let hasRecommendations: Bool
     let audioHref: String
+    /// Whether Listen is offered: the voice speaks English, so only an English page offers it.
+    var canListen = true
     /// The text Share and Copy hand over.
     let shareText: String
     let notice: String?
