@@ -61,10 +61,10 @@ void cascade(cv::CascadeClassifier &classifier, const cv::Mat &gray, int kind, i
 
 }  // namespace
 
-extern "C" int snappost_retouch_people(const uint8_t *gray, int w, int h, const char *cascadeDir, int minSize,
+extern "C" int snappost_retouch_people(const uint8_t *gray, int w, int h, const char *cascadeDir, int minSize, int stages,
                                        snappost_person_box *boxes, int capacity, int *count) {
     if (!gray || !count || capacity < 0 || (capacity > 0 && !boxes) || w <= 0 || h <= 0 || (int64_t)w * h > (int64_t)1 << 26 ||
-        minSize < 8)
+        minSize < 8 || stages < 1 || stages > 3)
         return -1;
     try {
         std::lock_guard<std::mutex> guard(detectorsLock);
@@ -74,8 +74,9 @@ extern "C" int snappost_retouch_people(const uint8_t *gray, int w, int h, const 
         cv::equalizeHist(src, level);
         std::vector<snappost_person_box> found;
 
+        const bool quick = stages & 1, slow = stages & 2;
         // HOG: a 64×128 window over the standing person; people smaller than the window are not looked for.
-        if (w >= 64 && h >= 128) {
+        if (quick && w >= 64 && h >= 128) {
             std::vector<cv::Rect> people;
             std::vector<double> weights;
             d.hog.detectMultiScale(src, people, weights, 0.0, cv::Size(8, 8), cv::Size(16, 16), 1.05, 2.0);
@@ -84,16 +85,18 @@ extern "C" int snappost_retouch_people(const uint8_t *gray, int w, int h, const 
             }
         }
         const cv::Size face(minSize, minSize);
-        cascade(d.face, level, SNAPPOST_PERSON_FACE, 4, face, false, found);
-        cascade(d.profile, level, SNAPPOST_PERSON_PROFILE, 4, face, false, found);
-        if (!d.profile.empty()) {
-            cv::Mat flipped;
-            cv::flip(level, flipped, 1);
-            cascade(d.profile, flipped, SNAPPOST_PERSON_PROFILE, 4, face, true, found);
+        if (quick) cascade(d.face, level, SNAPPOST_PERSON_FACE, 4, face, false, found);
+        if (slow) {
+            cascade(d.profile, level, SNAPPOST_PERSON_PROFILE, 4, face, false, found);
+            if (!d.profile.empty()) {
+                cv::Mat flipped;
+                cv::flip(level, flipped, 1);
+                cascade(d.profile, flipped, SNAPPOST_PERSON_PROFILE, 4, face, true, found);
+            }
+            // Head and shoulders about twice a face wide; a standing body about seven faces tall.
+            cascade(d.upperBody, level, SNAPPOST_PERSON_UPPER_BODY, 3, cv::Size(2 * minSize, 2 * minSize), false, found);
+            cascade(d.fullBody, level, SNAPPOST_PERSON_FULL_BODY, 3, cv::Size(minSize, 2 * minSize), false, found);
         }
-        // Head and shoulders about twice a face wide; a standing body about seven faces tall.
-        cascade(d.upperBody, level, SNAPPOST_PERSON_UPPER_BODY, 3, cv::Size(2 * minSize, 2 * minSize), false, found);
-        cascade(d.fullBody, level, SNAPPOST_PERSON_FULL_BODY, 3, cv::Size(minSize, 2 * minSize), false, found);
 
         *count = (int)found.size();
         for (int i = 0; i < (int)found.size() && i < capacity; i++) boxes[i] = found[i];

@@ -27,10 +27,11 @@ typedef struct {
 
 /// Runs the people detectors on a grey picture (w×h). `cascadeDir` is the folder of OpenCV's Haar cascades (Debian's
 /// opencv-data puts them in /usr/share/opencv4/haarcascades); a cascade file that is missing is skipped, and a NULL
-/// folder runs the HOG detector alone. `minSize` is the smallest face, in pixels, worth reporting. Up to `capacity`
-/// boxes go to `boxes`; `*count` gets how many were found (more than `capacity` means some were dropped).
-/// Returns 0, or a negative value on bad arguments or when OpenCV throws.
-int snappost_retouch_people(const uint8_t *gray, int w, int h, const char *cascadeDir, int minSize,
+/// folder runs the HOG detector alone. `minSize` is the smallest face, in pixels, worth reporting. `stages` chooses
+/// the detectors: 1 = the quick ones (HOG, frontal faces), 2 = the slower ones (faces in profile both ways, upper and
+/// full body cascades), 3 = all. Up to `capacity` boxes go to `boxes`; `*count` gets how many were found (more than
+/// `capacity` means some were dropped). Returns 0, or a negative value on bad arguments or when OpenCV throws.
+int snappost_retouch_people(const uint8_t *gray, int w, int h, const char *cascadeDir, int minSize, int stages,
                             snappost_person_box *boxes, int capacity, int *count);
 
 #ifdef __cplusplus

@@ -70,7 +70,7 @@ enum OpenCVRetouch {
     }
 
     /// OpenCV's classical people detectors over a grey buffer (see RetouchPeople.h); nil when the shim fails.
-    static func people(gray: [UInt8], width: Int, height: Int, cascades: String?, minimumFace: Int) -> [PersonDetection]? {
+    static func people(gray: [UInt8], width: Int, height: Int, cascades: String?, minimumFace: Int, stages: Int32) -> [PersonDetection]? {
         guard gray.count == width * height else { return nil }
         var room = 64
         for _ in 0..<2 {
@@ -79,7 +79,8 @@ enum OpenCVRetouch {
             let status = gray.withUnsafeBufferPointer { g in
                 boxes.withUnsafeMutableBufferPointer { b in
                     snappost_retouch_people(
-                        g.baseAddress, Int32(width), Int32(height), cascades, Int32(minimumFace), b.baseAddress, Int32(room), &count)
+                        g.baseAddress, Int32(width), Int32(height), cascades, Int32(minimumFace), stages, b.baseAddress, Int32(room),
+                        &count)
                 }
             }
             guard status == 0 else { return nil }

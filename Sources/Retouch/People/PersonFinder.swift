@@ -22,9 +22,10 @@ struct PersonDetection: Sendable, Equatable {
 
 /// Finds people, with no trained network beyond what Debian's OpenCV ships:
 /// 1. detect on a copy at most `detectionLongSide` wide: the HOG people detector (built into OpenCV's objdetect) and
-///    the Haar cascades of Debian's opencv-data (frontal and profile faces, upper body, full body);
+///    the Haar cascades of Debian's opencv-data (frontal and profile faces, upper body, full body); for a tap, the
+///    quick ones (HOG, frontal faces) first and the slower ones only when those found no one there;
 /// 2. each find becomes a box around the whole person (a face is about an eighth of a standing person's height, and
-///    arms held out from a seated body reach two faces beyond the shoulders), and finds whose boxes mostly overlap
+///    arms held out from a seated body reach almost two faces beyond the shoulders), and finds whose boxes mostly overlap
 ///    are one person; a person needs a sure find
 ///    (a face, or a body the detector is confident of) or two detectors agreeing;
 /// 3. grab-cut on the person's box (on a copy at most `cutLongSide` wide): outside the box surely not the person, the
@@ -71,9 +72,15 @@ public struct PersonFinder: Sendable {
             tap.y < Double(picture.height)
         else { throw .noPerson }
         let tx = Int(tap.x), ty = Int(tap.y)
-        let under = try people(in: picture).filter { $0.box.contains(tx, ty) }.sorted { $0.box.area < $1.box.area }
-        for person in under {
-            if let cut = try cut(person, in: picture, tap: (tx, ty)) { return cut }
+        // The quick detectors first; the slower ones only when those found no one here.
+        let small = detectionCopy(of: picture)
+        var found = try detect(small, stages: .quick)
+        for pass in 0..<2 {
+            if pass == 1 { found += try detect(small, stages: .slow) }
+            let people = Self.group(found, picture: (picture.width, picture.height), settings: settings)
+            for person in people.filter({ $0.box.contains(tx, ty) }).sorted(by: { $0.box.area < $1.box.area }) {
+                if let cut = try cut(person, in: picture, tap: (tx, ty)) { return cut }
+            }
         }
         throw .noPerson
     }
@@ -91,20 +98,38 @@ public struct PersonFinder: Sendable {
 
     // MARK: Detection
 
-    /// The people in the picture, each a box around the whole person.
+    /// The people in the picture, each a box around the whole person (every detector).
     func people(in picture: RasterImage) throws(RetouchError) -> [Person] {
+        let small = detectionCopy(of: picture)
+        let found = try detect(small, stages: .quick) + detect(small, stages: .slow)
+        return Self.group(found, picture: (picture.width, picture.height), settings: settings)
+    }
+
+    /// Which detectors run: the quick ones (HOG, frontal faces), or the slower ones (profiles, upper and full body).
+    enum Stages: Int32 {
+        case quick = 1
+        case slow = 2
+    }
+
+    /// The grey copy the detectors read, at most `detectionLongSide` wide, and how many picture pixels a pixel is.
+    func detectionCopy(of picture: RasterImage) -> (gray: GrayImage, factor: Int) {
         let factor = max(1, Int((Double(max(picture.width, picture.height)) / Double(settings.detectionLongSide)).rounded(.up)))
-        let small = Resample.shrink(picture.luma, by: factor)
+        return (Resample.shrink(picture.luma, by: factor), factor)
+    }
+
+    /// The detectors' finds, in picture pixels.
+    func detect(_ copy: (gray: GrayImage, factor: Int), stages: Stages) throws(RetouchError) -> [PersonDetection] {
+        let small = copy.gray, factor = copy.factor
         guard
             let found = OpenCVRetouch.people(
-                gray: small.bytes, width: small.width, height: small.height, cascades: settings.cascadeDirectory, minimumFace: settings.minimumFace)
+                gray: small.bytes, width: small.width, height: small.height, cascades: settings.cascadeDirectory,
+                minimumFace: settings.minimumFace, stages: stages.rawValue)
         else { throw .engineFailure("people \(small.width)×\(small.height)") }
-        let detections = found.map { d in
+        return found.map { d in
             PersonDetection(
                 box: PixelBox(x: d.box.x * factor, y: d.box.y * factor, width: d.box.width * factor, height: d.box.height * factor),
                 kind: d.kind, score: d.score)
         }
-        return Self.group(detections, picture: (picture.width, picture.height), settings: settings)
     }
 
     /// A find's box grown to the whole person, within the picture.
@@ -114,7 +139,7 @@ public struct PersonFinder: Sendable {
         switch d.kind {
         case .face, .profile:
             let s = Double(b.width)
-            (x0, x1) = (Double(b.x) - 2 * s, Double(b.x) + 3 * s)
+            (x0, x1) = (Double(b.x) - 1.8 * s, Double(b.x) + 2.8 * s)
             (y0, y1) = (Double(b.y) - 0.6 * s, Double(b.y) + 8 * s)
         case .upperBody:
             (x0, x1) = (Double(b.x) - 0.2 * Double(b.width), Double(b.x) + 1.2 * Double(b.width))
