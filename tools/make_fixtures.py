@@ -2,8 +2,8 @@
 """Render the OCR test fixtures: known text on a page, then the ways phone photos go wrong, plus bad inputs.
 
 usage: make_fixtures.py OUTDIR      (make test writes to .build/fixtures/ocr)
-Needs Pillow, the DejaVu fonts (fonts-dejavu-core) and heif-enc (libheif-examples). Deterministic: same bytes
-every run. The Swift tests read OUTDIR/text.txt as the truth and fail loudly when a fixture is missing.
+Needs Pillow, the DejaVu fonts (fonts-dejavu-core), a CJK font (fonts-noto-cjk) and heif-enc (libheif-examples).
+Deterministic: same bytes every run. The Swift tests read OUTDIR/text.txt as the truth and fail loudly when a fixture is missing.
 """
 import io, math, os, random, struct, subprocess, sys, zlib
 from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
@@ -138,6 +138,64 @@ def gray_small_print(size=22):
     return ImageChops.multiply(frame, shade)
 
 
+# Pages in other languages, photographed: a Chinese page in a CJK serif from Debian, and a German one.
+ZH = ["图书馆每天清晨七点开门，第一批读者总是",
+      "在长桌旁找到温暖的阳光。一位著名的作家",
+      "坐在窗边，慢慢翻着一本旧地图集；学生们",
+      "抄写着关于河流、山脉和天气的笔记。他们",
+      "说，读书就像旅行，不必离开座位，也能走",
+      "过千山万水。管理员笑着点头，把新到的杂",
+      "志整齐地摆在入口的架子上。"]
+DE = ["Die stille Bibliothek öffnete am Montag früh,",
+      "und die ersten Leser fanden die langen Tische",
+      "schon warm vom Sonnenlicht. Ein bekannter Autor",
+      "saß am Fenster und blätterte in einem alten Atlas,",
+      "während Schüler Notizen über Flüsse, Gebirge und",
+      "die langsame Arbeit des Wetters an Mauern machten."]
+CJK_FONT = "/usr/share/fonts/opentype/noto/NotoSerifCJK-Regular.ttc"
+
+
+def text_page(lines, font_path, size, margin):
+    font = ImageFont.truetype(font_path, size)
+    line_h = int(size * 1.7)
+    width = margin * 2 + max(int(font.getlength(line)) for line in lines)
+    img = Image.new("L", (width, margin * 2 + line_h * len(lines)), 248)
+    d = ImageDraw.Draw(img)
+    for i, line in enumerate(lines):
+        d.text((margin, margin + i * line_h), line, fill=25, font=font)
+    return img
+
+
+def vertical_page(lines, font_path, size, margin):
+    """Chinese set in columns read top to bottom, right to left."""
+    font = ImageFont.truetype(font_path, size)
+    col_w, row_h = int(size * 1.7), int(size * 1.12)
+    rows = max(len(line) for line in lines)
+    img = Image.new("L", (margin * 2 + col_w * len(lines), margin * 2 + row_h * rows), 248)
+    d = ImageDraw.Draw(img)
+    for c, line in enumerate(lines):
+        x = img.width - margin - (c + 1) * col_w + (col_w - size) // 2
+        for r, ch in enumerate(line):
+            d.text((x, margin + r * row_h), ch, fill=25, font=font)
+    return img
+
+
+def photographed(img, angle, blur, seed):
+    """On a darker table, tilted, the light falling off across it, a little out of focus, with sensor noise."""
+    rnd = random.Random(seed)
+    framed = Image.new("L", (img.width + 240, img.height + 240), 120)
+    framed.paste(img, (120, 120))
+    framed = framed.rotate(angle, resample=Image.Resampling.BICUBIC, fillcolor=120)
+    light = Image.linear_gradient("L").rotate(90).resize(framed.size)
+    framed = Image.composite(framed, Image.eval(framed, lambda v: int(v * 0.78)), light)
+    framed = framed.filter(ImageFilter.GaussianBlur(blur))
+    px = framed.load()
+    for _ in range(framed.width * framed.height // 30):
+        x, y = rnd.randrange(framed.width), rnd.randrange(framed.height)
+        px[x, y] = max(0, min(255, px[x, y] + rnd.randint(-25, 25)))
+    return framed.convert("RGB")
+
+
 def save_jpeg_with_orientation(img, path, orientation):
     exif = Image.Exif()
     exif[0x0112] = orientation
@@ -243,6 +301,15 @@ def main():
     save_jpeg_with_orientation(stored_for_orientation(big, 6), p("big_exif6.jpg"), 6)
     base.convert("RGB").save(p("page.webp"), "WEBP", quality=90)
     subprocess.run(["heif-enc", "-q", "90", "-o", p("page.heic"), p("clean.png")], check=True, capture_output=True)
+
+    # Chinese and German pages photographed (tilted, shaded, blurred, noisy), with their truth.
+    with open(p("zh.txt"), "w") as f:
+        f.write("\n".join(ZH) + "\n")
+    photographed(text_page(ZH, CJK_FONT, 40, 80), 3.0, 1.0, 3).save(p("zh_photo.jpg"), quality=85)
+    photographed(vertical_page(ZH, CJK_FONT, 40, 80), -2.0, 1.0, 5).save(p("zh_vertical_photo.jpg"), quality=85)
+    with open(p("de.txt"), "w") as f:
+        f.write("\n".join(DE) + "\n")
+    photographed(text_page(DE, FONT, 40, 90), -3.0, 1.2, 4).save(p("de_photo.jpg"), quality=85)
 
     # Inputs that must be refused with a typed error.
     with open(p("doc.pdf"), "wb") as f:

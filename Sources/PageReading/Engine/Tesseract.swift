@@ -22,7 +22,7 @@ public final class TesseractEngine: OCREngine {
         try Self.checkInstalled(languages, among: installed)
         defaultLanguages = languages
         installedLanguages = installed
-        let key = languages.joined(separator: "+")
+        let key = Self.withVerticalPacks(languages, installed: installed).joined(separator: "+")
         var made: [TesseractWorker] = []
         for _ in 0..<max(1, workers) {
             let worker = TesseractWorker()
@@ -61,10 +61,23 @@ public final class TesseractEngine: OCREngine {
         }
     }
 
+    /// Chinese and Japanese are also set in columns: when the vertical-text pack of a requested language is installed
+    /// (Debian's tesseract-ocr-chi-sim-vert and the like), it is loaded beside it, and Tesseract's layout analysis reads
+    /// each vertical column with it (measured on a rendered vertical page: nothing read with chi_sim alone, the
+    /// columns' text with chi_sim+chi_sim_vert; horizontal pages read the same).
+    static func withVerticalPacks(_ languages: [String], installed: [RecognitionLanguage]) -> [String] {
+        var result = languages
+        for code in languages where ["chi_sim", "chi_tra", "jpn", "kor"].contains(code) {
+            let vertical = code + "_vert"
+            if !result.contains(vertical), installed.contains(where: { $0.code == vertical }) { result.append(vertical) }
+        }
+        return result
+    }
+
     public func recognize(_ image: GrayImage, request: RecognitionRequest) async throws -> RecognitionResult {
         let languages = request.languages.isEmpty ? defaultLanguages : request.languages
         try Self.checkInstalled(languages, among: installedLanguages)
-        let key = languages.joined(separator: "+")
+        let key = Self.withVerticalPacks(languages, installed: installedLanguages).joined(separator: "+")
         return try await withWorker { worker in
             guard let handle = worker.handle(for: key) else {
                 throw OCRError.engineFailure("Tesseract could not load language '\(key)'")
@@ -88,7 +101,7 @@ public final class TesseractEngine: OCREngine {
     /// Loads `languages` on every worker now, so the first photo in that language does not pay for it.
     public func warmUp(languages: [String]) async throws {
         try Self.checkInstalled(languages, among: installedLanguages)
-        let key = languages.joined(separator: "+")
+        let key = Self.withVerticalPacks(languages, installed: installedLanguages).joined(separator: "+")
         var held: [TesseractWorker] = []
         for _ in 0..<pool.count { held.append(await pool.acquire()) }
         defer { for worker in held { pool.release(worker) } }
