@@ -122,3 +122,29 @@ import Testing
         #expect(PageDetector.sideThroughPrint(blank, corners: quad(100, 80, 560, 1120), share: 0.5) == nil)
     }
 }
+
+@Suite struct VerticalColumnOrderTests {
+    func line(_ text: String, x: Int, y: Int, width: Int, height: Int) -> RecognizedLine {
+        RecognizedLine(text: text, box: PixelBox(x: x, y: y, width: width, height: height), confidence: 0.9)
+    }
+
+    @Test func chineseColumnsAreReadRightToLeftUnderTheirHeading() {
+        let lines = [
+            line("第一列文字从这里开始", x: 300, y: 100, width: 40, height: 400),
+            line("标题", x: 100, y: 20, width: 240, height: 40),
+            line("第三列", x: 100, y: 100, width: 40, height: 150),
+            line("第二列接着往下读", x: 200, y: 100, width: 40, height: 320),
+            line("页脚 12", x: 100, y: 560, width: 200, height: 30),
+        ]
+        #expect(LineOrderer(yTolerance: 10).order(lines).map(\.text) == ["标题", "第一列文字从这里开始", "第二列接着往下读", "第三列", "页脚 12"])
+    }
+
+    @Test func tallLatinLinesOrRowsOfChineseAreNotColumns() {
+        let rows = [
+            line("第二行", x: 10, y: 60, width: 300, height: 40),
+            line("第一行", x: 10, y: 10, width: 300, height: 40),
+        ]
+        #expect(LineOrderer(yTolerance: 10).order(rows).map(\.text) == ["第一行", "第二行"])
+        #expect(LineOrderer.verticalColumns([line("I", x: 0, y: 0, width: 5, height: 40), line("l", x: 20, y: 0, width: 5, height: 40)]) == nil)
+    }
+}

@@ -14,6 +14,7 @@ public struct LineOrderer: Sendable {
 
     public func order(_ lines: [RecognizedLine]) -> [RecognizedLine] {
         guard lines.count > 1 else { return lines }
+        if let vertical = Self.verticalColumns(lines) { return vertical }
         let gutters = Self.gutters(in: lines)
         guard !gutters.isEmpty else { return rows(lines) }
 
@@ -41,6 +42,26 @@ public struct LineOrderer: Sendable {
         }
         flush()
         return result
+    }
+
+    /// Chinese or Japanese set in columns (most lines CJK text at least twice as tall as wide): the columns are read
+    /// right to left, each top to bottom as Tesseract gives it; a heading across the top comes first and anything
+    /// below the columns last. Nil for a page of rows.
+    static func verticalColumns(_ lines: [RecognizedLine]) -> [RecognizedLine]? {
+        func isColumn(_ line: RecognizedLine) -> Bool {
+            line.box.height >= 2 * line.box.width && line.text.filter(\.isIdeograph).count * 2 >= line.text.filter { !$0.isWhitespace }.count
+                && line.text.contains(where: \.isIdeograph)
+        }
+        let columns = lines.filter(isColumn)
+        guard columns.count >= 2, columns.count * 5 >= lines.count * 3 else { return nil }
+        let top = Double(columns.map(\.box.y).min()!), bottom = Double(columns.map(\.box.maxY).max()!)
+        let others = lines.filter { !isColumn($0) }
+        let above = others.filter { $0.box.midY < top }.sorted { $0.box.midY < $1.box.midY }
+        let below = others.filter { $0.box.midY > bottom }.sorted { $0.box.midY < $1.box.midY }
+        let inBand = others.filter { $0.box.midY >= top && $0.box.midY <= bottom }
+        func centre(_ line: RecognizedLine) -> Double { Double(line.box.x) + Double(line.box.width) / 2 }
+        let rightToLeft = (columns + inBand).sorted { (centre($0), -Double($0.box.y)) > (centre($1), -Double($1.box.y)) }
+        return above + rightToLeft + below
     }
 
     /// Rows by y, each row left to right. A piece joins a row when it sits beside the row's nearest piece and
