@@ -2,7 +2,8 @@
 // private and change). When the server cannot be reached, a page request shows the offline page instead.
 "use strict";
 // v2: the offline page tells what is kept in this browser and sends it when the server answers again.
-var CACHE = "snappost-shell-v2";
+// v3: the offline page is kept in the reader's language (fetched again when a page comes in another one).
+var CACHE = "snappost-shell-v3";
 var scope = self.registration ? new URL(self.registration.scope).pathname.replace(/\/$/, "") : "";
 var SHELL = ["/offline", "/static/app.css", "/static/app.js", "/static/icon.svg", "/static/icon-192.png"].map(function (path) {
   return scope + path;
@@ -20,6 +21,19 @@ self.addEventListener("activate", function (event) {
   );
 });
 
+// The cached offline page speaks the language of the last page the server sent; a page in another language (the
+// footer's switch, or the browser's languages changed) fetches it again in that one.
+function keepOfflinePageIn(lang) {
+  return caches.open(CACHE).then(function (cache) {
+    return cache.match(scope + "/offline").then(function (cached) {
+      if (cached && cached.headers.get("Content-Language") === lang) return;
+      return fetch(scope + "/offline", { credentials: "same-origin" }).then(function (response) {
+        if (response.ok) return cache.put(scope + "/offline", response);
+      });
+    });
+  }).catch(function () { /* the shell still has its older copy */ });
+}
+
 self.addEventListener("fetch", function (event) {
   var request = event.request;
   if (request.method !== "GET") return;
@@ -27,7 +41,11 @@ self.addEventListener("fetch", function (event) {
   if (url.origin !== self.location.origin) return;
   if (request.mode === "navigate") {
     // Pages always come from the server; only when it cannot be reached does the cached offline page answer.
-    event.respondWith(fetch(request).catch(function () { return caches.match(scope + "/offline"); }));
+    event.respondWith(fetch(request).then(function (response) {
+      var lang = response.headers.get("Content-Language");
+      if (lang) keepOfflinePageIn(lang);
+      return response;
+    }).catch(function () { return caches.match(scope + "/offline"); }));
     return;
   }
   if (url.pathname.indexOf(scope + "/static/") === 0) {

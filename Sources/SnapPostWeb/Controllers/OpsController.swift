@@ -2,6 +2,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Localization
 import NIOCore
 
 struct OpsController {
@@ -68,16 +69,21 @@ struct OpsController {
 
     /// GET /offline: what the installed app shows when the server cannot be reached (cached by the service worker).
     @Sendable func offline(_ request: Request, context: AppRequestContext) async throws -> Response {
-        var response = pages.render("offline", context, title: "Offline", content: [String: String](), bare: true)
+        var response = pages.render(
+            "offline", context, title: pages.localizer(context)("offline.pageTitle"), content: [String: String](), bare: true)
         response.headers[.cacheControl] = "no-cache"
         return response
     }
 
+    /// In the reader's language: the browser asks for it with the page's cookies and Accept-Language.
     @Sendable func manifest(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let localizer = pages.localizer(context)
         let manifest: [String: Any] = [
             "name": "SnapPost",
             "short_name": "SnapPost",
-            "description": "Snap a book page, get clean text and five LinkedIn drafts.",
+            "lang": localizer.language.tag,
+            "dir": "ltr",
+            "description": localizer("manifest.description"),
             "id": "\(base)/",
             "start_url": "\(base)/",
             "scope": "\(base)/",
@@ -91,18 +97,21 @@ struct OpsController {
             ],
             "shortcuts": [
                 [
-                    "name": "Scan to Draft", "short_name": "Scan", "description": "Take a photo of a page and draft posts from it",
+                    "name": localizer("manifest.scan.name"), "short_name": localizer("manifest.scan.short"),
+                    "description": localizer("manifest.scan.description"),
                     "url": "\(base)/scan", "icons": [["src": "\(base)/static/icon-192.png", "sizes": "192x192"]],
                 ],
                 [
-                    "name": "Shelf", "short_name": "Shelf", "description": "Snap a bookshelf: its books, what they say about you, what to read next",
+                    "name": localizer("layout.shelf"), "short_name": localizer("layout.shelf"),
+                    "description": localizer("manifest.shelf.description"),
                     "url": "\(base)/shelf", "icons": [["src": "\(base)/static/icon-192.png", "sizes": "192x192"]],
                 ],
                 [
-                    "name": "Retouch", "short_name": "Retouch", "description": "Remove wires, objects and blemishes from a photo",
+                    "name": localizer("layout.retouch"), "short_name": localizer("layout.retouch"),
+                    "description": localizer("manifest.retouch.description"),
                     "url": "\(base)/retouch", "icons": [["src": "\(base)/static/icon-192.png", "sizes": "192x192"]],
                 ],
-                ["name": "History", "url": "\(base)/history"],
+                ["name": localizer("layout.history"), "url": "\(base)/history"],
             ],
             "share_target": [
                 "action": "\(base)/share",

@@ -21,6 +21,8 @@ struct LanguageMiddleware: RouterMiddleware {
         // The same URL answers in another language for another reader: caches must keep them apart.
         if response.headers[.contentType]?.hasPrefix("text/html") == true || response.headers[.contentType]?.contains("manifest") == true {
             response.headers[.vary] = "Accept-Language, Cookie"
+            // The service worker keeps the offline page in the language the reader last saw.
+            response.headers[.contentLanguage] = context.language.tag
         }
         return response
     }
