@@ -1,6 +1,7 @@
 // What we ask the model: the system and user prompts, and the JSON schema for structured output.
 import AIClient
 import Foundation
+import Support
 
 enum PostPrompt {
     static let system = """
@@ -22,6 +23,7 @@ enum PostPrompt {
             ? ""
             : "\n\nThese drafts were already written; write something clearly different from each:\n"
                 + earlier.prefix(10).map { "- \"\($0.prefix(400))\"" }.joined(separator: "\n")
+        let language = PassageLanguage.of(excerpt)
         return """
             Book: \(known(bookTitle))
             Author: \(known(author))
@@ -34,6 +36,7 @@ enum PostPrompt {
             Write \(count) about this passage, one per tone:
             \(tones)\(avoid)
 
+            The passage is in \(language.rawValue): write every post in \(language.rawValue), the language of the passage.
             Each post: a hook line, 1–2 supporting lines, a closing question; under \(LinkedInLength.limit) characters; \
             no hashtags; the same language as the passage.
             Answer with a JSON object {"posts":[{"tone":"punchy","text":"…"}, …]} using exactly these tone names.

@@ -275,3 +275,28 @@ struct ModelWriterTests {
         return posts[index]["text"] as! String
     }
 }
+
+@Suite struct PassageLanguageTests {
+    @Test func thePromptNamesThePassagesLanguage() async throws {
+        let chinese = "图书馆每天清晨七点开门，第一批读者总是在长桌旁找到温暖的阳光。一位著名的作家坐在窗边，慢慢翻着一本旧地图集。"
+        let server = try await OpenAITestServer.shared()
+        let settings = AIProviderSettings(baseURL: server.baseURL("chinese-request", .init(fixture: "ok_object")), apiKey: "k", model: "test-model")
+        _ = try await ModelWriter(client: OpenAICompatibleClient(settings: settings)).write(DraftRequest(excerpt: chinese))
+        let body = try #require(try await server.requests("chinese-request").first)
+        let messages = try #require(body["messages"] as? [[String: Any]])
+        let system = try #require(messages.first?["content"] as? String)
+        let user = try #require(messages.last?["content"] as? String)
+        #expect(system.contains("Write every post in the same language as the passage."))
+        #expect(user.contains("The passage is in Chinese: write every post in Chinese"))
+        #expect(user.contains(chinese))
+    }
+
+    @Test func languagesAreToldApartByScriptAndCommonWords() {
+        #expect(PassageLanguage.of("春天来了，公园里的花都开了。Spring") == .chinese)
+        #expect(PassageLanguage.of("La bibliothèque ouvrait tôt, et les lecteurs trouvaient les tables chaudes.") == .french)
+        #expect(PassageLanguage.of("Die Bibliothek öffnete früh, und die Leser fanden die Tische warm.") == .german)
+        #expect(PassageLanguage.of("La biblioteca abría temprano y los lectores encontraban las mesas con el sol.") == .spanish)
+        #expect(PassageLanguage.of("The library opened early and the readers found the tables warm.") == .english)
+        #expect(PassageLanguage.of("12345") == .english)
+    }
+}
