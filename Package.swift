@@ -30,6 +30,7 @@ let package = Package(
         .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.0.0"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
     ],
     targets: [
         // MARK: C and C++ libraries: module maps only; each is wrapped by exactly one Swift file.
@@ -87,9 +88,19 @@ let package = Package(
         .target(
             name: "Settings",
             dependencies: [
-                "Support", "Imaging", "PageReading", "AIClient",
+                "Support", "Imaging", "PageReading", "AIClient", "Shelves",
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Use cases the web pages and the command line share (no HTTP), and the live parts made from the settings.
+        .target(
+            name: "Workflows",
+            dependencies: [
+                "Support", "Imaging", "PageReading", "AIClient", "PostWriting", "Shelves", "Retouch", "Storage", "Settings",
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -98,7 +109,7 @@ let package = Package(
         .target(
             name: "SnapPostWeb",
             dependencies: [
-                "Support", "Imaging", "PageReading", "AIClient", "PostWriting", "Retouch", "Storage", "Settings", "Shelves", "Speech",
+                "Support", "Imaging", "PageReading", "AIClient", "PostWriting", "Retouch", "Storage", "Settings", "Shelves", "Speech", "Workflows",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -123,8 +134,10 @@ let package = Package(
             name: "snappost",
             dependencies: [
                 "Support", "Imaging", "PageReading", "AIClient", "PostWriting", "Settings", "SnapPostWeb", "Shelves", "Speech", "Storage",
-                "Retouch",
+                "Retouch", "Workflows",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings

@@ -10,6 +10,7 @@ import Retouch
 import Settings
 import Storage
 import Support
+import Workflows
 
 /// Builds the app. `dependencies` is nil in production (the real OCR engine, writer and SQLite store are made
 /// from the settings); tests pass fakes or in-memory ones with an `InMemoryProvider` reader.
@@ -20,7 +21,7 @@ public func buildApplication(
 ) async throws -> some ApplicationProtocol {
     var settings = AppSettings(reader: reader)
     var logger = logger
-    if let level = reader.string(forKey: "logLevel").flatMap(Logger.Level.init(rawValue:)) { logger.logLevel = level }
+    if let level = settings.logLevel.flatMap(Logger.Level.init(rawValue:)) { logger.logLevel = level }
 
     // Secure by default: beyond loopback, a password is required; make one if none was given.
     var password = settings.authDisabled ? nil : settings.password
@@ -48,7 +49,7 @@ public func buildApplication(
     let dependencies = if let dependencies { dependencies } else { try await AppDependencies.live(settings: settings, logger: logger) }
     let settingsInUse = settings
     let startupLogger = logger
-    let resources = ResourceLocator.directory(configured: reader.string(forKey: "resourcesDir"))
+    let resources = ResourceLocator.directory(configured: settings.resourcesDirectory)
     let renderer = try await PageRenderer.load(from: resources.appendingPathComponent("Templates").path)
 
     // Shared pieces, each built once and handed only to the controllers that use them.
@@ -90,7 +91,7 @@ public func buildApplication(
         writerIsOffline
         ? writer
         : DraftWriter(
-            generator: OfflineWriter(delay: .milliseconds(Int64(settings.offlineDelaySeconds * 1000))), metrics: metrics, label: "offline",
+            generator: LiveParts.offlineWriter(settings: settings), metrics: metrics, label: "offline",
             health: writerHealth)
     let results = ResultsPage(
         pages: pages, scans: dependencies.scans, generations: dependencies.generations, words: dependencies.words, writerIsOffline: writerIsOffline,
