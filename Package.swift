@@ -71,7 +71,12 @@ let package = Package(
         // SQLite through GRDB: one AppDatabase (pool, migrations) and a repository per aggregate. Knows tables, not tools.
         .target(
             name: "Storage",
-            dependencies: ["Support", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "Support", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
+                // Session ids are stored as SHA-256, the password's generation marker as PBKDF2.
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ],
             swiftSettings: swiftSettings
         ),
         // The bookshelf analyser: spines, titles, the catalog, the reading (over PageReading, AIClient and OpenCVShim).
@@ -99,7 +104,7 @@ let package = Package(
         .target(
             name: "Workflows",
             dependencies: [
-                "Support", "Imaging", "PageReading", "AIClient", "PostWriting", "Shelves", "Retouch", "Storage", "Settings",
+                "Support", "Imaging", "PageReading", "AIClient", "PostWriting", "Shelves", "Retouch", "Speech", "Storage", "Settings",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
@@ -110,7 +115,6 @@ let package = Package(
             name: "SnapPostWeb",
             dependencies: [
                 "Support", "Imaging", "PageReading", "AIClient", "PostWriting", "Retouch", "Storage", "Settings", "Shelves", "Speech", "Workflows",
-                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Mustache", package: "swift-mustache"),
@@ -121,9 +125,6 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "CompressNIO", package: "compress-nio"),
-                // Session ids are stored as SHA-256, the password's generation marker as PBKDF2.
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "_CryptoExtras", package: "swift-crypto"),
                 // HTTP parts, for the handler that times request bodies (Limits/ConnectionGuard.swift).
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             ],
@@ -167,7 +168,7 @@ let package = Package(
             name: "SnapPostWebTests",
             dependencies: [
                 "SnapPostWeb", "Settings", "Storage", "PageReading", "PostWriting", "AIClient", "Retouch", "Imaging", "Support", "ChatServerStub",
-                "Shelves", "Speech",
+                "Shelves", "Speech", "Workflows",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Configuration", package: "swift-configuration"),

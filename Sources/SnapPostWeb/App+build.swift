@@ -79,9 +79,9 @@ public func buildApplication(
     let shelfQueue = BoundedWorkQueue(
         workers: 1, maxWaiting: settings.shelfQueueLength,
         busy: QueueFullError(retryAfterSeconds: 10, message: "SnapPost is busy analysing other shelves. Please try again in a few seconds."))
-    let shelfIntake = ShelfIntake(
-        limiter: uploadLimiter, clientAddress: clientAddress, uploads: uploads, analyser: dependencies.shelfAnalyser, queue: shelfQueue,
-        shelves: dependencies.shelves, metrics: metrics)
+    let shelfWorkflow = ShelfWorkflow(
+        analyser: dependencies.shelfAnalyser, queue: shelfQueue, shelves: dependencies.shelves, speech: dependencies.speech)
+    let shelfIntake = ShelfIntake(limiter: uploadLimiter, clientAddress: clientAddress, uploads: uploads, workflow: shelfWorkflow, metrics: metrics)
     let writerIsOffline = dependencies.generator.displayName == OfflineWriter().displayName
     let writer = DraftWriter(
         generator: dependencies.generator, metrics: metrics, label: writerIsOffline ? "offline" : "provider", health: writerHealth,
@@ -116,13 +116,18 @@ public func buildApplication(
     }
     let mount = RouterPath(base.isEmpty ? "/" : base)
     router.addRoutes(HomeController(scans: dependencies.scans, pages: pages, languages: languages).endpoints, atPath: mount)
-    router.addRoutes(ScanController(intake: intake, scans: dependencies.scans, results: results, pages: pages).endpoints, atPath: mount)
+    let scanWorkflow = ScanWorkflow(scans: dependencies.scans)
+    let draftWorkflow = DraftWorkflow(scans: dependencies.scans, generations: dependencies.generations, words: dependencies.words)
     router.addRoutes(
-        PhotosController(intake: intake, scans: dependencies.scans, results: results, pages: pages, languages: languages).endpoints, atPath: mount)
+        ScanController(intake: intake, scans: dependencies.scans, workflow: scanWorkflow, results: results, pages: pages).endpoints, atPath: mount)
+    router.addRoutes(
+        PhotosController(
+            intake: intake, scans: dependencies.scans, workflow: scanWorkflow, results: results, pages: pages, languages: languages
+        ).endpoints, atPath: mount)
     router.addRoutes(
         PostsController(
             scans: dependencies.scans, generations: dependencies.generations, history: dependencies.history, writer: writer,
-            offlineWriter: offlineWriter, words: dependencies.words, results: results, pages: pages
+            offlineWriter: offlineWriter, workflow: draftWorkflow, results: results, pages: pages
         ).endpoints,
         atPath: mount)
     router.addRoutes(
@@ -137,9 +142,7 @@ public func buildApplication(
     router.addRoutes(RetouchController(studio: studio, intake: intake, pages: pages).endpoints, atPath: mount)
     router.addRoutes(APIController(intake: intake, scans: dependencies.scans, writer: writer, base: base).endpoints, atPath: mount)
     router.addRoutes(
-        ShelfController(
-            intake: shelfIntake, analyser: dependencies.shelfAnalyser, shelves: dependencies.shelves, speech: dependencies.speech, pages: pages
-        ).endpoints,
+        ShelfController(intake: shelfIntake, workflow: shelfWorkflow, shelves: dependencies.shelves, pages: pages).endpoints,
         atPath: mount)
     router.addRoutes(
         ShelfAPIController(

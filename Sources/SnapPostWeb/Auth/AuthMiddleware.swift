@@ -3,6 +3,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Storage
 
 struct AuthMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext

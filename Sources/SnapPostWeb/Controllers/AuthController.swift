@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import Storage
 
 struct AuthController {
     let policy: AccessPolicy

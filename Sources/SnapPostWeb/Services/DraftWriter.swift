@@ -5,7 +5,7 @@ import PostWriting
 import Support
 import Synchronization
 
-struct DraftWriter: Sendable {
+struct DraftWriter: PostGenerator {
     /// Longest text drafts are written from: several book pages. Past it a writer spends seconds of CPU (the offline
     /// one) or a large prompt (a provider) on text no post can use.
     static let maxCharacters = 20_000
