@@ -106,6 +106,7 @@ let package = Package(
             dependencies: [
                 "Support", "Imaging", "PageReading", "AIClient", "PostWriting", "Shelves", "Retouch", "Speech", "Storage", "Settings",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings
         ),

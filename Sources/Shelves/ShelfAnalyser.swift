@@ -224,9 +224,9 @@ enum ShelfSummary {
         parts.append("\(a.spines.count) spines found; \(identified.count) \(identified.count == 1 ? "book" : "books") identified.")
         if !a.preferences.favoriteGenres.isEmpty {
             parts.append(
-                "The shelf leans to \(list(a.preferences.favoriteGenres.prefix(3).map { $0.lowercased() }))"
+                "The shelf leans to \(joinedList(a.preferences.favoriteGenres.prefix(3).map { $0.lowercased() }))"
                     + (a.preferences.interests.isEmpty
-                        ? "." : ", with an interest in \(list(a.preferences.interests.prefix(3).map { $0.lowercased() }))."))
+                        ? "." : ", with an interest in \(joinedList(a.preferences.interests.prefix(3).map { $0.lowercased() }))."))
         }
         var authors: [String: Int] = [:]
         for b in identified { authors[b.author, default: 0] += 1 }
@@ -237,13 +237,5 @@ enum ShelfSummary {
         }
         if identified.isEmpty { parts.append("No book could be matched to the catalog, so there are no preferences or recommendations.") }
         return parts.joined(separator: " ")
-    }
-
-    static func list(_ items: [String]) -> String {
-        switch items.count {
-        case 0: ""
-        case 1: items[0]
-        default: items.dropLast().joined(separator: ", ") + " and " + items.last!
-        }
     }
 }

@@ -23,27 +23,21 @@ public func buildApplication(
     var logger = logger
     if let level = settings.logLevel.flatMap(Logger.Level.init(rawValue:)) { logger.logLevel = level }
 
-    // Secure by default: beyond loopback, a password is required; make one if none was given.
-    var password = settings.authDisabled ? nil : settings.password
+    // Secure by default: beyond loopback, a password is required; the data folder keeps one chosen with `snappost
+    // password set` (always applies) or one generated once, the same at every start so phones stay logged in.
+    let login = try LoginPassword.inEffect(settings)
+    let password = login?.password
+    if !settings.authDisabled { settings.password = password }
     if settings.authDisabled {
         logger.warning(
             "Login is OFF (--no-auth / SNAPPOST_AUTH=none): anyone who can reach \(settings.host):\(settings.port) can use this server and its AI key."
         )
-    } else if password == nil {
-        // The data folder keeps the password: one chosen with `snappost password set` always applies; a generated one
-        // is made once, when a password is first needed, and stays the same at every start so phones stay logged in.
-        let file = PasswordFile(directory: URL(fileURLWithPath: settings.dataDirectory))
-        if let stored = try file.read(), stored.origin == .chosen {
-            password = stored.password
-            logger.info("Login password: the one chosen with `snappost password set` (kept in \(file.path)).")
-        } else if settings.listensBeyondLoopback {
-            let stored = try file.readOrGenerate()
-            password = stored.password
-            logger.notice(
-                "No password chosen and listening on \(settings.host), so SnapPost uses its generated password, the same at every start (kept in \(file.path)): \(stored.password)  Choose your own with `snappost password set`."
-            )
-        }
-        settings.password = password
+    } else if let login, login.origin == .chosen {
+        logger.info("Login password: the one chosen with `snappost password set` (kept in \(LoginPassword.file(settings).path)).")
+    } else if let login, login.origin == .generated {
+        logger.notice(
+            "No password chosen and listening on \(settings.host), so SnapPost uses its generated password, the same at every start (kept in \(LoginPassword.file(settings).path)): \(login.password)  Choose your own with `snappost password set`."
+        )
     }
 
     let dependencies = if let dependencies { dependencies } else { try await AppDependencies.live(settings: settings, logger: logger) }

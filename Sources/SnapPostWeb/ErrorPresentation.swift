@@ -5,6 +5,7 @@ import Hummingbird
 import Imaging
 import NIOCore
 import NIOHTTP1
+import PostWriting
 import Retouch
 import Storage
 import Support

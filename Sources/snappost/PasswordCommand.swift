@@ -5,6 +5,7 @@ import ArgumentParser
 import Foundation
 import Settings
 import Storage
+import Workflows
 
 #if canImport(Glibc)
 import Glibc
@@ -28,18 +29,14 @@ struct PasswordCommand: AsyncParsableCommand {
 
         func run() async throws {
             let settings = try await CommandSettings.load(for: "password").settings
-            let file = PasswordFile(directory: URL(fileURLWithPath: settings.dataDirectory))
-            if let fromSettings = settings.password {
-                print(fromSettings)
-                printError("(from SNAPPOST_PASSWORD or --password, which wins over the stored one)")
-                return
+            let shown = try PasswordCommand.failingWith1 { try LoginPassword.shown(settings) }
+            print(shown.password)
+            let path = LoginPassword.file(settings).path
+            switch shown.origin {
+            case .settings: printError("(from SNAPPOST_PASSWORD or --password, which wins over the stored one)")
+            case .generated: printError("(generated, kept in \(path); choose your own with `snappost password set`)")
+            case .chosen: printError("(chosen with `snappost password set`, kept in \(path))")
             }
-            let stored = try PasswordCommand.failingWith1 { try file.readOrGenerate() }
-            print(stored.password)
-            printError(
-                stored.origin == .generated
-                    ? "(generated, kept in \(file.path); choose your own with `snappost password set`)"
-                    : "(chosen with `snappost password set`, kept in \(file.path))")
         }
     }
 
@@ -50,7 +47,7 @@ struct PasswordCommand: AsyncParsableCommand {
 
         func run() async throws {
             let settings = try await CommandSettings.load(for: "password").settings
-            let file = PasswordFile(directory: URL(fileURLWithPath: settings.dataDirectory))
+            let file = LoginPassword.file(settings)
             try PasswordCommand.failingWith1 {
                 let password = try PasswordCommand.readNewPassword()
                 try file.set(password)

@@ -4,6 +4,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Storage
+import Workflows
 
 struct AuthMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext

@@ -4,6 +4,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import Storage
+import Workflows
 
 struct AuthController {
     let policy: AccessPolicy

@@ -4,6 +4,7 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 import Support
+import Workflows
 
 struct OpsController {
     let store: StoreHealth

@@ -6,6 +6,7 @@ import Imaging
 import PageReading
 import Storage
 import Support
+import Workflows
 
 struct PhotoIntake: Sendable {
     let limiter: RateLimiter
