@@ -1,6 +1,7 @@
 // swift-tools-version: 6.2
-// SnapPost's architecture, bottom to top: C libraries, shared vocabulary, one module per capability, then the web
-// target and the command line. Each target lists exactly what it uses, so a wrong import fails the build.
+// SnapPost's architecture, bottom to top: C libraries, shared vocabulary, one module per capability, the use cases
+// (Workflows), then the web target and the command line. Each target lists exactly what it uses, so a wrong import
+// fails the build.
 import PackageDescription
 
 /// One dialect for every module.
@@ -31,6 +32,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.0.0"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        // Named for the modules that import their products directly (NIOCore, NIOHTTP1, HTTPTypes); Hummingbird and
+        // AsyncHTTPClient bring them in anyway.
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.4.0"),
     ],
     targets: [
         // MARK: C and C++ libraries: module maps only; each is wrapped by exactly one Swift file.
@@ -63,6 +68,8 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -118,6 +125,9 @@ let package = Package(
                 "Support", "Imaging", "PageReading", "AIClient", "PostWriting", "Retouch", "Storage", "Settings", "Shelves", "Speech", "Workflows",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "MultipartKit", package: "multipart-kit"),
                 .product(name: "Configuration", package: "swift-configuration"),
@@ -131,7 +141,7 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        // MARK: The command line: serve (default), ocr, eval, posts, shelf, retouch.
+        // MARK: The command line (swift-argument-parser): serve (default), ocr, eval, password, posts, shelf, retouch.
         .executableTarget(
             name: "snappost",
             dependencies: [
@@ -151,12 +161,17 @@ let package = Package(
         .testTarget(
             name: "ShelvesTests", dependencies: ["Shelves", "Imaging", "PageReading", "AIClient", "Support", "OpenCVShim"],
             swiftSettings: swiftSettings),
-        .testTarget(name: "SpeechTests", dependencies: ["Speech"], swiftSettings: swiftSettings),
+        // Fakes of the outside dependencies that several test targets share (never linked into the app).
+        .target(name: "TestFakes", dependencies: ["Speech"], path: "Tests/TestFakes", swiftSettings: swiftSettings),
+        .testTarget(name: "SpeechTests", dependencies: ["Speech", "TestFakes"], swiftSettings: swiftSettings),
         .testTarget(name: "AIClientTests", dependencies: ["AIClient", "Support"], swiftSettings: swiftSettings),
         // A real chat-completions server on loopback, shared by the writer and web tests (not part of the app).
         .target(
             name: "ChatServerStub",
-            dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
             path: "Tests/ChatServerStub",
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings
@@ -169,10 +184,16 @@ let package = Package(
             name: "SnapPostWebTests",
             dependencies: [
                 "SnapPostWeb", "Settings", "Storage", "PageReading", "PostWriting", "AIClient", "Retouch", "Imaging", "Support", "ChatServerStub",
-                "Shelves", "Speech", "Workflows",
+                "Shelves", "Speech", "Workflows", "TestFakes",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: swiftSettings
         ),
