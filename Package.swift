@@ -56,6 +56,8 @@ let package = Package(
         .target(name: "Support", swiftSettings: swiftSettings),
 
         // MARK: Capabilities. None of them knows HTTP.
+        // The words of a language (Debian's word lists, read in one place), to tell real words from OCR slips.
+        .target(name: "Words", swiftSettings: swiftSettings),
         // Photo bytes to pixels: file-type sniffing, HEIC, EXIF orientation, size limits, Leptonica images.
         .target(name: "Imaging", dependencies: ["Support", "CLeptonica", "CMagic", "CHeif"], swiftSettings: swiftSettings),
         // A page photo to clean text: the pipeline of named steps over Imaging, and the Tesseract engine.
@@ -74,7 +76,7 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         // Text to five LinkedIn drafts: tones, the 900-character rule, the offline writer, the model writer over AIClient.
-        .target(name: "PostWriting", dependencies: ["Support", "AIClient"], swiftSettings: swiftSettings),
+        .target(name: "PostWriting", dependencies: ["Support", "AIClient", "Words"], swiftSettings: swiftSettings),
         // SQLite through GRDB: one AppDatabase (pool, migrations) and a repository per aggregate. Knows tables, not tools.
         .target(
             name: "Storage",
@@ -89,7 +91,7 @@ let package = Package(
         // The bookshelf analyser: spines, titles, the catalog, the reading (over PageReading, AIClient and OpenCVShim).
         // Shelves ships its book catalog (Catalog/, derived from goodbooks-10k, CC BY-SA 4.0) as a resource.
         .target(
-            name: "Shelves", dependencies: ["Support", "Imaging", "PageReading", "AIClient", "OpenCVShim"], resources: [.copy("Catalog")],
+            name: "Shelves", dependencies: ["Support", "Imaging", "PageReading", "AIClient", "OpenCVShim", "Words"], resources: [.copy("Catalog")],
             swiftSettings: swiftSettings),
         // Text to speech: the SpeechSynthesizer protocol and flite (the only file with its pointers) behind it.
         .target(name: "Speech", dependencies: ["CFlite"], swiftSettings: swiftSettings),
@@ -111,7 +113,7 @@ let package = Package(
         .target(
             name: "Workflows",
             dependencies: [
-                "Support", "Imaging", "PageReading", "AIClient", "PostWriting", "Shelves", "Retouch", "Speech", "Storage", "Settings",
+                "Support", "Imaging", "PageReading", "AIClient", "PostWriting", "Shelves", "Retouch", "Speech", "Storage", "Settings", "Words",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -123,6 +125,7 @@ let package = Package(
             name: "SnapPostWeb",
             dependencies: [
                 "Support", "Imaging", "PageReading", "AIClient", "PostWriting", "Retouch", "Storage", "Settings", "Shelves", "Speech", "Workflows",
+                "Words",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -159,7 +162,7 @@ let package = Package(
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Support"], swiftSettings: swiftSettings),
         .testTarget(name: "PageReadingTests", dependencies: ["PageReading", "Imaging", "Support"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "ShelvesTests", dependencies: ["Shelves", "Imaging", "PageReading", "AIClient", "Support", "OpenCVShim"],
+            name: "ShelvesTests", dependencies: ["Shelves", "Imaging", "PageReading", "AIClient", "Support", "OpenCVShim", "Words"],
             swiftSettings: swiftSettings),
         // Fakes of the outside dependencies that several test targets share (never linked into the app).
         .target(name: "TestFakes", dependencies: ["Speech"], path: "Tests/TestFakes", swiftSettings: swiftSettings),
@@ -176,7 +179,8 @@ let package = Package(
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "PostWritingTests", dependencies: ["PostWriting", "AIClient", "Support", "ChatServerStub"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "PostWritingTests", dependencies: ["PostWriting", "AIClient", "Support", "ChatServerStub", "Words"], swiftSettings: swiftSettings),
         .testTarget(
             name: "StorageTests", dependencies: ["Storage", "Support", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: swiftSettings),
         .testTarget(name: "RetouchTests", dependencies: ["Retouch", "Imaging", "Support"], swiftSettings: swiftSettings),
@@ -184,7 +188,7 @@ let package = Package(
             name: "SnapPostWebTests",
             dependencies: [
                 "SnapPostWeb", "Settings", "Storage", "PageReading", "PostWriting", "AIClient", "Retouch", "Imaging", "Support", "ChatServerStub",
-                "Shelves", "Speech", "Workflows", "TestFakes",
+                "Shelves", "Speech", "Workflows", "TestFakes", "Words",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -46,8 +46,8 @@ public struct ShelfAnalyser: ShelfAnalysing {
         engine: any OCREngine, finder: any SpineFinding = OpenCVSpineFinder(), catalog: BookCatalog, interpreter: (any ShelfInterpreter)? = nil,
         config: Config = Config()
     ) {
-        matcher = CatalogMatcher(catalog: catalog, config: config.matcher, extraWords: Lexicon.systemWords)
-        reader = SpineReader(engine: engine, finder: finder, lexicon: matcher.vocabulary.union(Lexicon.systemWords), config: config.reader)
+        matcher = CatalogMatcher(catalog: catalog, config: config.matcher, extraWords: SpineVocabulary.systemWords)
+        reader = SpineReader(engine: engine, finder: finder, lexicon: matcher.vocabulary.union(SpineVocabulary.systemWords), config: config.reader)
         profiler = ReadingProfiler(catalog: catalog)
         recommender = Recommender(catalog: catalog, config: config.recommender)
         self.interpreter = interpreter

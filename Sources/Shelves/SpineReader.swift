@@ -2,6 +2,7 @@
 import Foundation
 import Imaging
 import PageReading
+import Words
 
 public struct SpineReader: Sendable {
     public struct Config: Sendable, Equatable {
@@ -195,13 +196,10 @@ extension GrayImage {
     }
 }
 
-/// English words for telling text from noise: the catalog's title and author words, and the system word list
-/// (Debian's wamerican) when installed.
-public enum Lexicon {
-    public static let systemWords: Set<String> = {
-        guard let text = try? String(contentsOfFile: "/usr/share/dict/american-english", encoding: .utf8) else { return [] }
-        var words = Set<String>()
-        for line in text.split(separator: "\n") where line.count >= 3 && !line.contains("'") { words.insert(line.lowercased()) }
-        return words
-    }()
+/// English words for telling text from noise on spines (the catalog's own title and author words are added where they
+/// are used): the system word list (Debian's wamerican) when installed, lower-cased, three letters or more, no
+/// possessives.
+public enum SpineVocabulary {
+    public static let systemWords: Set<String> = Set(
+        SystemWordLists.lines(of: ["american-english"]).filter { $0.count >= 3 && !$0.contains("'") }.map { $0.lowercased() })
 }

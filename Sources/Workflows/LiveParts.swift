@@ -7,6 +7,7 @@ import PageReading
 import PostWriting
 import Settings
 import Shelves
+import Words
 
 public enum LiveParts {
     /// One initialised Tesseract handle per worker, created once at start (about 100 ms each). `workers` defaults to

@@ -32,7 +32,7 @@ struct ShelfCommand: AsyncParsableCommand {
         do {
             // Tesseract's handles and the word list load on other threads while the catalog is read.
             let engineReady = Task.detached { try LiveParts.engine(settings: settings, workers: workers, logger: CommandOutput.quietLogger) }
-            let wordsReady = Task.detached { Lexicon.systemWords.count }
+            let wordsReady = Task.detached { SpineVocabulary.systemWords.count }
             let catalog = try LiveParts.catalog(settings: settings)
             let engine = try await engineReady.value
             _ = await wordsReady.value

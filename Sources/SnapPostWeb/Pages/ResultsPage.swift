@@ -5,6 +5,7 @@ import Hummingbird
 import PostWriting
 import Storage
 import Support
+import Words
 import Workflows
 
 struct ResultsPage: Sendable {

@@ -4,6 +4,7 @@ import Foundation
 import PostWriting
 import Support
 import Synchronization
+import Words
 
 struct DraftWriter: PostGenerator {
     let generator: any PostGenerator

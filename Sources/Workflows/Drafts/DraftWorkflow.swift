@@ -5,6 +5,7 @@ import Foundation
 import PostWriting
 import Storage
 import Support
+import Words
 
 public struct DraftWorkflow: Sendable {
     public let scans: any ScanRepository
