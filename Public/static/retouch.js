@@ -81,6 +81,7 @@
 
   function apply(next) {
     var changed = !state || state.version !== next.version;
+    if (next.note && (!state || state.note !== next.note)) toast(next.note, true);
     state = next;
     generation++;
     if (changed) {

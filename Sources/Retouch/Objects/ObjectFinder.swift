@@ -34,6 +34,8 @@ public struct ObjectFinder: Sendable {
     /// Outlines (picture pixels) of the region under `tap`.
     public func find(in picture: RasterImage, near tap: ImagePoint) throws(RetouchError) -> [[ImagePoint]] {
         let w = picture.width, h = picture.height
+        // A tap off the picture (or not a number at all) finds nothing; checked before any conversion to pixels.
+        guard tap.x.isFinite, tap.y.isFinite, tap.x >= 0, tap.y >= 0, tap.x < Double(w), tap.y < Double(h) else { throw .noObject }
         let tx = Int(tap.x.rounded()), ty = Int(tap.y.rounded())
         guard tx >= 0, ty >= 0, tx < w, ty < h, picture.channels == 3 else { throw .noObject }
         var side = max(24.0, settings.startShare * Double(min(w, h)))

@@ -68,6 +68,11 @@ public struct WireFinder: Sendable {
     }
 
     public func find(in picture: GrayImage, near tap: ImagePoint) throws(RetouchError) -> WireTrace {
+        // A tap that is not on (or just beside) the picture finds nothing, whatever its number.
+        let reach = settings.seedRadius
+        guard tap.x.isFinite, tap.y.isFinite, tap.x >= -reach, tap.y >= -reach, tap.x <= Double(picture.width) + reach,
+            tap.y <= Double(picture.height) + reach
+        else { throw .noWire }
         guard
             let lines = LineResponse.measure(
                 gray: picture.bytes, width: picture.width, height: picture.height, sigmas: LineResponse.wireSigmas, withGeometry: true)
@@ -301,6 +306,7 @@ extension WireFinder {
     /// Finds the wire near `tap` (full-size pixels) on a picture that may be a reduced copy of a photo
     /// `fullWidth` pixels wide; the trace comes back in full-size pixels.
     public func find(in picture: RasterImage, fullWidth: Int, near tap: ImagePoint) throws(RetouchError) -> WireTrace {
+        guard fullWidth > 0, picture.width > 0 else { throw .noWire }
         let scale = Double(picture.width) / Double(fullWidth)
         let found = try find(in: picture.luma, near: tap.scaled(by: scale))
         return found.scaled(by: 1 / scale)

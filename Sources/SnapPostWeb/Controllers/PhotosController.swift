@@ -126,7 +126,7 @@ struct PhotosController {
         let form = try await FormBody.read(request)
         let drawn = form["outline"] == "auto" ? nil : (0..<4).flatMap { [form["x\($0)"].flatMap(Double.init), form["y\($0)"].flatMap(Double.init)] }
         let (keptEdits, _) = try await workflow.readAgain(
-            scan, photo: number, turn: Int(form["turn"] ?? "") ?? 0, drawn: drawn, reader: intake.reader(for: request, context))
+            scan, photo: number, turn: try Self.turn(form), drawn: drawn, reader: intake.reader(for: request, context))
         return .redirect(to: "\(pages.base)/scans/\(scan.id)?\(keptEdits ? "reread" : "read")=\(number)", type: .normal)
     }
 
@@ -176,5 +176,14 @@ struct PhotosController {
     static func paddedViewBox(_ size: PixelSize) -> String {
         let pad = max(size.width, size.height) / 25
         return "\(-pad) \(-pad) \(size.width + 2 * pad) \(size.height + 2 * pad)"
+    }
+
+    /// The form's `turn`: quarter turns clockwise, -3 to 3 (absent or empty: none); anything else is a clear 400.
+    static func turn(_ form: FormBody) throws -> Int {
+        guard let raw = form["turn"]?.trimmingCharacters(in: .whitespaces), !raw.isEmpty else { return 0 }
+        guard let turn = Int(raw), (-3...3).contains(turn) else {
+            throw BadFormError("The turn must be a number of quarter turns from -3 to 3. Reload the outline page and try again.", code: "bad_turn")
+        }
+        return turn
     }
 }

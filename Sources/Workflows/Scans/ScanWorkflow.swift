@@ -33,7 +33,7 @@ public struct ScanWorkflow: Sendable {
         return texts.count
     }
 
-    /// Reads the kept original of photo `number` again, turned `turn` more quarter turns, or (not turned) within the
+    /// Reads the kept original of photo `number` again, turned `turn` (-3 to 3) more quarter turns, or (not turned) within the
     /// page corners the person drew (`drawn`: x0 y0 … x3 y3; nil lets the pipeline find the page). An unedited text
     /// takes the new reading; an edited one is kept (`keptEdits`), and the person chooses what to do with the reading.
     public func readAgain(
@@ -42,7 +42,8 @@ public struct ScanWorkflow: Sendable {
         let photos = try await scans.photos(ofScan: scan.id)
         guard let photo = photos.first(where: { $0.position == number }) else { throw NotFoundError() }
         guard let original = try await scans.original(ofScan: scan.id, photo: number) else { throw OriginalGoneError() }
-        var options = ReadOptions(languages: Self.languages(of: scan), quarterTurns: (photo.quarterTurns + turn) % 4)
+        // Both sides reduced first: the stored turn is the database's, and no sum of the two can overflow.
+        var options = ReadOptions(languages: Self.languages(of: scan), quarterTurns: ((photo.quarterTurns % 4 + turn) % 4 + 4) % 4)
         if turn == 0, let drawn { options.outline = try PageOutline.corners(drawn, within: photo.imageSize) }
         let capture = try await reader.read(original, options: options)
         let texts = photos.map { $0.position == number ? capture.text : $0.text }
