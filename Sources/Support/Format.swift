@@ -2,13 +2,7 @@
 import Foundation
 
 public enum Format {
-    public static func timestamp(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_GB")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "d MMM yyyy, HH:mm 'UTC'"
-        return formatter.string(from: date)
-    }
+    public static func timestamp(_ date: Date) -> String { utc(date, "d MMM yyyy, HH:mm 'UTC'") }
 
     public static func iso(_ date: Date) -> String { ISO8601DateFormatter().string(from: date) }
 
@@ -20,11 +14,14 @@ public enum Format {
     public static func percent(_ value: Double) -> String { "\(Int((value * 100).rounded()))%" }
 
     /// "14:02 UTC", for the writer badge.
-    public static func clock(_ date: Date) -> String {
+    public static func clock(_ date: Date) -> String { utc(date, "HH:mm 'UTC'") }
+
+    /// `date` in UTC, written the British way with `format`.
+    private static func utc(_ date: Date, _ format: String) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_GB")
         formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "HH:mm 'UTC'"
+        formatter.dateFormat = format
         return formatter.string(from: date)
     }
 }

@@ -114,3 +114,22 @@ enum CommandOutput {
 func printError(_ message: String) {
     FileHandle.standardError.write(Data((message + "\n").utf8))
 }
+
+/// What the photo commands (`ocr`, `shelf`) share: one photo, JSON instead of text, and a folder for what each step saw.
+struct PhotoInput: ParsableArguments {
+    @Argument(help: "The photo: JPEG, PNG, HEIC, WebP, TIFF, GIF or BMP.")
+    var photo: String
+
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+
+    @Option(help: ArgumentHelp("Write the pictures of each step into this folder.", valueName: "dir"))
+    var debugDir: String?
+
+    var debugDirectory: URL? { debugDir.map { URL(fileURLWithPath: $0) } }
+
+    /// The photo's bytes, or exit 66 with the command's message.
+    func contents(for command: String) throws -> Data {
+        try CommandOutput.contents(of: photo, "\(command): cannot read the photo")
+    }
+}

@@ -12,32 +12,27 @@ struct OCRCommand: AsyncParsableCommand {
         commandName: "ocr", abstract: "Print the clean text of one photo (or JSON with its lines, boxes and step timings).",
         discussion: CommandSettings.discussion + "\n\nExit codes: 0 read, 64 usage, 65 bad photo or language, 66 unreadable file, 70 our failure.")
 
-    @Argument(help: "The photo: JPEG, PNG, HEIC, WebP, TIFF, GIF or BMP.")
-    var photo: String
-
-    @Flag(help: "Print JSON: the text, confidence, language, lines with their boxes, and the time of each step.")
-    var json = false
+    /// The photo, --json (the text, confidence, language, lines with their boxes, the time of each step), --debug-dir
+    /// (the page after each step).
+    @OptionGroup var input: PhotoInput
 
     @Option(help: ArgumentHelp("Tesseract languages joined with +, e.g. eng+fra (default: the ocr.languages key).", valueName: "codes"))
     var lang: String?
-
-    @Option(help: ArgumentHelp("Write the page after each step into this folder.", valueName: "dir"))
-    var debugDir: String?
 
     @Option(help: ArgumentHelp("Steps to switch off, e.g. page,deskew (default: the skipSteps key).", valueName: "steps"))
     var skip: String?
 
     func run() async throws {
         var loaded = try await CommandSettings.load(for: "ocr")
-        let data = try CommandOutput.contents(of: photo, "ocr: cannot read the photo")
+        let data = try input.contents(for: "ocr")
         if let skip { loaded.settings.skippedSteps = skip.split(separator: ",").map(String.init) }
         if let lang, !lang.isEmpty { loaded.settings.ocrLanguages = lang.split(separator: "+").map(String.init) }
         var config = loaded.settings.pageReaderConfig
-        config.debugDirectory = debugDir.map { URL(fileURLWithPath: $0) }
+        config.debugDirectory = input.debugDirectory
         do {
             let engine = try LiveParts.engine(settings: loaded.settings, workers: loaded.commandLineWorkers, logger: CommandOutput.quietLogger)
             let capture = try await ImageProcessor(config: config, engine: engine).process(image: data)
-            print(json ? try Self.json(capture) : capture.text)
+            print(input.json ? try Self.json(capture) : capture.text)
         } catch {
             throw CommandOutput.failure(error, from: "ocr")
         }

@@ -13,21 +13,15 @@ struct ShelfCommand: AsyncParsableCommand {
         commandName: "shelf", abstract: "Analyse a bookshelf photo: the books, the reader's preferences and what to read next.",
         discussion: CommandSettings.discussion + "\n\nExit codes: 0 analysed, 64 usage, 65 bad photo, 66 unreadable file, 70 our failure.")
 
-    @Argument(help: "The shelf photo.")
-    var photo: String
-
-    @Flag(help: "Print the analysis as JSON.")
-    var json = false
+    /// The shelf photo, --json (the analysis), --debug-dir (each spine as cut out).
+    @OptionGroup var input: PhotoInput
 
     @Option(help: ArgumentHelp("Also write the recommendations spoken by flite (voice slt) to this WAV file.", valueName: "file"))
     var audio: String?
 
-    @Option(help: ArgumentHelp("Write each spine as cut out into this folder.", valueName: "dir"))
-    var debugDir: String?
-
     func run() async throws {
         let loaded = try await CommandSettings.load(for: "shelf")
-        let data = try CommandOutput.contents(of: photo, "shelf: cannot read the photo")
+        let data = try input.contents(for: "shelf")
         let settings = loaded.settings, workers = loaded.commandLineWorkers
         do {
             // Tesseract's handles and the word list load on other threads while the catalog is read.
@@ -38,9 +32,9 @@ struct ShelfCommand: AsyncParsableCommand {
             _ = await wordsReady.value
             let analyser = LiveParts.shelfAnalyser(
                 settings: settings, engine: engine, catalog: catalog, logger: CommandOutput.quietLogger,
-                debugDirectory: debugDir.map { URL(fileURLWithPath: $0) })
+                debugDirectory: input.debugDirectory)
             let analysis = try await analyser.analyse(photo: data)
-            print(json ? try CommandOutput.prettyJSON(analysis) : ShelfReport.text(analysis))
+            print(input.json ? try CommandOutput.prettyJSON(analysis) : ShelfReport.text(analysis))
             if let audio {
                 let wav = try await FliteSynthesizer().wav(speaking: ShelfReport.spokenRecommendations(analysis))
                 try wav.write(to: URL(fileURLWithPath: audio))
