@@ -13,7 +13,8 @@ struct RetouchCommand: AsyncParsableCommand {
 
     struct Fill: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Fill the mask's white pixels (an 8-bit PNG, 255 = remove); OUT is a lossless PNG when it ends in .png, else a JPEG.")
+            abstract:
+                "Fill the mask's pixels above an eighth grey (an 8-bit PNG, 255 = remove); OUT is a lossless PNG when it ends in .png, else a JPEG.")
 
         @Argument(help: "The photo.") var photo: String
         @Argument(help: "The mask, as large as the photo.") var mask: String
@@ -33,7 +34,9 @@ struct RetouchCommand: AsyncParsableCommand {
 
     struct Wire: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Trace the wire nearest a tap and write it as a mask; exits 3 when there is none.")
+            abstract:
+                "Trace the wire nearest a tap and write it as a mask (255 on the wire, 96 on its soft edge and halo, filled too); exits 3 when there is none."
+        )
 
         @Argument(help: "The photo.") var photo: String
         @Option(help: ArgumentHelp("The tap, in photo pixels.", valueName: "x,y")) var tap: String
@@ -57,9 +60,14 @@ struct RetouchCommand: AsyncParsableCommand {
                 let photo = try limits.decode(try RetouchCommand.read(photo), longSide: limits.previewLongSide)
                 let found = try WireFinder().find(in: photo.image, fullWidth: photo.fullSize.width, near: tap)
                 if let out {
-                    var mask = Mask(width: photo.fullSize.width, height: photo.fullSize.height)
-                    MaskPainter.paintLine(found.points, width: found.width, into: &mask)
-                    guard let png = PhotoRasters.pngData(mask.grayImage) else { throw RetouchError.engineFailure("png encode") }
+                    // The wire itself white; the rest of what a removal takes (soft edges, halo, strands) grey.
+                    var whole = Mask(width: photo.fullSize.width, height: photo.fullSize.height), core = whole
+                    MaskPainter.paintLine(found.points, width: found.width, into: &whole)
+                    MaskPainter.paintLine(found.points, width: found.coreWidth, into: &core)
+                    let levels = GrayImage(
+                        width: whole.width, height: whole.height,
+                        bytes: whole.bytes.indices.map { core.bytes[$0] != 0 ? 255 : whole.bytes[$0] != 0 ? 96 : 0 })
+                    guard let png = PhotoRasters.pngData(levels) else { throw RetouchError.engineFailure("png encode") }
                     try png.write(to: URL(fileURLWithPath: out))
                 }
                 if json {
