@@ -23,7 +23,7 @@ public struct ShelfError: UserFacingError, Equatable, CustomStringConvertible {
         case .noSpines: "No book spines were found in this photo. Stand back so whole spines show, and hold the phone level."
         case .visionFailure: "The shelf photo could not be analysed on our side. Please try again."
         case .catalogMissing, .catalogUnreadable:
-            "The book catalog is missing on the server (the Catalog folder shipped beside the binary, or SNAPPOST_CATALOG_DIR); rebuild or reinstall SnapPost."
+            "The book catalog is missing on the server (the Catalog folder shipped beside the binary, or the folder SNAPPOST_CATALOG_DIR names); rebuild or reinstall SnapPost."
         }
     }
 

@@ -4,6 +4,8 @@ import HTTPTypes
 import Hummingbird
 import Localization
 import NIOCore
+import Support
+import Workflows
 
 struct OpsController {
     let store: StoreHealth
