@@ -168,15 +168,15 @@ let package = Package(
 
         // MARK: Tests, one target beside each module they test.
         .testTarget(name: "LocalizationTests", dependencies: ["Localization", "Support"], swiftSettings: swiftSettings),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Support"], swiftSettings: swiftSettings),
-        .testTarget(name: "PageReadingTests", dependencies: ["PageReading", "Imaging", "Support"], swiftSettings: swiftSettings),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Support", "Localization"], swiftSettings: swiftSettings),
+        .testTarget(name: "PageReadingTests", dependencies: ["PageReading", "Imaging", "Support", "Localization"], swiftSettings: swiftSettings),
         .testTarget(
             name: "ShelvesTests", dependencies: ["Shelves", "Imaging", "PageReading", "AIClient", "Support", "OpenCVShim", "Words"],
             swiftSettings: swiftSettings),
         // Fakes of the outside dependencies that several test targets share (never linked into the app).
         .target(name: "TestFakes", dependencies: ["Speech"], path: "Tests/TestFakes", swiftSettings: swiftSettings),
         .testTarget(name: "SpeechTests", dependencies: ["Speech", "TestFakes"], swiftSettings: swiftSettings),
-        .testTarget(name: "AIClientTests", dependencies: ["AIClient", "Support"], swiftSettings: swiftSettings),
+        .testTarget(name: "AIClientTests", dependencies: ["AIClient", "Support", "Localization"], swiftSettings: swiftSettings),
         // A real chat-completions server on loopback, shared by the writer and web tests (not part of the app).
         .target(
             name: "ChatServerStub",
@@ -189,9 +189,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
-            name: "PostWritingTests", dependencies: ["PostWriting", "AIClient", "Support", "ChatServerStub", "Words"], swiftSettings: swiftSettings),
+            name: "PostWritingTests", dependencies: ["PostWriting", "AIClient", "Support", "ChatServerStub", "Words", "Localization"],
+            swiftSettings: swiftSettings),
         .testTarget(
-            name: "StorageTests", dependencies: ["Storage", "Support", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: swiftSettings),
+            name: "StorageTests", dependencies: ["Storage", "Support", "Localization", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: swiftSettings),
         .testTarget(name: "RetouchTests", dependencies: ["Retouch", "Imaging", "Support"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SnapPostWebTests",

@@ -1,8 +1,9 @@
-// Every way a call to the AI provider can fail, each with one plain sentence for the person and a stable code.
+// Every way a call to the AI provider can fail, each naming one plain sentence for the person and a stable code.
 import Foundation
 import Support
 
-/// A failure of a chat-completions call. Match on ``kind`` in code; show ``message``; use ``code`` as a metrics label.
+/// A failure of a chat-completions call. Match on ``kind`` in code; show ``message`` (a catalogue key); use ``code`` as
+/// a metrics label.
 public struct AIError: UserFacingError, Equatable {
     public enum Kind: Sendable, Equatable {
         /// 401 or 403.
@@ -27,7 +28,7 @@ public struct AIError: UserFacingError, Equatable {
         case badResponse(detail: String)
         /// The reply hit the token limit (`finish_reason: "length"`).
         case cutOff
-        /// The reply lacked a part the caller needs; `part` names it for a person, e.g. "punchy draft".
+        /// The reply lacked a tone's draft; `missing` is the tone's raw value, e.g. "punchy".
         case incompleteReply(missing: String)
         /// There was no text to send.
         case emptyInput
@@ -40,93 +41,50 @@ public struct AIError: UserFacingError, Equatable {
 
     public init(_ kind: Kind) { self.kind = kind }
 
-    /// What the person is told: what happened and what they can do, in their words. Settings and addresses are in
-    /// ``technicalDetail``.
-    public var message: String {
-        let saved = textIsSaved ? " Your text is saved." : ""
-        /// " Your text is saved; try again …." or, when nothing was kept, " Try again …."
-        func savedAnd(_ advice: String) -> String {
-            textIsSaved ? " Your text is saved; \(advice)." : " " + advice.prefix(1).uppercased() + advice.dropFirst() + "."
-        }
+    /// What the person is told: what happened and what they can do. Settings and addresses are in ``technicalDetail``.
+    /// Where the caller kept the text, the message says so (`error.<code>_saved`).
+    public var message: LocalizedMessage {
         switch kind {
-        case .invalidAPIKey:
-            return "The AI writer refused this server's key, so no drafts were written.\(saved)"
-        case .timeout:
-            return "The AI writer took too long to answer.\(savedAnd("try again in a moment"))"
         case .rateLimited(let retryAfter):
-            if let seconds = retryAfter.map({ Int($0.components.seconds) }), seconds > 0 {
-                return "The AI writer is busy. Try again in \(Self.spoken(seconds))."
-            }
-            return "The AI writer is busy. Wait a moment, then try again."
-        case .contentRejected:
-            return "The AI writer declined this passage under its content rules. Try a different passage."
-        case .badRequest:
-            return "The AI writer turned the request down, so no drafts were written.\(saved)"
-        case .notFound:
-            return "The AI writer could not be found at its address, so no drafts were written.\(saved)"
-        case .providerUnavailable:
-            return "The AI writer is having trouble right now.\(savedAnd("try again in a minute"))"
-        case .unreachable:
-            return "The AI writer can't be reached right now.\(savedAnd("try again when it is back"))"
-        case .connectionDropped:
-            return "The AI writer hung up without answering, so no drafts were written.\(savedAnd("try again in a moment"))"
-        case .badResponse:
-            return "The AI writer's answer could not be read as drafts. Try again."
-        case .cutOff:
-            return "The AI writer's answer was cut off before it finished. Try again."
-        case .incompleteReply(let part):
-            return "The AI writer's answer had no \(part). Try again."
-        case .emptyInput:
-            return "There is no text to write about yet. Add the page's text first."
+            guard let seconds = retryAfter.map({ Int($0.components.seconds) }), seconds > 0 else { return LocalizedMessage("error.ai_rate_limited") }
+            // Under two minutes in seconds, otherwise in whole minutes (rounded up).
+            return seconds < 120
+                ? LocalizedMessage("error.ai_rate_limited_seconds", ["count": .number(seconds)])
+                : LocalizedMessage("error.ai_rate_limited_minutes", ["count": .number((seconds + 59) / 60)])
+        case .incompleteReply(let tone):
+            return LocalizedMessage("error.ai_incomplete_reply", ["tone": .message("tone.\(tone)")])
+        case .invalidAPIKey, .timeout, .badRequest, .notFound, .providerUnavailable, .unreachable, .connectionDropped:
+            return LocalizedMessage("error.\(code)" + (textIsSaved ? "_saved" : ""))
+        case .contentRejected, .badResponse, .cutOff, .emptyInput:
+            return LocalizedMessage("error.\(code)")
         }
     }
 
     /// What went wrong, without the post writer's consequences ("no drafts", "your text is saved"), for the other
     /// tools that ask the same provider, e.g. "it refused this server's key".
-    public var reason: String {
+    public var reason: LocalizedMessage {
         switch kind {
-        case .invalidAPIKey: "it refused this server's key"
-        case .timeout: "it took too long to answer"
-        case .rateLimited: "it is busy"
-        case .contentRejected: "it declined the request under its content rules"
-        case .badRequest: "it turned the request down"
-        case .notFound: "it could not be found at its address"
-        case .providerUnavailable: "it is having trouble right now"
-        case .unreachable: "it can't be reached right now"
-        case .connectionDropped: "it hung up without answering"
-        case .badResponse, .incompleteReply: "its answer could not be read"
-        case .cutOff: "its answer was cut off before it finished"
-        case .emptyInput: "there was nothing to send it"
+        case .badResponse, .incompleteReply: LocalizedMessage("aiReason.ai_bad_response")
+        default: LocalizedMessage("aiReason.\(code)")
         }
     }
 
     /// For whoever runs the server: which setting to check and what the provider said.
-    public var technicalDetail: String? {
+    public var technicalDetail: LocalizedMessage? {
         switch kind {
-        case .invalidAPIKey:
-            return "The provider answered 401/403: check SNAPPOST_AI_KEY."
-        case .timeout:
-            return "No answer within SNAPPOST_AI_TIMEOUT; raise it for slow local models."
-        case .rateLimited:
-            return "The provider answered 429."
-        case .contentRejected:
-            return "The provider's content filter refused the passage."
         case .badRequest(let providerMessage):
             let said = providerMessage.trimmingCharacters(in: .whitespacesAndNewlines)
-            return "The provider answered 400" + (said.isEmpty ? "" : ": \(Self.clipped(said))") + ". Check SNAPPOST_AI_MODEL."
-        case .notFound(let url):
-            return "The provider answered 404 at \(url). Check SNAPPOST_AI_BASE_URL and SNAPPOST_AI_MODEL."
+            return said.isEmpty
+                ? LocalizedMessage("errorDetail.ai_bad_request")
+                : LocalizedMessage("errorDetail.ai_bad_request_said", ["said": .text(Self.clipped(said))])
+        case .notFound(let url), .unreachable(let url), .connectionDropped(let url):
+            return LocalizedMessage("errorDetail.\(code)", ["url": .text(url)])
         case .providerUnavailable(let status):
-            return "The provider answered HTTP \(status)."
-        case .unreachable(let url):
-            return "No connection to \(url). Check that the provider is running and that SNAPPOST_AI_BASE_URL is right."
-        case .connectionDropped(let url):
-            return
-                "\(url) took the connection and closed or reset it without an HTTP answer. Check that it is an OpenAI-compatible server and healthy."
+            return LocalizedMessage("errorDetail.ai_unavailable", ["status": .text(String(status))])
         case .badResponse(let detail):
-            return "Unreadable reply: \(detail)."
-        case .cutOff:
-            return "finish_reason \"length\": raise the provider's token limit."
+            return LocalizedMessage("errorDetail.ai_bad_response", ["detail": .text(detail)])
+        case .invalidAPIKey, .timeout, .rateLimited, .contentRejected, .cutOff:
+            return LocalizedMessage("errorDetail.\(code)")
         case .incompleteReply, .emptyInput:
             return nil
         }
@@ -171,12 +129,6 @@ public struct AIError: UserFacingError, Equatable {
         case .timeout, .rateLimited, .providerUnavailable, .unreachable, .connectionDropped, .badResponse, .cutOff, .incompleteReply: true
         case .invalidAPIKey, .contentRejected, .badRequest, .notFound, .emptyInput: false
         }
-    }
-
-    private static func spoken(_ seconds: Int) -> String {
-        if seconds < 120 { return seconds == 1 ? "1 second" : "\(seconds) seconds" }
-        let minutes = (seconds + 59) / 60
-        return "\(minutes) minutes"
     }
 
     /// Provider messages can be long; keep the page readable.

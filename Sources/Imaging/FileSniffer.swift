@@ -12,8 +12,8 @@ public enum PhotoFormat: String, Sendable, Equatable {
 /// What the bytes really are, whatever the upload's name or declared type says.
 public enum SniffedType: Sendable, Equatable {
     case photo(PhotoFormat)
-    /// Not a photo we take; `description` names it for a person, e.g. "a PDF".
-    case other(mime: String, description: String)
+    /// Not a photo we take; `what` names it for a person as a catalogue key under `fileType.`, e.g. "pdf" ("a PDF").
+    case other(mime: String, what: String)
 }
 
 /// Sniffs types with libmagic. One shared cookie behind a lock: libmagic handles are not thread-safe.
@@ -27,9 +27,9 @@ public final class FileSniffer: Sendable {
     }
 
     public func sniff(_ data: Data) -> SniffedType {
-        if data.isEmpty { return .other(mime: "application/x-empty", description: "an empty file") }
+        if data.isEmpty { return .other(mime: "application/x-empty", what: "empty") }
         let mime: String? = cookie.withLock { $0?.mimeType(of: data) }
-        guard let mime else { return .other(mime: "application/octet-stream", description: "not a file type we recognise") }
+        guard let mime else { return .other(mime: "application/octet-stream", what: "unknown") }
         return Self.classify(mime: mime)
     }
 
@@ -45,24 +45,24 @@ public final class FileSniffer: Sendable {
         default: break
         }
         let names: [String: String] = [
-            "application/pdf": "a PDF",
-            "image/svg+xml": "an SVG drawing",
-            "text/html": "a web page (HTML)",
-            "text/xml": "an XML file",
-            "application/xml": "an XML file",
-            "application/json": "a JSON file",
-            "application/zip": "a ZIP archive",
-            "application/gzip": "a compressed archive",
-            "application/x-empty": "an empty file",
-            "image/avif": "an AVIF image",
-            "application/octet-stream": "not a file type we recognise",
+            "application/pdf": "pdf",
+            "image/svg+xml": "svg",
+            "text/html": "html",
+            "text/xml": "xml",
+            "application/xml": "xml",
+            "application/json": "json",
+            "application/zip": "zip",
+            "application/gzip": "gzip",
+            "application/x-empty": "empty",
+            "image/avif": "avif",
+            "application/octet-stream": "unknown",
         ]
-        if let name = names[mime] { return .other(mime: mime, description: name) }
-        if mime.hasPrefix("text/") { return .other(mime: mime, description: "a text file") }
-        if mime.hasPrefix("video/") { return .other(mime: mime, description: "a video") }
-        if mime.hasPrefix("audio/") { return .other(mime: mime, description: "an audio file") }
-        if mime.hasPrefix("image/") { return .other(mime: mime, description: "an image format we do not read") }
-        return .other(mime: mime, description: "not a photo")
+        if let name = names[mime] { return .other(mime: mime, what: name) }
+        if mime.hasPrefix("text/") { return .other(mime: mime, what: "text") }
+        if mime.hasPrefix("video/") { return .other(mime: mime, what: "video") }
+        if mime.hasPrefix("audio/") { return .other(mime: mime, what: "audio") }
+        if mime.hasPrefix("image/") { return .other(mime: mime, what: "image") }
+        return .other(mime: mime, what: "other")
     }
 }
 

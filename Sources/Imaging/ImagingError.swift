@@ -1,44 +1,60 @@
-// Everything that can go wrong turning uploaded bytes into pixels, each with one sentence a person can act on.
+// Everything that can go wrong turning uploaded bytes into pixels, each naming the sentence a person can act on.
 import Foundation
 import Support
 
-/// A typed decoding failure. `code` is stable (tests, logs, metrics); `message` never contains paths or internals.
+/// A typed decoding failure. `code` is stable (tests, logs, metrics); `message` never names paths or internals.
 public struct ImagingError: UserFacingError, Equatable, CustomStringConvertible {
     enum Kind: Equatable, Sendable {
         case unsupportedType(String)
-        case tooLarge(String, limits: ImageLimits)
+        case tooLargeFile(megabytes: Int, limits: ImageLimits)
+        case tooManyPixels(width: Int, height: Int, limits: ImageLimits)
         case unreadable
         case libraryFailure(String)
     }
 
     let kind: Kind
 
-    /// The bytes are not a photo format we take; `what` names what they are, e.g. "a PDF".
+    /// The bytes are not a photo format we take; `what` names what they are (`fileType.<what>`, e.g. "pdf": "a PDF").
     public static func unsupportedType(_ what: String) -> ImagingError { ImagingError(kind: .unsupportedType(what)) }
-    /// Over the pixel or byte limit; `detail` says which, e.g. "30000 × 30000 pixels".
-    public static func tooLarge(_ detail: String, limits: ImageLimits) -> ImagingError { ImagingError(kind: .tooLarge(detail, limits: limits)) }
+    /// Over the byte limit.
+    public static func tooLarge(megabytes: Int, limits: ImageLimits) -> ImagingError {
+        ImagingError(kind: .tooLargeFile(megabytes: megabytes, limits: limits))
+    }
+    /// Over the pixel limit.
+    public static func tooLarge(width: Int, height: Int, limits: ImageLimits) -> ImagingError {
+        ImagingError(kind: .tooManyPixels(width: width, height: height, limits: limits))
+    }
     /// The file claims to be an image but cannot be decoded.
     public static let unreadable = ImagingError(kind: .unreadable)
     /// A C library failed in a way that is not the input's fault; `detail` is for logs only.
     public static func libraryFailure(_ detail: String) -> ImagingError { ImagingError(kind: .libraryFailure(detail)) }
 
-    public var message: String {
+    public var message: LocalizedMessage {
         switch kind {
         case .unsupportedType(let what):
-            "This is \(what) — send a photo (JPEG, PNG, HEIC or WebP)."
-        case .tooLarge(let detail, let limits):
-            "This photo is too large (\(detail)); send one under \(limits.maxMegapixels) megapixels and \(limits.maxMegabytes) MB."
+            LocalizedMessage("error.unsupported_type", ["what": .message("fileType.\(what)")])
+        case .tooLargeFile(let megabytes, let limits):
+            LocalizedMessage(
+                "error.too_large_file",
+                ["megabytes": .number(megabytes), "maxMegapixels": .number(limits.maxMegapixels), "maxMegabytes": .number(limits.maxMegabytes)])
+        case .tooManyPixels(let width, let height, let limits):
+            LocalizedMessage(
+                "error.too_many_pixels",
+                [
+                    "width": .text(String(width)), "height": .text(String(height)), "maxMegapixels": .number(limits.maxMegapixels),
+                    "maxMegabytes": .number(limits.maxMegabytes),
+                ])
         case .unreadable:
-            "This image could not be read; it may be damaged or cut short. Try taking the photo again."
+            LocalizedMessage("error.unreadable")
         case .libraryFailure:
-            "The photo could not be decoded on our side. Please try again."
+            LocalizedMessage("error.decoder_failure")
         }
     }
 
     public var code: String {
         switch kind {
         case .unsupportedType: "unsupported_type"
-        case .tooLarge: "too_large"
+        case .tooLargeFile, .tooManyPixels: "too_large"
         case .unreadable: "unreadable"
         case .libraryFailure: "decoder_failure"
         }
@@ -47,7 +63,7 @@ public struct ImagingError: UserFacingError, Equatable, CustomStringConvertible 
     public var category: ErrorCategory {
         switch kind {
         case .unsupportedType, .unreadable: .badInput
-        case .tooLarge: .tooLarge
+        case .tooLargeFile, .tooManyPixels: .tooLarge
         case .libraryFailure: .internal
         }
     }

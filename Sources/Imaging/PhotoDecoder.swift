@@ -39,12 +39,12 @@ public struct PhotoDecoder: Sendable {
 
     public func decode(_ data: Data) throws(ImagingError) -> DecodedPhoto {
         if data.count > limits.maxBytes {
-            throw ImagingError.tooLarge(String(format: "%.0f MB", Double(data.count) / 1_048_576), limits: limits)
+            throw ImagingError.tooLarge(megabytes: Int((Double(data.count) / 1_048_576).rounded()), limits: limits)
         }
         let format: PhotoFormat
         switch sniffer.sniff(data) {
         case .photo(let f): format = f
-        case .other(_, let description): throw ImagingError.unsupportedType(description)
+        case .other(_, let what): throw ImagingError.unsupportedType(what)
         }
 
         if format == .heif {
@@ -83,7 +83,7 @@ public struct PhotoDecoder: Sendable {
     private func checkPixels(_ w: Int, _ h: Int) throws(ImagingError) {
         guard w > 0, h > 0 else { throw ImagingError.unreadable }
         if w > 200_000 || h > 200_000 || w * h > limits.maxPixels {
-            throw ImagingError.tooLarge("\(w) × \(h) pixels", limits: limits)
+            throw ImagingError.tooLarge(width: w, height: h, limits: limits)
         }
     }
 

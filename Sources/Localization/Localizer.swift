@@ -57,6 +57,15 @@ public struct Localizer: Sendable {
         interpolate(raw(key) ?? key, arguments)
     }
 
+    /// A message a core module named (an error, a notice), in this language.
+    /// A counted message (only `key_one`, `key_other` … in the catalogue) takes its form from the `count` argument.
+    public func callAsFunction(_ message: LocalizedMessage) -> String {
+        if raw(message.key) == nil, case .number(let count)? = message.arguments["count"] {
+            return plural(message.key, count: count, message.arguments)
+        }
+        return self(message.key, message.arguments)
+    }
+
     /// The form of a counted message for `count` (`key_one`, `key_other`, …); `{{count}}` is the number in the locale.
     public func plural(_ key: String, count: Int, _ arguments: [String: MessageArgument] = [:]) -> String {
         var arguments = arguments
@@ -132,8 +141,9 @@ public struct Localizer: Sendable {
     public func list(_ items: [String]) -> String { items.formatted(.list(type: .and).locale(locale)) }
 
     /// A Tesseract language code's name in this language ("French", "法语", "Französisch"), from the locale data;
-    /// nil when the locale data does not know it. Vertical packs say so.
-    public func languageName(ocrCode: String) -> String? {
+    /// nil when the locale data does not know it. Vertical packs say so. `capitalized` for a label standing alone
+    /// ("Français"); inside a sentence as the language writes it ("lu en français").
+    public func languageName(ocrCode: String, capitalized: Bool = true) -> String? {
         var code = ocrCode
         let vertical = code.hasSuffix("_vert")
         if vertical { code = String(code.dropLast(5)) }
@@ -146,8 +156,13 @@ public struct Localizer: Sendable {
         guard code.count >= 2, let name = locale.localizedString(forIdentifier: identifier), name.lowercased() != identifier.lowercased() else {
             return nil
         }
-        let capitalised = name.prefix(1).uppercased(with: locale) + name.dropFirst()
-        return vertical ? self("language.vertical", ["name": .text(capitalised)]) : capitalised
+        let said = capitalized ? name.prefix(1).uppercased(with: locale) + name.dropFirst() : name
+        return vertical ? self("language.vertical", ["name": .text(said)]) : said
+    }
+
+    /// "German + English": the languages a reading was made in, each named (the code itself when unknown).
+    public func languageNames(_ codes: String, capitalized: Bool = true) -> String {
+        codes.split(separator: "+").map { languageName(ocrCode: String($0), capitalized: capitalized) ?? String($0) }.joined(separator: " + ")
     }
 
     // MARK: Filling in placeholders.
@@ -171,6 +186,8 @@ public struct Localizer: Sendable {
         case .number(let value): number(value)
         case .decimal(let value, let digits): decimal(value, fractionDigits: digits)
         case .message(let key): raw(key) ?? key
+        case .language(let code): languageName(ocrCode: code).map { "\($0) (\(code))" } ?? code
+        case .languages(let codes): languageNames(codes, capitalized: false)
         }
     }
 

@@ -21,16 +21,13 @@ public struct OCRError: UserFacingError, Equatable, CustomStringConvertible {
     /// Tesseract itself failed; `detail` is for logs only.
     public static func engineFailure(_ detail: String) -> OCRError { OCRError(kind: .engineFailure(detail)) }
 
-    public var message: String {
+    public var message: LocalizedMessage {
         switch kind {
-        case .noText:
-            "No text was found in this photo. Try again with a clearer photo."
-        case .engineFailure:
-            "Text recognition failed on our side. Please try again."
         case .languageNotInstalled(let language):
-            "\(language.name == language.code ? language.code : "\(language.name) (\(language.code))") is not installed: apt-get install \(language.debianPackage)"
-        case .unknownLanguage:
-            "That is not a language code Tesseract knows; use codes such as eng, deu or fra+eng."
+            // The language by its code (the page says its name in the reader's language) and its Debian package.
+            LocalizedMessage("error.language_not_installed", ["language": .language(language.code), "package": .text(language.debianPackage)])
+        default:
+            LocalizedMessage("error.\(code)")
         }
     }
 

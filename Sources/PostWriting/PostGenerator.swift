@@ -64,14 +64,6 @@ public struct PostWritingError: UserFacingError, Equatable {
     public let kind: Kind
     public init(_ kind: Kind) { self.kind = kind }
 
-    public var message: String {
-        switch kind {
-        case .nothingCleanToQuote:
-            "No sentence on this page reads cleanly enough to quote: each has a word that may be misread (underlined in the text). "
-                + "Fix those words, or type the passage, then generate again."
-        }
-    }
-
     public var code: String { "nothing_clean_to_quote" }
     public var category: ErrorCategory { .nothingFound }
 }
@@ -80,8 +72,8 @@ public struct PostWritingError: UserFacingError, Equatable {
 public struct TextTooLongError: UserFacingError {
     public let characters: Int
     public let limit: Int
-    public var message: String {
-        "That text is too long to write posts from (\(characters) characters; the limit is \(limit)). Keep the passage you want to post and try again."
+    public var message: LocalizedMessage {
+        LocalizedMessage("error.text_too_long", ["characters": .number(characters), "limit": .number(limit)])
     }
     public var code: String { "text_too_long" }
     public var category: ErrorCategory { .tooLarge }

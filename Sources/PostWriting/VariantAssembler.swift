@@ -13,7 +13,7 @@ enum VariantAssembler {
         }
         var unlabeled = usable.filter { $0.tone == nil }.makeIterator()
         for tone in tones where chosen[tone] == nil {
-            guard let draft = unlabeled.next() else { throw AIError(.incompleteReply(missing: "\(tone.displayName.lowercased()) draft")) }
+            guard let draft = unlabeled.next() else { throw AIError(.incompleteReply(missing: tone.rawValue)) }
             chosen[tone] = draft.text
         }
         return tones.map { tone in

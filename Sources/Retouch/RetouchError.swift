@@ -1,4 +1,4 @@
-// Everything that can go wrong while retouching, each with one sentence a person can act on.
+// Everything that can go wrong while retouching, each naming one sentence a person can act on.
 import Imaging
 import Support
 
@@ -13,7 +13,7 @@ public struct RetouchError: UserFacingError, Equatable, CustomStringConvertible 
         case noPeople
         case emptyMask
         case maskMismatch
-        case unreadable(String)
+        case unreadable(LocalizedMessage)
         case engineFailure(String)
     }
 
@@ -35,23 +35,15 @@ public struct RetouchError: UserFacingError, Equatable, CustomStringConvertible 
     public static let emptyMask = RetouchError(kind: .emptyMask)
     /// The mask does not have the photo's size.
     public static let maskMismatch = RetouchError(kind: .maskMismatch)
-    /// The photo could not be taken (not a photo, damaged); `message` is the decoder's sentence.
-    public static func unreadable(_ message: String) -> RetouchError { RetouchError(kind: .unreadable(message)) }
+    /// The photo could not be taken (not a photo, damaged); `message` is the decoder's.
+    public static func unreadable(_ message: LocalizedMessage) -> RetouchError { RetouchError(kind: .unreadable(message)) }
     /// The native code failed (out of memory or a bug); `detail` is for logs only.
     public static func engineFailure(_ detail: String) -> RetouchError { RetouchError(kind: .engineFailure(detail)) }
 
-    public var message: String {
+    public var message: LocalizedMessage {
         switch kind {
-        case .photoTooLarge: "This photo is too large to process: crop it first."
-        case .areaTooLarge: "This area is too large to fill in one go: paint it in smaller parts."
-        case .noWire: "No wire found here: draw along it with the line brush."
-        case .noObject: "Couldn't find an object here: paint over it with the brush."
-        case .noPerson: "No person found at this spot. Try Object or Brush."
-        case .noPeople: "No people found in this photo. Try Object or Brush."
-        case .emptyMask: "Nothing is selected to remove."
-        case .maskMismatch: "The mask does not match the photo's size."
         case .unreadable(let message): message
-        case .engineFailure: "Retouching failed on our side. Please try again."
+        default: LocalizedMessage("error.\(code)")
         }
     }
 

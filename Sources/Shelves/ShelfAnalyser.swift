@@ -114,10 +114,9 @@ public struct ShelfAnalyser: ShelfAnalysing {
                 analysis = ModelAnswerCheck(matcher: matcher, profiler: profiler).merge(
                     answer, into: analysis, readings: readings, photoSent: jpeg != nil)
                 analysis.analysedBy = interpreter.displayName
-            } catch let error as AIError {
-                analysis.notes.append("The AI provider could not be used: \(error.reason). This is the offline analysis.")
             } catch let error as any UserFacingError {
-                analysis.notes.append("The AI provider could not be used (\(error.message)) This is the offline analysis.")
+                // The note names the failure by its code; the page says it in the reader's words (ShelfWording.note).
+                analysis.notes.append("The AI provider could not be used (\(error.code)). This is the offline analysis.")
             }
         }
         analysis.timings = timings

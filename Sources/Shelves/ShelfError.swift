@@ -18,12 +18,10 @@ public struct ShelfError: UserFacingError, Equatable, CustomStringConvertible {
     public static func catalogMissing(_ path: String) -> ShelfError { ShelfError(kind: .catalogMissing(path)) }
     public static func catalogUnreadable(_ detail: String) -> ShelfError { ShelfError(kind: .catalogUnreadable(detail)) }
 
-    public var message: String {
+    public var message: LocalizedMessage {
         switch kind {
-        case .noSpines: "No book spines were found in this photo. Stand back so whole spines show, and hold the phone level."
-        case .visionFailure: "The shelf photo could not be analysed on our side. Please try again."
-        case .catalogMissing, .catalogUnreadable:
-            "The book catalog is missing on the server (the Catalog folder shipped beside the binary, or the folder SNAPPOST_CATALOG_DIR names); rebuild or reinstall SnapPost."
+        case .catalogMissing, .catalogUnreadable: LocalizedMessage("error.catalog_missing")
+        default: LocalizedMessage("error.\(code)")
         }
     }
 

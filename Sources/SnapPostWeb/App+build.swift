@@ -74,7 +74,7 @@ public func buildApplication(
     // A shelf analysis keeps every OCR worker busy by itself: one runs at a time, a few wait, the rest get 503.
     let shelfQueue = BoundedWorkQueue(
         workers: 1, maxWaiting: settings.shelfQueueLength,
-        busy: QueueFullError(retryAfterSeconds: 10, message: "SnapPost is busy analysing other shelves. Please try again in a few seconds."))
+        busy: QueueFullError(retryAfterSeconds: 10, message: LocalizedMessage("error.queue_full_shelves")))
     let shelfWorkflow = ShelfWorkflow(
         analyser: dependencies.shelfAnalyser, queue: shelfQueue, shelves: dependencies.shelves, speech: dependencies.speech)
     let shelfIntake = ShelfIntake(limiter: uploadLimiter, clientAddress: clientAddress, uploads: uploads, workflow: shelfWorkflow, metrics: metrics)

@@ -10,25 +10,30 @@ import Retouch
 import Storage
 import Support
 
-/// What a person (or an API client) is told when something goes wrong.
+/// What a person (or an API client) is told when something goes wrong, as catalogue messages: the page (or the JSON
+/// answer) says them in the reader's language.
 struct ErrorPresentation: Sendable {
     var status: HTTPResponse.Status
-    var title: String
-    var message: String
+    var title: LocalizedMessage
+    var message: LocalizedMessage
     /// Stable short code for logs, metrics and tests.
     var code: String
     var retryAfterSeconds: Int?
     /// Whether trying the same thing again may work; pages offer a Retry button only then.
     var retryable: Bool
     /// For whoever runs the server (a setting's name, an address); pages fold it away under the message.
-    var detail: String? = nil
+    var detail: LocalizedMessage? = nil
     /// The configured AI writer failed: pages offer the offline writer for this one time.
     var isWriterFailure = false
 
-    init(status: HTTPResponse.Status, title: String, message: String, code: String, retryAfterSeconds: Int? = nil, retryable: Bool = false) {
+    /// `title` and `message` name `errorTitle.<title>` and, unless given, `error.<code>`.
+    init(
+        status: HTTPResponse.Status, title: String, message: LocalizedMessage? = nil, code: String, retryAfterSeconds: Int? = nil,
+        retryable: Bool = false
+    ) {
         self.status = status
-        self.title = title
-        self.message = message
+        self.title = LocalizedMessage("errorTitle.\(title)")
+        self.message = message ?? LocalizedMessage("error.\(code)")
         self.code = code
         self.retryAfterSeconds = retryAfterSeconds
         self.retryable = retryable
@@ -38,26 +43,25 @@ struct ErrorPresentation: Sendable {
         switch error {
         case let error as RateLimitedError:
             return .init(
-                status: .tooManyRequests, title: "Slow down", message: error.message, code: error.code,
-                retryAfterSeconds: error.retryAfterSeconds, retryable: true)
+                status: .tooManyRequests, title: "slowDown", message: error.message, code: error.code, retryAfterSeconds: error.retryAfterSeconds,
+                retryable: true)
         case let error as BadFormError:
-            return .init(status: .badRequest, title: "Something is missing", message: error.message, code: error.code)
+            return .init(status: .badRequest, title: "missing", message: error.message, code: error.code)
         case let error as InvalidInputError:
-            return .init(status: .badRequest, title: "Something is missing", message: error.message, code: error.code)
+            return .init(status: .badRequest, title: "missing", message: error.message, code: error.code)
         case let error as NotFoundError:
-            return .init(status: .notFound, title: "Not found", message: error.message, code: error.code)
+            return .init(status: .notFound, title: "notFound", message: error.message, code: error.code)
         case let error as FormTooLargeError:
-            return .init(status: .contentTooLarge, title: "Text too long", message: error.message, code: error.code)
+            return .init(status: .contentTooLarge, title: "textTooLong", message: error.message, code: error.code)
         case let error as RetouchError:
-            return .init(
-                status: status(for: error.category), title: retouchTitle(for: error.category), message: error.message, code: error.code)
+            return .init(status: status(for: error.category), title: retouchTitle(for: error.category), message: error.message, code: error.code)
         case let error as TextTooLongError:
-            return .init(status: .contentTooLarge, title: "Text too long", message: error.message, code: error.code)
+            return .init(status: .contentTooLarge, title: "textTooLong", message: error.message, code: error.code)
         case let error as StoreError where error.isOutOfSpace:
-            return .init(status: .insufficientStorage, title: "Server disk full", message: error.message, code: error.code)
+            return .init(status: .insufficientStorage, title: "diskFull", message: error.message, code: error.code)
         case let error as StoreError:
             return .init(
-                status: status(for: error.category), title: "Not saved", message: error.message, code: error.code,
+                status: status(for: error.category), title: "notSaved", message: error.message, code: error.code,
                 retryAfterSeconds: error.retryAfterSeconds, retryable: error.isRetryable)
         case let error as any UserFacingError:
             var presentation = ErrorPresentation(
@@ -70,51 +74,41 @@ struct ErrorPresentation: Sendable {
             return .tooLarge(limits)
         case is HTTPParserError:
             // The client closed the connection mid-request, or sent something that is not HTTP: nobody to blame here.
-            return .init(
-                status: .badRequest, title: "Cut off", message: "The request was cut off before it ended. Please try again.",
-                code: "request_cut_off", retryable: true)
+            return .init(status: .badRequest, title: "cutOff", code: "request_cut_off", retryable: true)
         case let error as any HTTPResponseError:
             return fromHTTP(error.status, limits: limits)
         default:
-            return .init(
-                status: .internalServerError, title: "Something went wrong",
-                message: "Something went wrong on the server. Please try again.", code: "internal", retryable: true)
+            return .init(status: .internalServerError, title: "wentWrong", code: "internal", retryable: true)
         }
     }
 
     static func fromHTTP(_ status: HTTPResponse.Status, limits: ImageLimits = ImageLimits()) -> ErrorPresentation {
         switch status {
         case .notFound:
-            return .init(
-                status: .notFound, title: "Not found", message: "That page or scan does not exist. It may have been deleted.", code: "not_found")
+            return .init(status: .notFound, title: "notFound", code: "not_found")
         case .contentTooLarge:
             return .tooLarge(limits)
         case .methodNotAllowed:
-            return .init(status: .methodNotAllowed, title: "Not allowed", message: "That action is not available here.", code: "method_not_allowed")
+            return .init(status: .methodNotAllowed, title: "notAllowed", code: "method_not_allowed")
         case .requestTimeout:
-            return .init(
-                status: .requestTimeout, title: "Too slow",
-                message: "The request took too long to arrive and was stopped. Please try again on a steadier connection.",
-                code: "request_timeout", retryable: true)
+            return .init(status: .requestTimeout, title: "tooSlow", code: "request_timeout", retryable: true)
         case .unauthorized:
-            return .init(status: .unauthorized, title: "Login needed", message: "Log in to use SnapPost.", code: "unauthorized")
+            return .init(status: .unauthorized, title: "loginNeeded", code: "unauthorized")
         case .forbidden:
-            return .init(status: .forbidden, title: "Refused", message: "That request came from another site and was refused.", code: "cross_origin")
+            return .init(status: .forbidden, title: "refused", code: "cross_origin")
         default:
             if status.code >= 500 {
-                return .init(
-                    status: status, title: "Something went wrong",
-                    message: "Something went wrong on the server. Please try again.", code: "internal", retryable: true)
+                return .init(status: status, title: "wentWrong", code: "internal", retryable: true)
             }
-            return .init(status: .badRequest, title: "Bad request", message: "The request could not be understood.", code: "bad_request")
+            return .init(status: .badRequest, title: "badRequest", code: "bad_request")
         }
     }
 
     /// An upload over the configured cap; the message names that cap.
     static func tooLarge(_ limits: ImageLimits) -> ErrorPresentation {
         ErrorPresentation(
-            status: .contentTooLarge, title: "Photo too large",
-            message: "That file is too large. Send a photo under \(limits.maxMegabytes) MB (JPEG, PNG, HEIC or WebP).", code: "too_large")
+            status: .contentTooLarge, title: "photoTooLarge",
+            message: LocalizedMessage("error.upload_too_large", ["maxMegabytes": .number(limits.maxMegabytes)]), code: "too_large")
     }
 
     static func status(for category: ErrorCategory) -> HTTPResponse.Status {
@@ -129,24 +123,25 @@ struct ErrorPresentation: Sendable {
         }
     }
 
+    /// The page title's key under `errorTitle.`.
     static func title(for category: ErrorCategory) -> String {
         switch category {
-        case .badInput: "Can't read that file"
-        case .tooLarge: "Photo too large"
-        case .nothingFound: "No text found"
-        case .notFound: "Not found"
-        case .busy: "Busy right now"
-        case .upstream: "The AI writer failed"
-        case .internal: "Something went wrong"
+        case .badInput: "cannotRead"
+        case .tooLarge: "photoTooLarge"
+        case .nothingFound: "noText"
+        case .notFound: "notFound"
+        case .busy: "busy"
+        case .upstream: "writerFailed"
+        case .internal: "wentWrong"
         }
     }
 
     /// Retouch's own wording: nothing found is about wires and objects, not text.
     static func retouchTitle(for category: ErrorCategory) -> String {
         switch category {
-        case .nothingFound: "Nothing found there"
-        case .tooLarge: "Photo too large"
-        case .badInput: "Can't use that"
+        case .nothingFound: "nothingThere"
+        case .tooLarge: "photoTooLarge"
+        case .badInput: "cannotUse"
         default: title(for: category)
         }
     }
@@ -167,23 +162,24 @@ extension HTTPResponse.Status {
 /// A client sent too many requests of one kind.
 struct RateLimitedError: UserFacingError {
     let retryAfterSeconds: Int?
-    let message: String
+    let message: LocalizedMessage
     var code: String { "rate_limited" }
     var category: ErrorCategory { .busy }
 
-    init(retryAfterSeconds: Int, message: String) {
+    /// `key` names what came too often ("error.rate_limited_photos"); its `{{seconds}}` is the wait.
+    init(retryAfterSeconds: Int, key: String) {
         self.retryAfterSeconds = retryAfterSeconds
-        self.message = message
+        self.message = LocalizedMessage(key, ["seconds": .number(retryAfterSeconds)])
     }
 }
 
-/// A form or upload that is missing what it needs; a 400 with a specific message.
+/// A form or upload that is missing what it needs; a 400 with a specific message (`form.<key>` in the catalogue).
 struct BadFormError: UserFacingError {
-    let message: String
+    let message: LocalizedMessage
     let code: String
     var category: ErrorCategory { .badInput }
-    init(_ message: String, code: String = "bad_form") {
-        self.message = message
+    init(_ key: String, _ arguments: [String: MessageArgument] = [:], code: String = "bad_form") {
+        self.message = LocalizedMessage("form.\(key)", arguments)
         self.code = code
     }
 }

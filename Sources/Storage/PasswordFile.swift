@@ -117,15 +117,11 @@ public enum PasswordFileError: Error, Equatable, UserFacingError {
     case controlCharacters
     case surroundingSpaces
 
-    public var message: String {
+    public var message: LocalizedMessage {
         switch self {
-        case .unreadable:
-            "The stored password cannot be read (the file was changed by hand?). Delete it to get a new generated password, or run `snappost password set`."
-        case .unwritable: "The password could not be stored in the data folder."
-        case .tooShort(let minimum): "Choose a password of at least \(minimum) characters."
-        case .tooLong(let maximum): "Choose a password of at most \(maximum) characters."
-        case .controlCharacters: "A password cannot contain line breaks or control characters."
-        case .surroundingSpaces: "A password cannot start or end with a space."
+        case .tooShort(let minimum): LocalizedMessage("error.password_too_short", ["minimum": .number(minimum)])
+        case .tooLong(let maximum): LocalizedMessage("error.password_too_long", ["maximum": .number(maximum)])
+        default: LocalizedMessage("error.\(code)")
         }
     }
 
@@ -147,10 +143,10 @@ public enum PasswordFileError: Error, Equatable, UserFacingError {
         }
     }
 
-    public var technicalDetail: String? {
+    public var technicalDetail: LocalizedMessage? {
         switch self {
-        case .unreadable(let path): path
-        case .unwritable(let path, let reason): "\(path): \(reason)"
+        case .unreadable(let path): LocalizedMessage("errorDetail.as_is", ["detail": .text(path)])
+        case .unwritable(let path, let reason): LocalizedMessage("errorDetail.as_is", ["detail": .text("\(path): \(reason)")])
         default: nil
         }
     }

@@ -149,7 +149,7 @@ public struct SQLiteRetouchRepository: RetouchRepository {
     public func push(_ edit: RetouchEditRow, toProject id: String) async throws -> RetouchProject {
         let now = clock.now()
         return try await database.write { db in
-            guard var project = try RetouchProject.fetchOne(db, key: id) else { throw StoreError(.damaged(what: "retouch project")) }
+            guard var project = try RetouchProject.fetchOne(db, key: id) else { throw StoreError(.damaged(what: "retouchProject")) }
             try db.execute(sql: "DELETE FROM retouchEdit WHERE projectId = ? AND position >= ?", arguments: [id, project.applied])
             // A cached render of edits that were just dropped shows something that no longer exists.
             try db.execute(
@@ -168,7 +168,7 @@ public struct SQLiteRetouchRepository: RetouchRepository {
     public func setApplied(_ applied: Int, ofProject id: String) async throws -> RetouchProject {
         let now = clock.now()
         return try await database.write { db in
-            guard var project = try RetouchProject.fetchOne(db, key: id) else { throw StoreError(.damaged(what: "retouch project")) }
+            guard var project = try RetouchProject.fetchOne(db, key: id) else { throw StoreError(.damaged(what: "retouchProject")) }
             let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM retouchEdit WHERE projectId = ?", arguments: [id]) ?? 0
             project.applied = max(0, min(applied, count))
             project.updatedAt = now

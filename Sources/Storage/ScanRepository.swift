@@ -256,7 +256,7 @@ public struct SQLiteScanRepository: ScanRepository {
                 try (photo.map { request.filter(Column("photo") == $0) } ?? request).fetchAll(db)
             )
         }
-        if damaged { throw StoreError(.damaged(what: "recognised lines of this scan")) }
+        if damaged { throw StoreError(.damaged(what: "lines")) }
         return try rows.map { try $0.line() }
     }
 
@@ -331,12 +331,12 @@ struct PhotoRow: Codable, FetchableRecord, PersistableRecord {
     static func decodeOutline(_ json: String) throws -> [PixelPoint] {
         do {
             let points = try JSONDecoder().decode([PixelPoint].self, from: Data(json.utf8))
-            guard points.count == 4 else { throw StoreError(.damaged(what: "page outline")) }
+            guard points.count == 4 else { throw StoreError(.damaged(what: "pageOutline")) }
             return points
         } catch let error as StoreError {
             throw error
         } catch {
-            throw StoreError(.damaged(what: "page outline"))
+            throw StoreError(.damaged(what: "pageOutline"))
         }
     }
 }
@@ -383,9 +383,9 @@ struct ScanLineRow: Codable, FetchableRecord, PersistableRecord {
             guard parts.count == 2, let x = Int(parts[0]), let y = Int(parts[1]) else { return nil }
             return PixelPoint(x: Double(x), y: Double(y))
         }
-        guard points.count >= 3, points.count <= 64 else { throw StoreError(.damaged(what: "line outline")) }
+        guard points.count >= 3, points.count <= 64 else { throw StoreError(.damaged(what: "lineOutline")) }
         return try points.map { point in
-            guard let point else { throw StoreError(.damaged(what: "line outline")) }
+            guard let point else { throw StoreError(.damaged(what: "lineOutline")) }
             return point
         }
     }

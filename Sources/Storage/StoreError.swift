@@ -19,7 +19,8 @@ public struct StoreError: UserFacingError {
         case corrupt
         /// Any other SQLite failure; `detail` is for logs only.
         case failure(detail: String)
-        /// A stored value could not be read back (written by a damaged earlier version, or a damaged file).
+        /// A stored value could not be read back (written by a damaged earlier version, or a damaged file); `what` names
+        /// it as a catalogue key under `stored.` ("drafts", "pageOutline").
         case damaged(what: String)
     }
 
@@ -49,16 +50,9 @@ public struct StoreError: UserFacingError {
         return mapped
     }
 
-    public var message: String {
-        switch kind {
-        case .full: "The server's disk is full, so this was not saved. Free some space on the server, then try again."
-        case .diskFailure: "The server's disk failed to write, so this was not saved. Check the disk, then try again."
-        case .readOnly: "The server cannot write to its data folder, so this was not saved. Check the folder's permissions."
-        case .busy: "The database is busy, so this was not saved yet. Please try again in a moment."
-        case .corrupt: "The database file is damaged, so this was not saved. Restore it from a backup."
-        case .failure: "Could not reach the database, so this was not saved. Please try again in a moment."
-        case .damaged(let what): "The stored \(what) could not be read back: that part of the database is damaged. The rest is safe."
-        }
+    public var message: LocalizedMessage {
+        if case .damaged(let what) = kind { return LocalizedMessage("error.store_damaged", ["what": .message("stored.\(what)")]) }
+        return LocalizedMessage("error.\(code)")
     }
 
     public var code: String {

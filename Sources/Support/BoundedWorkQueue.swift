@@ -4,11 +4,12 @@
 /// Refused because the queue is full. The page says to try again shortly; the response carries Retry-After.
 public struct QueueFullError: UserFacingError {
     public let retryAfterSeconds: Int?
-    public var message: String
+    public var message: LocalizedMessage
     public var code: String { "queue_full" }
     public var category: ErrorCategory { .busy }
 
-    public init(retryAfterSeconds: Int?, message: String = "SnapPost is busy reading other pages. Please try again in a few seconds.") {
+    /// `error.queue_full` ("busy reading other pages") unless the queue's work is named otherwise.
+    public init(retryAfterSeconds: Int?, message: LocalizedMessage = LocalizedMessage("error.queue_full")) {
         self.retryAfterSeconds = retryAfterSeconds
         self.message = message
     }

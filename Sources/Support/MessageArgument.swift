@@ -11,7 +11,28 @@ public enum MessageArgument: Sendable, Hashable, ExpressibleByStringLiteral, Exp
     case decimal(Double, fractionDigits: Int = 1)
     /// Another catalogue message, looked up in the same language.
     case message(String)
+    /// A Tesseract language code, said as its name in the reader's language with the code: "French (fra)".
+    case language(String)
+    /// Tesseract codes joined with "+", said as names inside a sentence: "German + English", "allemand + anglais".
+    case languages(String)
 
     public init(stringLiteral value: String) { self = .text(value) }
     public init(integerLiteral value: Int) { self = .number(value) }
+}
+
+/// A message of the catalogue: its key and the values its `{{name}}` placeholders take. Core modules say what happened
+/// this way; the Localization module says it in the reader's language (or in English, for the command line and logs).
+public struct LocalizedMessage: Sendable, Hashable, CustomStringConvertible {
+    public var key: String
+    public var arguments: [String: MessageArgument]
+
+    public init(_ key: String, _ arguments: [String: MessageArgument] = [:]) {
+        self.key = key
+        self.arguments = arguments
+    }
+
+    /// The key and its values, for logs and test failures (never shown to a person).
+    public var description: String {
+        arguments.isEmpty ? key : key + " " + arguments.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+    }
 }

@@ -1,9 +1,11 @@
-// The contract every typed error in the core follows, so the web and CLI can show it in one place.
+// The contract every typed error in the core follows, so the web and CLI can show it in one place. Errors name a
+// message of the catalogue and its values; the wording, in every language, lives in Sources/Localization/Locales.
 
-/// An error a person can act on. `message` is shown as is; `code` is stable and safe as a metrics label.
+/// An error a person can act on. `message` names what the person is told; `code` is stable and safe as a metrics label.
 public protocol UserFacingError: Error, Sendable {
-    /// One sentence a person understands, with no paths, pointers or stack traces.
-    var message: String { get }
+    /// One sentence a person understands, with no paths, pointers or stack traces: the catalogue's `error.<code>` unless
+    /// the error says otherwise, with the values it names.
+    var message: LocalizedMessage { get }
     /// A short stable identifier such as `unsupported_type`; used in tests, logs and metrics.
     var code: String { get }
     /// What kind of failure this is, which decides the HTTP status and the way forward on the page.
@@ -14,12 +16,13 @@ public protocol UserFacingError: Error, Sendable {
     var isRetryable: Bool { get }
     /// What an operator needs to fix it (a setting's name, an address), shown folded away under the message; nil when
     /// the message says it all.
-    var technicalDetail: String? { get }
+    var technicalDetail: LocalizedMessage? { get }
 }
 
 extension UserFacingError {
+    public var message: LocalizedMessage { LocalizedMessage("error.\(code)") }
     public var retryAfterSeconds: Int? { nil }
-    public var technicalDetail: String? { nil }
+    public var technicalDetail: LocalizedMessage? { nil }
     /// Busy and upstream failures usually pass; bad input, missing things and our own bugs do not.
     public var isRetryable: Bool { category == .busy || category == .upstream }
 }
@@ -44,23 +47,25 @@ public enum ErrorCategory: String, Sendable {
 
 /// What was asked for does not exist, or no longer: a deleted scan, photo, project or shelf.
 public struct NotFoundError: UserFacingError {
-    public let message: String
+    public let message: LocalizedMessage
     public var code: String { "not_found" }
     public var category: ErrorCategory { .notFound }
 
-    public init(_ message: String = "That page or scan does not exist. It may have been deleted.") {
+    /// `error.not_found` ("That page or scan does not exist…") unless the thing that is gone is named.
+    public init(_ message: LocalizedMessage = LocalizedMessage("error.not_found")) {
         self.message = message
     }
 }
 
 /// A request (a form, an edit, a command's input) that is missing what it needs or asks for something absurd.
 public struct InvalidInputError: UserFacingError {
-    public let message: String
+    public let message: LocalizedMessage
     public let code: String
     public var category: ErrorCategory { .badInput }
 
-    public init(_ message: String, code: String) {
-        self.message = message
+    /// The message is the catalogue's `error.<code>` unless another is named.
+    public init(code: String, message: LocalizedMessage? = nil) {
+        self.message = message ?? LocalizedMessage("error.\(code)")
         self.code = code
     }
 }

@@ -96,7 +96,7 @@ enum CommandOutput {
             printError("\(command): unexpected failure")
             return ExitCode(70)
         }
-        printError("\(command): \(error.message) [\(error.code)]")
+        printError("\(command): \(English.say(error.message)) [\(error.code)]")
         return ExitCode(error.category == .internal ? 70 : 65)
     }
 

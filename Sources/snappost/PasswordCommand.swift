@@ -65,7 +65,7 @@ struct PasswordCommand: AsyncParsableCommand {
         do {
             return try body()
         } catch let error as PasswordFileError {
-            printError(error.message + (error.technicalDetail.map { " (\($0))" } ?? ""))
+            printError(English.say(error.message) + (error.technicalDetail.map { " (\(English.say($0)))" } ?? ""))
             throw ExitCode(1)
         } catch let error as PasswordEntryError {
             printError(error.message)

@@ -64,7 +64,7 @@ struct PostsCommand: AsyncParsableCommand {
                     reading: ReadingEvidence(words: LiveParts.words(settings: settings))))
             print(json ? try Self.json(variants) : Self.text(variants, by: generator.displayName))
         } catch let error as any UserFacingError {
-            printError(error.message + (error.technicalDetail.map { "\n\($0)" } ?? ""))
+            printError(English.say(error, detailAfter: "\n"))
             throw ExitCode(1)
         } catch {
             printError("posts: \(error)")

@@ -85,7 +85,7 @@ struct RetouchCommand: AsyncParsableCommand {
         do {
             try job()
         } catch let error as RetouchError {
-            printError("retouch: \(error.message) [\(error.code)]")
+            printError("retouch: \(English.say(error.message)) [\(error.code)]")
             switch error.category {
             case .nothingFound: throw ExitCode(3)
             case .internal: throw ExitCode(70)
@@ -99,7 +99,7 @@ struct RetouchCommand: AsyncParsableCommand {
 
     static func read(_ path: String) throws -> Data {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw RetouchError.unreadable("Cannot read \(URL(fileURLWithPath: path).lastPathComponent).")
+            throw RetouchError.unreadable(LocalizedMessage("error.cannot_read_file", ["name": .text(URL(fileURLWithPath: path).lastPathComponent)]))
         }
         return data
     }

@@ -23,7 +23,7 @@ struct ServeCommand: AsyncParsableCommand {
             let app = try await buildApplication(reader: loaded.reader, logger: logger)
             try await app.runService()
         } catch {
-            let reason = (error as? any UserFacingError).map { "\($0.message) [\($0.code)]" } ?? "\(error)"
+            let reason = (error as? any UserFacingError).map { "\(English.say($0.message)) [\($0.code)]" } ?? "\(error)"
             logger.critical("SnapPost could not start: \(reason)")
             throw ExitCode(1)
         }

@@ -36,12 +36,12 @@ struct AIClientTests {
             .invalidAPIKey, .timeout, .rateLimited(retryAfter: nil), .contentRejected, .badRequest(providerMessage: "x"),
             .notFound(url: "u"), .providerUnavailable(status: 502), .unreachable(url: "u"), .connectionDropped(url: "u"), .badResponse(detail: "d"),
             .cutOff,
-            .incompleteReply(missing: "personal draft"), .emptyInput,
+            .incompleteReply(missing: "personal"), .emptyInput,
         ]
         let errors = kinds.map(AIError.init)
         #expect(Set(errors.map(\.code)).count == kinds.count)
-        #expect(errors.allSatisfy { $0.code.hasPrefix("ai_") && !$0.message.isEmpty })
-        #expect(errors.filter { $0.message.lowercased().contains("content") }.map(\.kind) == [.contentRejected])
+        #expect(errors.allSatisfy { $0.code.hasPrefix("ai_") && !$0.message.english.isEmpty })
+        #expect(errors.filter { $0.message.english.lowercased().contains("content") }.map(\.kind) == [.contentRejected])
     }
 
     @Test func requestEncodesEachLadderStep() throws {

@@ -23,8 +23,8 @@ struct DroppedConnectionTests {
             Issue.record("a dropped connection answered")
         } catch let error as AIError {
             #expect(error.kind == .connectionDropped(url: settings.chatCompletionsURL), "\(error)")
-            #expect(error.message.contains("hung up without answering"))
-            #expect(error.technicalDetail?.contains("closed or reset it") == true)
+            #expect(error.message.english.contains("hung up without answering"))
+            #expect(error.technicalDetail?.english.contains("closed or reset it") == true)
             #expect(error.isRetryable)
         }
         #expect(start.duration(to: .now) < .seconds(60), "took \(start.duration(to: .now)) against a 120 s timeout")

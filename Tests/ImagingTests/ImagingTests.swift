@@ -19,13 +19,14 @@ import Testing
     @Test func sniffsRealTypesWhateverTheName() throws {
         #expect(FileSniffer.shared.sniff(try png(width: 8, height: 8)) == .photo(.png))
         #expect(FileSniffer.shared.sniff(Data("%PDF-1.4\n%âãÏÓ\n1 0 obj\n".utf8)) != .photo(.png))
-        if case .other(let mime, let description) = FileSniffer.shared.sniff(Data("%PDF-1.4\n1 0 obj\n<<>>\nendobj\n".utf8)) {
+        if case .other(let mime, let what) = FileSniffer.shared.sniff(Data("%PDF-1.4\n1 0 obj\n<<>>\nendobj\n".utf8)) {
             #expect(mime == "application/pdf")
-            #expect(description == "a PDF")
+            #expect(what == "pdf")
+            #expect(LocalizedMessage("fileType.\(what)").english == "a PDF")
         } else {
             Issue.record("a PDF sniffed as a photo")
         }
-        #expect(FileSniffer.shared.sniff(Data()) == .other(mime: "application/x-empty", description: "an empty file"))
+        #expect(FileSniffer.shared.sniff(Data()) == .other(mime: "application/x-empty", what: "empty"))
     }
 
     @Test func decodesAndRefusesOverTheLimits() throws {
@@ -41,7 +42,7 @@ import Testing
         } catch {
             #expect(error.code == "too_large")
             // The message names the configured limits, not a number written elsewhere.
-            #expect(error.message.contains("under 1 megapixels and 25 MB"), "\(error.message)")
+            #expect(error.message.english.contains("under 1 megapixels and 25 MB"), "\(error.message.english)")
         }
         let bytesLimit = ImageLimits(maxBytes: 10, maxPixels: 50_000_000)
         do {
@@ -60,7 +61,7 @@ import Testing
             Issue.record("half a PNG decoded")
         } catch {
             #expect(["unreadable", "unsupported_type"].contains(error.code), "\(error.code)")
-            #expect(!error.message.contains("/"))
+            #expect(!error.message.english.contains("/"))
         }
     }
 

@@ -98,9 +98,16 @@ import Testing
         let localizer = source
         for file in files {
             let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            // A literal key handed to the localizer, to a LocalizedMessage or a MessageArgument.message.
             let pattern =
-                #"(?:\blocalizer|\bwords|\.message|messageKey:|MessageKey)(?:\.plural)?\(\s*"([A-Za-z][A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)+)""#
-            for key in matches(of: pattern, in: text) {
+                #"(?:\blocalizer|\bwords|\.message|LocalizedMessage)(?:\.plural)?\(\s*"([A-Za-z][A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)+)""#
+            var keys = matches(of: pattern, in: text)
+            // BadFormError("key", …) names form.<key>; an ErrorPresentation's title: "key", errorTitle.<key>.
+            keys += matches(of: #"BadFormError\(\s*"([A-Za-z]+)""#, in: text).map { "form.\($0)" }
+            if file.hasSuffix("ErrorPresentation.swift") || file.contains("Controllers/") {
+                keys += matches(of: #"title: "([a-z][A-Za-z]+)""#, in: text).map { "errorTitle.\($0)" }
+            }
+            for key in keys {
                 asked += 1
                 #expect(localizer.has(key), "\(file) asks for \(key)")
             }

@@ -301,7 +301,7 @@ import Testing
     @Test func aMissingLanguageIsNamedWithItsDebianPackage() throws {
         let polish = try #require(RecognitionLanguage(code: "pol"))
         let error = OCRError.languageNotInstalled(polish)
-        #expect(error.message == "Polish (pol) is not installed: apt-get install tesseract-ocr-pol")
+        #expect(error.message.english == "Polish (pol) is not installed: apt-get install tesseract-ocr-pol")
         #expect(error.code == "language_not_installed")
         #expect(error.category == .badInput)
         #expect(RecognitionLanguage(code: "chi_sim")?.debianPackage == "tesseract-ocr-chi-sim")

@@ -107,15 +107,15 @@ struct ModelWriterTests {
             return
         }
         #expect(said.contains("max_tokens is too large"))
-        #expect(error.technicalDetail?.contains("max_tokens is too large") == true)
-        #expect(!error.message.lowercased().contains("content policy"))
+        #expect(error.technicalDetail?.english.contains("max_tokens is too large") == true)
+        #expect(!error.message.english.lowercased().contains("content policy"))
         #expect(try await OpenAITestServer.shared().formats("bad-request") == ["json_schema", "json_object", "none"])
     }
 
     @Test func contentPolicyIsTheOnlyContentRejection() async throws {
         let error = try await failure("content-policy", .init(status: 400, fixture: "error_content_policy"))
         #expect(error.kind == .contentRejected)
-        #expect(error.message.hasPrefix("The AI writer declined this passage"))
+        #expect(error.message.english.hasPrefix("The AI writer declined this passage"))
         #expect(try await OpenAITestServer.shared().formats("content-policy").count == 1)
     }
 
@@ -125,9 +125,9 @@ struct ModelWriterTests {
     func rejectedKey(status: Int, fixture: String) async throws {
         let error = try await failure("key-\(status)", .init(status: status, fixture: fixture))
         #expect(error.kind == .invalidAPIKey)
-        #expect(error.message == "The AI writer refused this server's key, so no drafts were written. Your text is saved.")
-        #expect(error.technicalDetail?.contains("SNAPPOST_AI_KEY") == true)
-        #expect(!error.message.contains("SNAPPOST_"), "operator language stays in the folded detail")
+        #expect(error.message.english == "The AI writer refused this server's key, so no drafts were written. Your text is saved.")
+        #expect(error.technicalDetail?.english.contains("SNAPPOST_AI_KEY") == true)
+        #expect(!error.message.english.contains("SNAPPOST_"), "operator language stays in the folded detail")
         #expect(error.code == "ai_invalid_key")
         #expect(!error.isRetryable)
     }
@@ -137,29 +137,29 @@ struct ModelWriterTests {
         let kinds: [AIError.Kind] = [
             .invalidAPIKey, .timeout, .rateLimited(retryAfter: nil), .contentRejected, .badRequest(providerMessage: "x"),
             .notFound(url: "http://x"), .providerUnavailable(status: 502), .unreachable(url: "http://x"),
-            .connectionDropped(url: "http://x"), .badResponse(detail: "x"), .cutOff, .incompleteReply(missing: "punchy draft"),
+            .connectionDropped(url: "http://x"), .badResponse(detail: "x"), .cutOff, .incompleteReply(missing: "punchy"),
             .emptyInput,
         ]
         for kind in kinds {
             var error = AIError(kind)
-            let kept = error.message
+            let kept = error.message.english
             error.textIsSaved = false
-            #expect(!error.message.lowercased().contains("saved"), "\(kind): \(error.message)")
-            #expect(error.message.first?.isUppercase == true && error.message.hasSuffix("."), "\(kind): \(error.message)")
-            #expect(!kept.contains(". t") && !error.message.contains(". t"), "sentences start with a capital: \(kind)")
-            #expect(!error.reason.isEmpty && !error.reason.contains("draft") && !error.reason.hasSuffix("."), "\(kind)")
+            #expect(!error.message.english.lowercased().contains("saved"), "\(kind): \(error.message.english)")
+            #expect(error.message.english.first?.isUppercase == true && error.message.english.hasSuffix("."), "\(kind): \(error.message.english)")
+            #expect(!kept.contains(". t") && !error.message.english.contains(". t"), "sentences start with a capital: \(kind)")
+            #expect(!error.reason.english.isEmpty && !error.reason.english.contains("draft") && !error.reason.english.hasSuffix("."), "\(kind)")
         }
-        #expect(AIError(.timeout).message == "The AI writer took too long to answer. Your text is saved; try again in a moment.")
+        #expect(AIError(.timeout).message.english == "The AI writer took too long to answer. Your text is saved; try again in a moment.")
         var timeout = AIError(.timeout)
         timeout.textIsSaved = false
-        #expect(timeout.message == "The AI writer took too long to answer. Try again in a moment.")
+        #expect(timeout.message.english == "The AI writer took too long to answer. Try again in a moment.")
     }
 
     @Test func notFoundShowsTheURL() async throws {
         let error = try await failure("not-found", .init(status: 404, fixture: "error_not_found"))
         let url = "http://127.0.0.1:\(try await OpenAITestServer.shared().port)/not-found/v1/chat/completions"
         #expect(error.kind == .notFound(url: url))
-        #expect(error.technicalDetail?.contains(url) == true && !error.message.contains(url))
+        #expect(error.technicalDetail?.english.contains(url) == true && !error.message.english.contains(url))
     }
 
     @Test func requestTimeoutStatus() async throws {
@@ -171,7 +171,7 @@ struct ModelWriterTests {
     @Test func rateLimitedWithRetryAfter() async throws {
         let error = try await failure("rate-limited", .init(status: 429, fixture: "error_rate_limited", retryAfter: "20"))
         #expect(error.kind == .rateLimited(retryAfter: .seconds(20)))
-        #expect(error.message.contains("20 seconds"))
+        #expect(error.message.english.contains("20 seconds"))
         #expect(error.isRetryable)
         #expect(try await OpenAITestServer.shared().formats("rate-limited").count == 1, "no automatic retry")
     }
@@ -203,7 +203,7 @@ struct ModelWriterTests {
             Issue.record("expected unreachable")
         } catch let error as AIError {
             #expect(error.kind == .unreachable(url: "http://127.0.0.1:1/v1/chat/completions"))
-            #expect(error.technicalDetail?.contains("http://127.0.0.1:1/v1/chat/completions") == true)
+            #expect(error.technicalDetail?.english.contains("http://127.0.0.1:1/v1/chat/completions") == true)
         }
     }
 
@@ -212,13 +212,13 @@ struct ModelWriterTests {
     @Test func truncatedReplyIsCutOff() async throws {
         let error = try await failure("truncated", .init(fixture: "truncated"))
         #expect(error.kind == .cutOff)
-        #expect(error.message.contains("cut off"))
+        #expect(error.message.english.contains("cut off"))
     }
 
     @Test func fourPostsNamesTheMissingTone() async throws {
         let error = try await failure("four-posts", .init(fixture: "four_posts"))
-        #expect(error.kind == .incompleteReply(missing: "open question draft"))
-        #expect(error.message.contains("open question"))
+        #expect(error.kind == .incompleteReply(missing: "openQuestion"))
+        #expect(error.message.english.lowercased().contains("open question"))
     }
 
     @Test func sixPostsKeepsTheFirstOfEachTone() async throws {

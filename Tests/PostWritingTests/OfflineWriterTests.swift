@@ -172,7 +172,7 @@ struct OfflineWriterTests {
         #expect(throws: PostWritingError(.nothingCleanToQuote)) {
             try writer.variants(for: DraftRequest(excerpt: "Tlie rcmaining fat rnay be uscd.", reading: evidence))
         }
-        #expect(PostWritingError(.nothingCleanToQuote).message.contains("underlined"))
+        #expect(PostWritingError(.nothingCleanToQuote).message.english.contains("underlined"))
     }
 
     @Test("Drafts for a recipe, a manual, an essay and a novel open differently")

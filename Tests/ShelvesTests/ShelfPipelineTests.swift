@@ -168,7 +168,7 @@ import Testing
         let analysis = try await analyser(interpreter: FakeShelfInterpreter(error: AIError(.timeout))).analyse(
             photo: try ShelfFixtures.data("shelf.jpg"))
         #expect(analysis.analysedBy == "Offline (catalog)")
-        #expect(analysis.notes.contains("The AI provider could not be used: it took too long to answer. This is the offline analysis."))
+        #expect(analysis.notes.contains("The AI provider could not be used (ai_timeout). This is the offline analysis."))
         #expect(!analysis.notes.contains { $0.contains("draft") || $0.contains("saved") }, "the post writer's words stay on its pages")
         #expect(!analysis.identifiedBooks.isEmpty)
     }

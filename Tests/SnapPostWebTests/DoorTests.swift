@@ -297,7 +297,7 @@ struct CappedInputTests {
             let long = String(repeating: "Word ", count: 4001)
             let response = try await client.execute(uri: scan + "/posts", method: .post, headers: Form.headers, body: Form.encode([("text", long)]))
             #expect(response.status == .contentTooLarge)
-            #expect(response.text.contains("too long to write posts from (20004 characters"))
+            #expect(response.text.contains("too long to write posts from (20,004 characters"))
             #expect(try await client.execute(uri: scan, method: .get).text.contains(String(repeating: "Word ", count: 100)))
             #expect(harness.fakeGenerator.calls.load(ordering: .sequentiallyConsistent) == 0)
 

@@ -6,6 +6,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import Localization
 import NIOCore
 import Storage
 import Testing
@@ -166,7 +167,7 @@ struct KeystrokeTests {
                 body: Multipart.body([Multipart.Part(name: "photo", filename: "doc.pdf", body: Data("%PDF-1.4\n%âãÏÓ\n1 0 obj\n".utf8))]))
             #expect(notPhoto.status.code >= 400 && notPhoto.status.code < 500)
             #expect(notPhoto.text.contains("data-retryable=\"false\""))
-            let busy = ErrorView(presentation: ErrorPresentation.fromHTTP(.serviceUnavailable))
+            let busy = ErrorView(presentation: ErrorPresentation.fromHTTP(.serviceUnavailable), localizer: try Localizations.shipped().source)
             #expect(busy.retryable)
         }
     }

@@ -143,7 +143,7 @@ struct MigrationTests {
             _ = try await scans.lines(ofScan: scan.id)
         } catch let error as StoreError {
             #expect(error.code == "store_damaged")
-            #expect(error.message.contains("recognised lines"))
+            #expect(error.message.english.contains("recognised lines"))
         }
     }
 }

@@ -129,8 +129,8 @@ struct StorageTests {
             Issue.record("a write to a missing table succeeded")
         } catch let error as StoreError {
             #expect(error.code == "store_failure")
-            #expect(error.message.contains("was not saved"))
-            #expect(!error.message.contains("is saved") && !error.message.contains("was saved"))
+            #expect(error.message.english.contains("was not saved"))
+            #expect(!error.message.english.contains("is saved") && !error.message.english.contains("was saved"))
         }
     }
 

@@ -28,11 +28,7 @@ struct AuthMiddleware: RouterMiddleware {
         if let credential = Self.credential(in: request) {
             let client = clientAddress.key(request, context)
             if let wait = await throttle.waitRequired(client) {
-                let message = "Too many wrong passwords, tokens or sessions from your address. Wait \(wait) s and try again."
-                if isAPI {
-                    return JSONErrorBody.response(status: .tooManyRequests, code: "rate_limited", message: message, retryAfter: wait)
-                }
-                throw RateLimitedError(retryAfterSeconds: wait, message: message)
+                throw RateLimitedError(retryAfterSeconds: wait, key: "error.rate_limited_guesses")
             }
             switch credential {
             case .bearer(let token):

@@ -70,10 +70,10 @@ struct APIController {
         do {
             input = try JSONDecoder().decode(PostsRequest.self, from: Data(buffer.readableBytesView))
         } catch {
-            throw BadFormError("Send JSON like {\"text\": \"…\", \"book\": \"…\", \"author\": \"…\"}.", code: "bad_json")
+            throw BadFormError("badJSON", code: "bad_json")
         }
         let text = input.text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !text.isEmpty else { throw BadFormError("\"text\" is empty.", code: "missing_text") }
+        guard !text.isEmpty else { throw BadFormError("emptyText", code: "missing_text") }
         let variants: [Variant]
         do {
             variants = try await writer.write(text: text, book: input.book ?? "", author: input.author ?? "")

@@ -2,8 +2,10 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Localization
 import Logging
 import Storage
+import Support
 import Workflows
 
 struct AuthController {
@@ -35,12 +37,12 @@ struct AuthController {
         let next = NextPath.safe(form["next"], base: pages.base)
         if let wait = await throttle.waitRequired(client) {
             return page(
-                context, next: next, error: "Too many wrong passwords. Wait \(wait) s and try again.",
+                context, next: next, error: LocalizedMessage("login.tooMany", ["seconds": .number(wait)]),
                 status: .tooManyRequests, headers: [.retryAfter: String(wait)])
         }
         guard let password = form["password"], policy.acceptsPassword(password) else {
             await throttle.recordFailure(client, value: form["password"] ?? "")
-            return page(context, next: next, error: "That password is not right.", status: .unauthorized)
+            return page(context, next: next, error: LocalizedMessage("login.wrong"), status: .unauthorized)
         }
         await throttle.recordSuccess(client)
         let session = try await sessions.create(lifetime: policy.sessionLifetime, generation: policy.generation)
@@ -67,8 +69,12 @@ struct AuthController {
         return response
     }
 
-    func page(_ context: AppRequestContext, next: String, error: String?, status: HTTPResponse.Status, headers: HTTPFields = [:]) -> Response {
+    func page(
+        _ context: AppRequestContext, next: String, error: LocalizedMessage?, status: HTTPResponse.Status, headers: HTTPFields = [:]
+    ) -> Response {
         pages.render(
-            "login", context, title: "Log in", content: LoginView(next: next, error: error), status: status, headers: headers, bare: true)
+            "login", context, title: LocalizedMessage("title.login"),
+            content: LoginView(next: next, error: error.map { pages.localizer(context)($0) }), status: status, headers: headers,
+            bare: true)
     }
 }

@@ -1,6 +1,7 @@
 // History: drafts that were copied, shared or marked as posted; newest first, searchable, deletable.
 import Foundation
 import Hummingbird
+import Localization
 import PostWriting
 import Storage
 import Support
@@ -30,16 +31,19 @@ struct HistoryController {
             ? try await history.recent(limit: size)
             : try await history.search(query, limit: size)
         let deleted = request.uri.queryParameters.get("deleted").flatMap { RandomID.isWellFormed(String($0)) ? String($0) : nil }
-        let view = HistoryView(
+        let localizer = pages.localizer(context)
+        var view = HistoryView(
             deleted: deleted.map { DeletedHistoryView(id: $0) },
             items: items.map { item in
                 HistoryItemView(
-                    id: item.id, tone: item.tone, toneLabel: Tone.label(for: item.tone), action: item.action.rawValue,
-                    text: item.text, when: Format.timestamp(item.postedAt), iso: Format.iso(item.postedAt),
+                    id: item.id, tone: item.tone, toneLabel: Tone.label(for: item.tone, localizer),
+                    action: localizer("history.\(item.action.rawValue)"),
+                    text: item.text, when: localizer.timestamp(item.postedAt), iso: Format.iso(item.postedAt),
                     scanHref: item.scanId.map { "\(pages.base)/scans/\($0)" })
             },
             hasItems: !items.isEmpty, query: query, searched: !query.isEmpty, limit: size)
-        return pages.render("history", context, title: "History", section: "history", content: view)
+        view.intro = localizer.plural("history.intro", count: size)
+        return pages.render("history", context, title: LocalizedMessage("title.history"), section: "history", content: view)
     }
 
     /// POST /history: a draft was copied, shared or marked as posted. JS sends it in the background (204);
@@ -47,10 +51,10 @@ struct HistoryController {
     @Sendable func add(_ request: Request, context: AppRequestContext) async throws -> Response {
         let form = try await FormBody.read(request)
         guard let text = form.text("text"), !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-            throw BadFormError("There is no draft text to add to history.", code: "missing_text")
+            throw BadFormError("noHistoryText", code: "missing_text")
         }
         guard let action = HistoryAction(rawValue: form["action"] ?? "posted") else {
-            throw BadFormError("Unknown history action.", code: "bad_action")
+            throw BadFormError("badAction", code: "bad_action")
         }
         let tone = String((form["tone"] ?? "").prefix(40))
         let scanId = form["scan"].flatMap { RandomID.isWellFormed($0) ? $0 : nil }
@@ -86,7 +90,6 @@ struct HistoryController {
 
 /// Undo came after the deleted item was purged.
 struct HistoryGoneError: UserFacingError {
-    var message: String { "That item can no longer be brought back: deleted items are kept for an hour." }
     var code: String { "history_gone" }
     var category: ErrorCategory { .nothingFound }
 }

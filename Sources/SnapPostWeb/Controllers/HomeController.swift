@@ -1,7 +1,9 @@
 // Home: the two photo buttons and recent scans (with search). `/scan` is the "Scan to Draft" deep link.
 import Foundation
 import Hummingbird
+import Localization
 import Storage
+import Support
 import Workflows
 
 struct HomeController {
@@ -27,9 +29,14 @@ struct HomeController {
     private func page(_ request: Request, context: AppRequestContext, scanMode: Bool) async throws -> Response {
         let query = String((request.uri.queryParameters.get("q") ?? "").prefix(200)).trimmingCharacters(in: .whitespaces)
         let found = query.isEmpty ? try await scans.recent(limit: 10) : try await scans.search(query, limit: 20)
+        let localizer = pages.localizer(context)
+        // The person's last choice, else the reader's language when its pack is installed, else the server's default.
+        let selected = languages.preselected(
+            remembered: request.cookies[PageLanguage.cookieName]?.value, interfaceLanguage: context.language.ocrCode)
         let view = HomeView(
-            languageChoices: languages.choices(), scans: found.map { ScanSummaryView($0, base: pages.base) }, hasScans: !found.isEmpty, query: query,
+            languageChoices: LanguageChoice.list(languages, selected: selected, localizer: localizer),
+            scans: found.map { ScanSummaryView($0, base: pages.base, localizer: localizer) }, hasScans: !found.isEmpty, query: query,
             searched: !query.isEmpty, scanMode: scanMode)
-        return pages.render("home", context, title: scanMode ? "Scan to Draft" : "SnapPost", section: "home", content: view)
+        return pages.render("home", context, title: LocalizedMessage(scanMode ? "title.scan" : "title.home"), section: "home", content: view)
     }
 }

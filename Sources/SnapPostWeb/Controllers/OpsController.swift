@@ -72,7 +72,7 @@ struct OpsController {
     /// GET /offline: what the installed app shows when the server cannot be reached (cached by the service worker).
     @Sendable func offline(_ request: Request, context: AppRequestContext) async throws -> Response {
         var response = pages.render(
-            "offline", context, title: pages.localizer(context)("offline.pageTitle"), content: [String: String](), bare: true)
+            "offline", context, title: LocalizedMessage("offline.pageTitle"), content: [String: String](), bare: true)
         response.headers[.cacheControl] = "no-cache"
         return response
     }

@@ -3,6 +3,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Localization
 import NIOCore
 import PageReading
 import Storage
@@ -38,6 +39,7 @@ struct PhotosController {
     /// GET /scans/{id}/lines: every photo, upright, with a box over each recognised line.
     @Sendable func lines(_ request: Request, context: AppRequestContext) async throws -> Response {
         let scan = try await scans.required(context)
+        let localizer = pages.localizer(context)
         let photos = try await scans.photos(ofScan: scan.id)
         var views: [PhotoLinesView] = []
         var number = 0
@@ -45,23 +47,25 @@ struct PhotosController {
             let lines = try await scans.lines(ofScan: scan.id, photo: photo.position).map { line -> LineView in
                 number += 1
                 return LineView(
-                    number: number, text: line.text, confidence: Format.percent(line.confidence), low: line.confidence < 0.6,
+                    number: number, text: line.text, confidence: localizer.percent(line.confidence), low: line.confidence < 0.6,
                     x: line.box.x, y: line.box.y, width: line.box.width, height: line.box.height,
                     points: line.outline.map { $0.map { "\(Int($0.x)),\(Int($0.y))" }.joined(separator: " ") })
             }
             let timings = try await scans.timings(ofScan: scan.id, photo: photo.position)
             views.append(
                 PhotoLinesView(
-                    position: photo.position, label: photos.count > 1 ? "Photo \(photo.position + 1)" : "The photo",
+                    position: photo.position,
+                    label: photos.count > 1 ? localizer("lines.photoNumber", ["number": .number(photo.position + 1)]) : localizer("lines.thePhoto"),
                     width: max(1, photo.imageSize.width), height: max(1, photo.imageSize.height), hasPreview: photo.hasPreview,
                     previewHref: "\(pages.base)/scans/\(scan.id)/photos/\(photo.position)/preview.jpg",
                     outlineHref: "\(pages.base)/scans/\(scan.id)/photos/\(photo.position)/outline", canReadAgain: photo.originalKeptUntil != nil,
-                    keptUntil: photo.originalKeptUntil.map(Format.timestamp), lines: lines, hasLines: !lines.isEmpty,
-                    timings: timings.map { TimingView(step: $0.step, ms: String(Int(($0.seconds * 1000).rounded()))) }))
+                    keptUntil: photo.originalKeptUntil.map(localizer.timestamp), lines: lines, hasLines: !lines.isEmpty,
+                    timings: timings.map { TimingView($0, localizer) }))
         }
         let view = LinesView(id: scan.id, photos: views, several: views.count > 1)
         return pages.render(
-            "lines", context, title: "Lines", back: ("\(pages.base)/scans/\(scan.id)", "Text"), content: view, scripts: ["photos"])
+            "lines", context, title: LocalizedMessage("title.lines"), back: ("\(pages.base)/scans/\(scan.id)", LocalizedMessage("back.text")),
+            content: view, scripts: ["photos"])
     }
 
     @Sendable func firstPreview(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -101,6 +105,7 @@ struct PhotosController {
         let scan = try await scans.required(context)
         let number = try photoNumber(context)
         guard let photo = try await scans.photos(ofScan: scan.id).first(where: { $0.position == number }) else { throw HTTPError(.notFound) }
+        let localizer = pages.localizer(context)
         let w = Double(photo.imageSize.width), h = Double(photo.imageSize.height)
         let corners = photo.outline ?? [PixelPoint(x: 0, y: 0), PixelPoint(x: w, y: 0), PixelPoint(x: w, y: h), PixelPoint(x: 0, y: h)]
         let view = OutlineView(
@@ -108,13 +113,15 @@ struct PhotosController {
             viewBox: Self.paddedViewBox(photo.imageSize),
             previewHref: "\(pages.base)/scans/\(scan.id)/photos/\(number)/preview.jpg",
             corners: corners.enumerated().map {
-                CornerView(index: $0.offset, name: CornerView.names[$0.offset], x: Int($0.element.x.rounded()), y: Int($0.element.y.rounded()))
+                CornerView(
+                    index: $0.offset, name: localizer(CornerView.names[$0.offset]), x: Int($0.element.x.rounded()), y: Int($0.element.y.rounded()))
             },
             points: corners.map { "\(Int($0.x.rounded())),\(Int($0.y.rounded()))" }.joined(separator: " "),
             found: photo.outline != nil, canReadAgain: photo.originalKeptUntil != nil, edited: scan.isEdited,
-            keptUntil: photo.originalKeptUntil.map(Format.timestamp))
+            keptUntil: photo.originalKeptUntil.map(localizer.timestamp))
         return pages.render(
-            "outline", context, title: "Page outline", back: ("\(pages.base)/scans/\(scan.id)/lines", "Lines"), content: view,
+            "outline", context, title: LocalizedMessage("title.outline"),
+            back: ("\(pages.base)/scans/\(scan.id)/lines", LocalizedMessage("back.lines")), content: view,
             scripts: ["photos"])
     }
 
@@ -150,7 +157,7 @@ struct PhotosController {
         // The new reading of one photo, or (after "read again as") the whole new OCR text.
         let reading: ScanWorkflow.NewReading = context.parameters.get("n") == "all" ? .all : .photo(try photoNumber(context))
         guard let how = form["mode"].flatMap(ScanWorkflow.Adoption.init(rawValue:)) else {
-            throw BadFormError("Choose whether to replace your text or add the new reading below it.", code: "bad_mode")
+            throw BadFormError("badMode", code: "bad_mode")
         }
         // The form carries the text as it is on screen: that is the text to keep or add to.
         try await workflow.adopt(scan, reading: reading, how: how, typed: form.text("text"), book: form.text("book"), author: form.text("author"))
@@ -182,7 +189,7 @@ struct PhotosController {
     static func turn(_ form: FormBody) throws -> Int {
         guard let raw = form["turn"]?.trimmingCharacters(in: .whitespaces), !raw.isEmpty else { return 0 }
         guard let turn = Int(raw), (-3...3).contains(turn) else {
-            throw BadFormError("The turn must be a number of quarter turns from -3 to 3. Reload the outline page and try again.", code: "bad_turn")
+            throw BadFormError("badTurn", code: "bad_turn")
         }
         return turn
     }

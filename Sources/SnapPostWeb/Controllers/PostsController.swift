@@ -4,6 +4,7 @@ import AIClient
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Localization
 import Logging
 import PostWriting
 import Storage
@@ -46,8 +47,7 @@ struct PostsController {
         let text = saved.editedText.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else {
             let failure = ErrorPresentation(
-                status: .badRequest, title: "No text", message: "There is no text to write from. Type or paste a passage first.", code: "missing_text"
-            )
+                status: .badRequest, title: "noText", message: LocalizedMessage("error.no_text_to_write"), code: "missing_text")
             return try await results.render(saved, context, failure: failure, showLatestDrafts: false)
         }
         let chosen = form["writer"] == "offline" ? offlineWriter : writer
@@ -64,9 +64,9 @@ struct PostsController {
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
         let (scanId, generation) = try await requiredGeneration(context)
         let query = request.uri.queryParameters
-        var notices: [Int: String] = [:]
-        if let saved = query.get("saved").flatMap({ Int($0) }) { notices[saved] = "Saved." }
-        if let written = query.get("another").flatMap({ Int($0) }) { notices[written] = "A new version. The earlier ones are under it." }
+        var notices: [Int: LocalizedMessage] = [:]
+        if let saved = query.get("saved").flatMap({ Int($0) }) { notices[saved] = LocalizedMessage("notice.saved") }
+        if let written = query.get("another").flatMap({ Int($0) }) { notices[written] = LocalizedMessage("notice.newVersion") }
         return cards(scanId: scanId, generation: generation, context, notices: notices)
     }
 
@@ -84,9 +84,9 @@ struct PostsController {
         let position = try requiredPosition(context, in: generation)
         let form = try await FormBody.read(request)
         guard let text = form.text("text"), !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-            throw BadFormError("There is no draft text to save.", code: "missing_text")
+            throw BadFormError("noDraftText", code: "missing_text")
         }
-        guard text.count <= 10_000 else { throw BadFormError("That draft is too long to save (over 10,000 characters).", code: "draft_too_long") }
+        guard text.count <= 10_000 else { throw BadFormError("draftTooLong", ["maximum": .number(10_000)], code: "draft_too_long") }
         let fromScript = SavedCopy.isFromScript(request, form) && form["intent"] != "posted"
         var base: DraftBase? = nil
         if fromScript, let version = form["version"].flatMap({ Int($0) }), let revision = form["base"].flatMap({ Int($0) }) {
@@ -119,7 +119,7 @@ struct PostsController {
         if let text = form.text("text"), !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             _ = try await generations.saveEdit(generationId: generation.id, scanId: scanId, position: position, text: text)
         }
-        guard Tone(rawValue: generation.drafts[position].tone) != nil else { throw BadFormError("This draft's tone is unknown.", code: "bad_tone") }
+        guard Tone(rawValue: generation.drafts[position].tone) != nil else { throw BadFormError("badTone", code: "bad_tone") }
         let chosen = form["writer"] == "offline" ? offlineWriter : writer
         do {
             try await workflow.writeAnother(in: generation, scanId: scanId, position: position, typed: form.text("text"), with: chosen)
@@ -173,16 +173,19 @@ struct PostsController {
     }
 
     private func cards(
-        scanId: String, generation: Generation, _ context: AppRequestContext, notices: [Int: String] = [:],
+        scanId: String, generation: Generation, _ context: AppRequestContext, notices: [Int: LocalizedMessage] = [:],
         failure: (position: Int, presentation: ErrorPresentation)? = nil
     ) -> Response {
         let base = cardsPath(scanId, generation.id)
+        let localizer = pages.localizer(context)
         let drafts = generation.drafts.enumerated().map { position, draft in
             let number = position + 1
             let failed = failure?.position == position ? failure?.presentation : nil
-            return DraftView(
-                position: position, number: number, tone: draft.tone, toneLabel: Tone.label(for: draft.tone), text: draft.text,
-                count: draft.text.count, over: draft.text.count > LinkedInLength.limit, note: draft.isEdited ? nil : draft.note,
+            // The writer's one note is that a draft was cut to fit; it is said in the reader's words.
+            let note = draft.isEdited ? nil : draft.note.map { $0 == Variant.trimmedNote ? localizer("variants.trimmed") : $0 }
+            var view = DraftView(
+                position: position, number: number, tone: draft.tone, toneLabel: Tone.label(for: draft.tone, localizer), text: draft.text,
+                count: draft.text.count, over: draft.text.count > LinkedInLength.limit, note: note,
                 rows: Self.rows(for: draft.text), version: draft.version, revision: draft.revision, isEdited: draft.isEdited,
                 earlier: generation.earlier[position].map { old in
                     EarlierDraftView(
@@ -193,16 +196,20 @@ struct PostsController {
                 saveAction: "\(base)/drafts/\(number)", anotherAction: "\(base)/drafts/\(number)/another",
                 linkedInHref: "https://www.linkedin.com/feed/?shareActive=true&text="
                     + (draft.text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""),
-                notice: notices[number], error: failed?.message, errorDetail: failed?.detail,
-                offerOffline: (failed?.isWriterFailure ?? false) && !writer.isOffline)
+                notice: notices[number].map { localizer($0) }, error: failed.map { localizer($0.message) },
+                errorDetail: failed?.detail.map { localizer($0) }, offerOffline: (failed?.isWriterFailure ?? false) && !writer.isOffline)
+            view.textLang = localizer.htmlLang(ofDraft: draft.text)
+            view.seeMoreCharacters = LinkedInLength.seeMoreCharacters(in: draft.text)
+            return view
         }
         let view = VariantsView(
             scanId: scanId, generationId: generation.id, drafts: drafts,
             jumps: drafts.map { JumpView(number: $0.number, tone: $0.tone, label: $0.toneLabel) }, writer: generation.writer,
-            when: Format.timestamp(generation.createdAt), iso: Format.iso(generation.createdAt), limit: LinkedInLength.limit,
+            when: localizer.timestamp(generation.createdAt), iso: Format.iso(generation.createdAt), limit: LinkedInLength.limit,
             seeMore: LinkedInLength.seeMoreAfter)
         return pages.render(
-            "variants", context, title: "Drafts", showWriter: true, back: ("\(pages.base)/scans/\(scanId)", "Text"), content: view,
+            "variants", context, title: LocalizedMessage("title.drafts"), showWriter: true,
+            back: ("\(pages.base)/scans/\(scanId)", LocalizedMessage("back.text")), content: view,
             status: failure?.presentation.status ?? .ok, headers: failure?.presentation.headers ?? [:])
     }
 

@@ -2,6 +2,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Localization
 import NIOCore
 import Retouch
 import Storage
@@ -38,9 +39,10 @@ struct RetouchController {
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
         let projects = try await studio.projects.recent(limit: 50)
         let view = RetouchListView(
-            projects: projects.map { RetouchProjectSummaryView($0, base: pages.base) }, hasProjects: !projects.isEmpty,
+            projects: projects.map { RetouchProjectSummaryView($0, base: pages.base, localizer: pages.localizer(context)) },
+            hasProjects: !projects.isEmpty,
             deleted: request.uri.queryParameters.get("deleted") != nil)
-        return pages.render("retouch", context, title: "Retouch", section: "retouch", content: view)
+        return pages.render("retouch", context, title: LocalizedMessage("title.retouch"), section: "retouch", content: view)
     }
 
     /// POST /retouch: a photo becomes a project; on to its editor.
@@ -60,9 +62,12 @@ struct RetouchController {
             id: state.id, name: project.name, width: state.width, height: state.height, previewWidth: state.previewWidth,
             previewHeight: state.previewHeight, previewHref: "\(pages.base)/retouch/\(state.id)/preview.jpg?v=\(state.version)",
             beforeHref: "\(pages.base)/retouch/\(state.id)/before.jpg", exportHref: "\(pages.base)/retouch/\(state.id)/export.jpg",
-            stateHref: "\(pages.base)/api/retouch/\(state.id)", editCount: state.edits.count == 1 ? "1 edit" : "\(state.edits.count) edits")
+            stateHref: "\(pages.base)/api/retouch/\(state.id)",
+            footnote: pages.localizer(context).plural(
+                "editor.footnote", count: state.edits.count, ["width": .text(String(state.width)), "height": .text(String(state.height))]))
         return pages.render(
-            "retouch-editor", context, title: "Retouch", section: "retouch", back: ("\(pages.base)/retouch", "Retouch"), content: view,
+            "retouch-editor", context, title: LocalizedMessage("title.retouch"), section: "retouch",
+            back: ("\(pages.base)/retouch", LocalizedMessage("back.retouch")), content: view,
             scripts: ["retouch"])
     }
 
@@ -104,7 +109,7 @@ struct RetouchController {
     // MARK: The editor's JSON
 
     @Sendable func state(_ request: Request, context: AppRequestContext) async throws -> Response {
-        json(try await studio.state(try id(context)))
+        json(try await studio.state(try id(context)), context)
     }
 
     /// POST /api/retouch/{id}/edits: `{"tool": "wire", "tap": {"x": .., "y": ..}}`, `{"tool": "brush", "points": [..],
@@ -113,15 +118,15 @@ struct RetouchController {
         let id = try id(context)
         let edit = try await body(EditRequest.self, request)
         let project = try await studio.project(id)
-        return json(try await studio.add(try edit.validated(photo: PixelSize(width: project.width, height: project.height)), to: id))
+        return json(try await studio.add(try edit.validated(photo: PixelSize(width: project.width, height: project.height)), to: id), context)
     }
 
     @Sendable func undo(_ request: Request, context: AppRequestContext) async throws -> Response {
-        json(try await studio.undo(try id(context)))
+        json(try await studio.undo(try id(context)), context)
     }
 
     @Sendable func redo(_ request: Request, context: AppRequestContext) async throws -> Response {
-        json(try await studio.redo(try id(context)))
+        json(try await studio.redo(try id(context)), context)
     }
 
     /// POST /api/retouch/{id}/refine: the last edit widened, or `{"width": ..}` for a line at a new width.
@@ -129,7 +134,7 @@ struct RetouchController {
         struct Refine: Decodable { var width: Double? }
         let refine = try await body(Refine.self, request, allowEmpty: true)
         let width = try refine?.width.map { try EditRequest.checkedWidth($0, upTo: EditRequest.maxLineWidth) }
-        return json(try await studio.refine(try id(context), width: width))
+        return json(try await studio.refine(try id(context), width: width), context)
     }
 
     // MARK: Shared pieces
@@ -145,16 +150,26 @@ struct RetouchController {
         do {
             return try JSONDecoder().decode(T.self, from: Data(buffer.readableBytesView))
         } catch {
-            throw BadFormError("The editor sent something this server does not understand. Reload the page and try again.", code: "bad_edit")
+            throw BadFormError("badEdit", code: "bad_edit")
         }
     }
 
     private func body<T: Decodable>(_ type: T.Type, _ request: Request) async throws -> T {
-        guard let value = try await body(type, request, allowEmpty: false) else { throw BadFormError("Empty request.", code: "bad_edit") }
+        guard let value = try await body(type, request, allowEmpty: false) else { throw BadFormError("emptyEdit", code: "bad_edit") }
         return value
     }
 
-    private func json(_ state: RetouchState) -> Response {
+    /// The editor's state as JSON, with the note on skipped edits said in the reader's language.
+    private func json(_ state: RetouchState, _ context: AppRequestContext) -> Response {
+        var state = state
+        if !state.skippedEdits.isEmpty {
+            let localizer = pages.localizer(context)
+            let numbers = localizer.list(state.skippedEdits.map { localizer.number($0) })
+            state.note =
+                state.moreSkipped
+                ? localizer("editor.skippedMore", ["numbers": .text(numbers)])
+                : localizer.plural("editor.skipped", count: state.skippedEdits.count, ["numbers": .text(numbers)])
+        }
         let data = (try? JSONEncoder().encode(state)) ?? Data("{}".utf8)
         return Response(
             status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
@@ -181,28 +196,28 @@ extension EditRequest {
         case .person where all == true:
             break
         case .wire, .object, .person:
-            guard let tap else { throw BadFormError("Tap on the photo to choose what to remove.", code: "bad_edit") }
+            guard let tap else { throw BadFormError("noTap", code: "bad_edit") }
             guard tap.x.isFinite, tap.y.isFinite, tap.x >= 0, tap.y >= 0, tap.x <= Double(photo.width), tap.y <= Double(photo.height) else {
-                throw BadFormError("That tap is outside the photo. Tap on the photo itself.", code: "bad_edit")
+                throw BadFormError("tapOutside", code: "bad_edit")
             }
         case .brush, .lineBrush:
             guard let points, !points.isEmpty else { throw RetouchError.emptyMask }
             guard points.count <= Self.maxPoints else {
-                throw BadFormError("That stroke is too long to take in one go. Paint it in shorter strokes.", code: "bad_edit")
+                throw BadFormError("strokeTooLong", code: "bad_edit")
             }
             let reach = Double(max(photo.width, photo.height))
             let inRange = points.allSatisfy {
                 $0.x.isFinite && $0.y.isFinite && $0.x >= -reach && $0.y >= -reach && $0.x <= Double(photo.width) + reach
                     && $0.y <= Double(photo.height) + reach
             }
-            guard inRange else { throw BadFormError("That stroke lies outside the photo. Paint on the photo itself.", code: "bad_edit") }
+            guard inRange else { throw BadFormError("strokeOutside", code: "bad_edit") }
         }
         if let width {
             checked.width = try Self.checkedWidth(width, upTo: tool == .brush ? Self.maxBrushWidth : Self.maxLineWidth)
         }
         if let feather {
             guard feather.isFinite, feather >= 0, feather <= Self.maxFeather else {
-                throw BadFormError("The feather must be between 0 and \(Int(Self.maxFeather)) pixels.", code: "bad_edit")
+                throw BadFormError("badFeather", ["maximum": .number(Int(Self.maxFeather))], code: "bad_edit")
             }
         }
         return checked
@@ -211,7 +226,7 @@ extension EditRequest {
     /// A stroke or line width in photo pixels: more than 0 and at most `limit` (under 1 counts as 1).
     static func checkedWidth(_ width: Double, upTo limit: Double) throws -> Double {
         guard width.isFinite, width > 0, width <= limit else {
-            throw BadFormError("The width must be between 1 and \(Int(limit)) pixels.", code: "bad_edit")
+            throw BadFormError("badWidth", ["maximum": .number(Int(limit))], code: "bad_edit")
         }
         return max(1, width)
     }
@@ -235,14 +250,14 @@ struct RetouchProjectSummaryView {
     let when: String
     let iso: String
 
-    init(_ project: RetouchProject, base: String) {
+    init(_ project: RetouchProject, base: String, localizer: Localizer) {
         href = "\(base)/retouch/\(project.id)"
         thumbHref = "\(base)/retouch/\(project.id)/preview.jpg?v=\(project.applied)-\(Int(project.updatedAt.timeIntervalSince1970))"
         deleteHref = "\(base)/retouch/\(project.id)/delete"
-        name = project.name
+        name = project.name.isEmpty ? localizer("retouch.untitled") : project.name
         size = "\(project.width) × \(project.height)"
-        edits = project.applied == 1 ? "1 edit" : "\(project.applied) edits"
-        when = Format.timestamp(project.updatedAt)
+        edits = localizer.plural("retouch.edits", count: project.applied)
+        when = localizer.timestamp(project.updatedAt)
         iso = ISO8601DateFormatter().string(from: project.updatedAt)
     }
 }
@@ -258,5 +273,6 @@ struct RetouchEditorView {
     let beforeHref: String
     let exportHref: String
     let stateHref: String
-    let editCount: String
+    /// "4032 × 3024 px · 3 edits when opened."
+    let footnote: String
 }

@@ -2,6 +2,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Localization
 import NIOCore
 import PageReading
 import Storage
@@ -37,7 +38,16 @@ struct ScanController {
     @Sendable func upload(_ request: Request, context: AppRequestContext) async throws -> Response {
         let (capture, upload) = try await intake.readPage(request, context)
         let scan = try await scans.insert(PhotoReading(capture), original: intake.kept(upload.data))
-        return .redirect(to: "\(pages.base)/scans/\(scan.id)", type: .normal)
+        var response = Response.redirect(to: "\(pages.base)/scans/\(scan.id)", type: .normal)
+        // A page language other than the one the select started on was the person's choice: Home starts on it next time.
+        if let chosen = upload.fields["lang"], intake.languages.offers(chosen),
+            chosen
+                != intake.languages.preselected(
+                    remembered: request.cookies[PageLanguage.cookieName]?.value, interfaceLanguage: context.language.ocrCode)
+        {
+            response.setCookie(PageLanguage.cookie(chosen, base: pages.base))
+        }
+        return response
     }
 
     /// GET /scans/{id}: the editable text.
@@ -45,17 +55,17 @@ struct ScanController {
         let scan = try await scans.required(context)
         let query = request.uri.queryParameters
         let reread = query.get("reread").flatMap { $0 == "all" || Int($0) != nil ? $0 : nil }
-        let notice: String? =
+        let notice: LocalizedMessage? =
             if query.get("saved") != nil {
-                "Saved."
+                LocalizedMessage("notice.saved")
             } else if let added = query.get("added").flatMap(Int.init) {
-                "Photo \(added) was read and its text added at the end."
+                LocalizedMessage("notice.photoAdded", ["number": .number(added)])
             } else if let read = query.get("read").flatMap(Int.init) {
-                "Photo \(read + 1) was read again."
+                LocalizedMessage("notice.photoReadAgain", ["number": .number(read + 1)])
             } else if query.get("language") != nil {
-                "The page was read again as \(OCRLanguages.name(of: scan.language))."
+                LocalizedMessage("notice.readAgainAs", ["languages": .languages(scan.language)])
             } else if let reread {
-                "\(RereadView(reread).what.capitalizedFirst) was read again. Your edited text below is unchanged: choose what to do with the new reading."
+                Int(reread).map { LocalizedMessage("notice.rereadPhoto", ["number": .number($0 + 1)]) } ?? LocalizedMessage("notice.rereadPage")
             } else {
                 nil
             }
@@ -96,10 +106,9 @@ struct ScanController {
             return .redirect(to: "\(pages.base)/scans/\(scan.id)?saved=1", type: .normal)
         case .askAgain:
             return try await results.render(
-                saved, context, notice: "Your edits were saved. The paragraphs changed, so tick the ones to keep again.", showLatestDrafts: false)
+                saved, context, notice: LocalizedMessage("notice.paragraphsChanged"), showLatestDrafts: false)
         case .nothingTicked:
-            let failure = ErrorPresentation(
-                status: .badRequest, title: "Nothing ticked", message: "Tick at least one paragraph to keep.", code: "no_paragraph")
+            let failure = ErrorPresentation(status: .badRequest, title: "nothingTicked", code: "no_paragraph")
             return try await results.render(saved, context, failure: failure, showLatestDrafts: false)
         }
     }

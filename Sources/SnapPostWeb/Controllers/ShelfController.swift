@@ -36,10 +36,11 @@ struct ShelfController {
     @Sendable func home(_ request: Request, context: AppRequestContext) async throws -> Response {
         let query = String((request.uri.queryParameters.get("q") ?? "").prefix(200)).trimmingCharacters(in: .whitespaces)
         let found = query.isEmpty ? try await shelves.recent(limit: 10) : try await shelves.search(query, limit: 20)
+        let localizer = pages.localizer(context)
         let view = ShelfHomeView(
-            shelves: found.map { ShelfSummaryView($0, base: pages.base) }, hasShelves: !found.isEmpty, query: query, searched: !query.isEmpty,
-            notice: request.uri.queryParameters.get("deleted") != nil ? "The shelf scan was deleted." : nil)
-        return pages.render("shelf", context, title: "Shelf", section: "shelf", content: view, scripts: ["shelf"])
+            shelves: found.map { ShelfSummaryView($0, base: pages.base, localizer: localizer) }, hasShelves: !found.isEmpty, query: query,
+            searched: !query.isEmpty, notice: request.uri.queryParameters.get("deleted") != nil ? localizer("notice.shelfDeleted") : nil)
+        return pages.render("shelf", context, title: LocalizedMessage("title.shelf"), section: "shelf", content: view, scripts: ["shelf"])
     }
 
     /// POST /shelves: analyse the photo, store the analysis, 303 to it.
@@ -53,21 +54,22 @@ struct ShelfController {
         let (id, scan, reading) = try await stored(context)
         let query = request.uri.queryParameters
         let corrected = query.get("corrected").flatMap(Int.init)
+        let localizer = pages.localizer(context)
         let notice: String? = corrected.map { n in
             let book = reading.books.indices.contains(n) ? reading.books[n] : nil
-            guard let book else { return "Your correction was saved." }
-            let by = book.author.isEmpty || book.author == "Unknown" ? "" : " by \(book.author)"
-            return book.catalogID != nil
-                ? "Saved as typed: “\(book.title)”\(by), found in the catalog (same title and author); the preferences and recommendations are worked out again with it."
-                : "Saved as typed: “\(book.title)”\(by). The catalog has no book of that title by that author; the preferences and recommendations are worked out again without the book it replaces."
+            guard let book else { return localizer("notice.correctionSaved") }
+            let hasAuthor = !book.author.isEmpty && book.author != "Unknown"
+            let key = "notice.corrected" + (book.catalogID != nil ? "InCatalog" : "NotInCatalog") + (hasAuthor ? "By" : "")
+            return localizer(key, ["title": .text(book.title), "author": .text(book.author)])
         }
         var view = ShelfResultView(
             id: id, scan: scan, reading: reading, hasPreview: try await shelves.preview(ofShelf: id) != nil, base: pages.base, notice: notice,
-            corrected: corrected)
+            corrected: corrected, localizer: localizer)
         // flite speaks English only: in another language the page says so rather than reading out English.
         view.canListen = context.language == .english
         return pages.render(
-            "shelf-result", context, title: "Your shelf", section: "shelf", back: ("\(pages.base)/shelf", "Shelf"), content: view,
+            "shelf-result", context, title: LocalizedMessage("title.shelfResult"), section: "shelf",
+            back: ("\(pages.base)/shelf", LocalizedMessage("back.shelf")), content: view,
             scripts: ["shelf"])
     }
 

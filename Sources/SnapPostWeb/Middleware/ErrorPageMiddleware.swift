@@ -2,6 +2,7 @@
 import HTTPTypes
 import Hummingbird
 import Imaging
+import Localization
 import Logging
 
 struct ErrorPageMiddleware: RouterMiddleware {
@@ -20,14 +21,17 @@ struct ErrorPageMiddleware: RouterMiddleware {
             } else {
                 context.logger.info("request refused", metadata: ["code": "\(presentation.code)", "status": "\(presentation.status.code)"])
             }
+            // JSON answers and pages alike speak the reader's language (Accept-Language; the footer's cookie on pages).
+            let localizer = pages.localizer(context)
             if request.uri.path.hasPrefix(pages.base + "/api/") {
                 return JSONErrorBody.response(
-                    status: presentation.status, code: presentation.code, message: presentation.message,
+                    status: presentation.status, code: presentation.code, message: localizer(presentation.message),
                     retryAfter: presentation.retryAfterSeconds)
             }
             return pages.render(
                 "error", context, title: presentation.title,
-                content: ErrorView(presentation: presentation, toolPath: ErrorView.toolPath(of: request.uri.path, base: pages.base)),
+                content: ErrorView(
+                    presentation: presentation, localizer: localizer, toolPath: ErrorView.toolPath(of: request.uri.path, base: pages.base)),
                 status: presentation.status,
                 headers: presentation.headers)
         }
@@ -40,6 +44,8 @@ struct ErrorView {
     let message: String
     let code: String
     let retryAfter: Int?
+    /// "Try again in about 30 seconds."
+    let retryAfterText: String?
     /// Whether sending the same request again may work (the page's script offers Retry only then).
     let retryable: Bool
     let offerNewPhoto: Bool
@@ -54,10 +60,11 @@ struct ErrorView {
         return shelf ? "/shelf" : "/"
     }
 
-    init(presentation: ErrorPresentation, toolPath: String = "/") {
+    init(presentation: ErrorPresentation, localizer: Localizer, toolPath: String = "/") {
         self.toolPath = toolPath
-        heading = presentation.title
-        message = presentation.message
+        heading = localizer(presentation.title)
+        message = localizer(presentation.message)
+        retryAfterText = presentation.retryAfterSeconds.map { localizer.plural("errorPage.retryAfter", count: $0) }
         code = presentation.code
         retryAfter = presentation.retryAfterSeconds
         retryable = presentation.retryable

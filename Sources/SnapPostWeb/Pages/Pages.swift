@@ -2,6 +2,7 @@
 import HTTPTypes
 import Hummingbird
 import Localization
+import Support
 
 struct Pages: Sendable {
     let renderer: PageRenderer
@@ -20,20 +21,22 @@ struct Pages: Sendable {
     /// The words, numbers and dates of the request's language.
     func localizer(_ context: AppRequestContext) -> Localizer { localizations.localizer(context.language) }
 
+    /// `title` and the back link's label are catalogue messages, said in the request's language.
     func chrome(
-        _ context: AppRequestContext, title: String, section: String = "", showWriter: Bool = false,
-        back: (href: String, label: String)? = nil, scripts: [String] = [], bare: Bool = false
+        _ context: AppRequestContext, title: LocalizedMessage, section: String = "", showWriter: Bool = false,
+        back: (href: String, label: LocalizedMessage)? = nil, scripts: [String] = [], bare: Bool = false
     ) -> PageChrome {
-        PageChrome(
-            base: base, title: title, writer: writerName, showWriter: showWriter, loggedIn: context.sessionId != nil,
-            authEnabled: authEnabled, section: section, backHref: back?.href, backLabel: back?.label,
+        let localizer = localizer(context)
+        return PageChrome(
+            base: base, title: localizer(title), writer: writerName, showWriter: showWriter, loggedIn: context.sessionId != nil,
+            authEnabled: authEnabled, section: section, backHref: back?.href, backLabel: back.map { localizer($0.label) },
             writerState: writerIsOffline ? .offline : .provider(writerHealth.current), scripts: scripts, bare: bare,
-            localizer: localizer(context), pagePath: context.pagePath)
+            localizer: localizer, pagePath: context.pagePath)
     }
 
     func render(
-        _ template: String, _ context: AppRequestContext, title: String, section: String = "", showWriter: Bool = false,
-        back: (href: String, label: String)? = nil, content: Any, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:],
+        _ template: String, _ context: AppRequestContext, title: LocalizedMessage, section: String = "", showWriter: Bool = false,
+        back: (href: String, label: LocalizedMessage)? = nil, content: Any, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:],
         scripts: [String] = [], bare: Bool = false
     ) -> Response {
         renderer.render(

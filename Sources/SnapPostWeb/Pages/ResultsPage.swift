@@ -2,6 +2,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Localization
 import PostWriting
 import Storage
 import Support
@@ -19,11 +20,13 @@ struct ResultsPage: Sendable {
     /// What "Read again as …" offers.
     let languages: OCRLanguages
 
-    /// The page for `scan`, with a notice, or with the failure that brought the person back to it.
+    /// The page for `scan`, with a notice, or with the failure that brought the person back to it. `remembered` is
+    /// the page language the person last chose (its cookie), for the "read again" select.
     func render(
-        _ scan: Scan, _ context: AppRequestContext, notice: String? = nil, failure: ErrorPresentation? = nil, showLatestDrafts: Bool = true,
-        reread: String? = nil
+        _ scan: Scan, _ context: AppRequestContext, notice: LocalizedMessage? = nil, failure: ErrorPresentation? = nil,
+        showLatestDrafts: Bool = true, reread: String? = nil
     ) async throws -> Response {
+        let localizer = pages.localizer(context)
         let paragraphs = Paragraphs.of(scan.editedText)
         let photos = try await scans.photos(ofScan: scan.id)
         let latest = showLatestDrafts ? try await generations.latestId(scanId: scan.id) : nil
@@ -39,29 +42,34 @@ struct ResultsPage: Sendable {
             let box = word.line.map { lines[$0].box }
             let photo = word.line.map { lineSource[$0] }
             return UnsureWordView(
-                word: word.text, occurrence: word.occurrence, confidence: Format.percent(word.confidence), hasBox: box != nil,
+                word: word.text, occurrence: word.occurrence, confidence: localizer.percent(word.confidence), hasBox: box != nil,
                 x: box?.x ?? 0, y: box?.y ?? 0, width: box?.width ?? 0, height: box?.height ?? 0,
                 previewHref: photo.flatMap { $0.hasPreview ? "\(pages.base)/scans/\(scan.id)/photos/\($0.position)/preview.jpg" : nil },
                 imageWidth: max(1, photo?.imageSize.width ?? 1), imageHeight: max(1, photo?.imageSize.height ?? 1))
         }
         let view = ResultsView(
             id: scan.id, text: scan.editedText, revision: scan.revision, book: scan.book, author: scan.author,
-            confidence: Format.percent(scan.confidence), lowConfidence: scan.confidence < 0.6,
+            confidence: localizer.percent(scan.confidence), lowConfidence: scan.confidence < 0.6,
             lineCount: lines.count,
             paragraphs: paragraphs.enumerated().map { ParagraphChoice(index: $0.offset, text: $0.element) },
-            hasManyParagraphs: paragraphs.count > 1, paragraphCount: paragraphs.count, error: failure?.message, errorDetail: failure?.detail,
-            errorRetryable: failure?.retryable ?? false, offerOffline: (failure?.isWriterFailure ?? false) && !writerIsOffline, notice: notice,
+            hasManyParagraphs: paragraphs.count > 1, paragraphCount: paragraphs.count, error: failure.map { localizer($0.message) },
+            errorDetail: failure?.detail.map { localizer($0) },
+            errorRetryable: failure?.retryable ?? false, offerOffline: (failure?.isWriterFailure ?? false) && !writerIsOffline,
+            notice: notice.map { localizer($0) },
             latestGenerationHref: latest.map { "\(pages.base)/scans/\(scan.id)/posts/\($0)" }, language: scan.language,
-            photoCount: photos.count, severalPhotos: photos.count > 1, reread: reread.map(RereadView.init),
-            languageName: OCRLanguages.name(of: scan.language), languageChoices: languages.choices(selected: scan.language),
+            photoCount: photos.count, severalPhotos: photos.count > 1, reread: reread.map { RereadView($0, localizer: localizer) },
+            languageName: localizer.languageNames(scan.language, capitalized: false),
+            languageChoices: LanguageChoice.list(languages, selected: scan.language, localizer: localizer),
             canReadAgain: photos.contains { $0.originalKeptUntil != nil },
             unsure: unsure, hasUnsure: !unsure.isEmpty,
-            unsureNote: unsure.count == 1
-                ? "1 word may be misread: it is underlined. Tap it to see that line of the photo."
-                : "\(unsure.count) words may be misread: they are underlined. Tap one to see that line of the photo.")
+            unsureNote: localizer.plural("results.unsure", count: unsure.count),
+            linesLink: photos.count > 1
+                ? localizer.plural("results.linesFromPhotos", count: lines.count, ["photos": .number(photos.count)])
+                : localizer.plural("results.lines", count: lines.count),
+            textLang: localizer.htmlLang(ofReading: scan.language))
         // Results is the page Home leads to: the header's Home link is the way back, so there is no second one.
         return pages.render(
-            "results", context, title: "Your text", showWriter: true, content: view, status: failure?.status ?? .ok,
+            "results", context, title: LocalizedMessage("title.results"), showWriter: true, content: view, status: failure?.status ?? .ok,
             headers: failure?.headers ?? [:])
     }
 }
@@ -78,7 +86,7 @@ extension ScanRepository {
     @discardableResult
     func saveEdits(_ form: FormBody, of scan: Scan, conditional: Bool = false) async throws -> EditOutcome<Scan> {
         guard let text = form.text("text") else {
-            throw BadFormError("The text field is missing. Reload the page; your saved text is still there.", code: "missing_text")
+            throw BadFormError("noTextField", code: "missing_text")
         }
         let book = String((form.text("book") ?? scan.book).prefix(300))
         let author = String((form.text("author") ?? scan.author).prefix(300))

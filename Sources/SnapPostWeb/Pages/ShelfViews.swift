@@ -1,5 +1,6 @@
 // View models of the Shelf pages. Mustache reads stored properties only, so every value a template shows is stored.
 import Foundation
+import Localization
 import Shelves
 import Storage
 import Support
@@ -14,13 +15,18 @@ struct ShelfSummaryView {
     let iso: String
     let confidence: String
 
-    init(_ scan: ShelfScan, base: String) {
+    init(_ scan: ShelfScan, base: String, localizer: Localizer) {
         href = "\(base)/shelves/\(scan.id)"
-        titles = scan.titles.isEmpty ? "No book identified" : Format.snippet(scan.titles, length: 110)
-        counts = "\(scan.bookCount) \(scan.bookCount == 1 ? "book" : "books") of \(scan.spineCount) \(scan.spineCount == 1 ? "spine" : "spines")"
-        when = Format.timestamp(scan.createdAt)
+        titles = scan.titles.isEmpty ? localizer("shelf.noBook") : Format.snippet(scan.titles, length: 110)
+        counts = localizer(
+            "shelf.counts",
+            [
+                "books": .text(localizer.plural("shelf.books", count: scan.bookCount)),
+                "spines": .text(localizer.plural("shelf.spines", count: scan.spineCount)),
+            ])
+        when = localizer.timestamp(scan.createdAt)
         iso = Format.iso(scan.createdAt)
-        confidence = Format.percent(scan.confidence)
+        confidence = localizer.percent(scan.confidence)
     }
 }
 
@@ -101,7 +107,10 @@ struct ShelfResultView {
     let moreBooks: [ShelfBookView]
     let hasMoreBooks: Bool
     let moreCount: Int
-    let moreNoun: String
+    /// "Show 3 more books".
+    let moreLabel: String
+    /// "Skip the 64 spine outlines".
+    let skipLabel: String
     let moreOpen: Bool
     let unidentified: [ShelfBookView]
     let hasUnidentified: Bool
@@ -133,7 +142,10 @@ struct ShelfResultView {
     /// Books shown before the fold.
     static let booksShown = 8
 
-    init(id: String, scan: ShelfScan, reading r: ShelfReading, hasPreview: Bool, base: String, notice: String?, corrected: Int?) {
+    init(
+        id: String, scan: ShelfScan, reading r: ShelfReading, hasPreview: Bool, base: String, notice: String?, corrected: Int?, localizer: Localizer
+    ) {
+        let words = ShelfWording(localizer: localizer)
         self.id = id
         previewHref = "\(base)/shelves/\(id)/preview.jpg"
         self.hasPreview = hasPreview
@@ -149,17 +161,21 @@ struct ShelfResultView {
                 number: s.index + 1, points: s.corners.map { "\(Int($0.x.rounded())),\(Int($0.y.rounded()))" }.joined(separator: " "),
                 cx: Int((xs.reduce(0, +) / Double(max(1, xs.count))).rounded()), cy: Int((ys.reduce(0, +) / Double(max(1, ys.count))).rounded()),
                 lines: s.lines, hasText: !s.lines.isEmpty, text: text, book: book, row: s.row + 1,
-                label: "Spine \(s.index + 1): " + (book ?? (s.lines.isEmpty ? "nothing readable" : "not read, \(Format.snippet(text, length: 60))")))
+                label: book.map { localizer("shelfResult.spineBook", ["number": .number(s.index + 1), "book": .text($0)]) }
+                    ?? (s.lines.isEmpty
+                        ? localizer("shelfResult.spineBlank", ["number": .number(s.index + 1)])
+                        : localizer("shelfResult.spineUnread", ["number": .number(s.index + 1), "text": .text(Format.snippet(text, length: 60))])))
         }
         hasSpines = !spines.isEmpty
         spineCount = spines.count
         let books = r.books.enumerated().map { position, b in
             let source = BookSource(b)
             return ShelfBookView(
-                position: position, title: b.title, author: b.author, genre: b.genre, confidence: Format.percent(b.confidence),
+                position: position, title: b.title, author: b.author, genre: words.genre(b.genre), confidence: localizer.percent(b.confidence),
                 identified: b.identified, corrected: b.correctedByHand, spineNumber: b.spineIndex.map { $0 + 1 }, spineText: b.spineText,
                 hasSpineText: !b.spineText.isEmpty, formAuthor: b.author == "Unknown" ? "" : b.author, formTitle: b.identified ? b.title : "",
-                justCorrected: corrected == position, hasAuthor: !b.author.isEmpty && b.author != "Unknown", sourceLabel: source.label,
+                justCorrected: corrected == position, hasAuthor: !b.author.isEmpty && b.author != "Unknown",
+                sourceLabel: localizer("bookSource.\(source.rawValue)"),
                 sourceKey: source.rawValue)
         }
         identified = books.filter(\.identified)
@@ -172,33 +188,36 @@ struct ShelfResultView {
         moreBooks = Array(ordered.dropFirst(Self.booksShown))
         hasMoreBooks = !moreBooks.isEmpty
         moreCount = moreBooks.count
-        moreNoun = moreBooks.count == 1 ? "book" : "books"
+        moreLabel = localizer.plural("shelfResult.more", count: moreBooks.count)
+        skipLabel = localizer.plural("shelfResult.skip", count: spines.count)
         moreOpen = moreBooks.contains(where: \.justCorrected)
         unidentified = books.filter { !$0.identified }
         hasUnidentified = !unidentified.isEmpty
         unidentifiedCount = unidentified.count
-        unreadLine =
-            "\(unidentified.count) \(unidentified.count == 1 ? "spine" : "spines") could not be read — show \(unidentified.count == 1 ? "it" : "them")"
+        unreadLine = localizer.plural("shelfResult.unreadLine", count: unidentified.count)
         unreadOpen = unidentified.contains(where: \.justCorrected)
-        genres = r.favoriteGenres.isEmpty ? "Not known yet" : r.favoriteGenres.joined(separator: ", ")
-        readingLevel = r.readingLevel
-        interests = r.interests.isEmpty ? "Not known yet" : r.interests.joined(separator: ", ")
-        authors = r.authorPreferences.isEmpty ? "Not known yet" : r.authorPreferences.joined(separator: ", ")
-        summary = r.summary
-        confidence = Format.percent(r.confidence)
+        let notKnown = localizer("shelfResult.notKnown")
+        genres =
+            r.favoriteGenres.isEmpty ? notKnown : r.favoriteGenres.map { words.genre($0) }.joined(separator: localizer("shelfWords.tagSeparator"))
+        readingLevel = words.level(r.readingLevel)
+        interests = r.interests.isEmpty ? notKnown : r.interests.joined(separator: ", ")
+        authors = r.authorPreferences.isEmpty ? notKnown : r.authorPreferences.joined(separator: ", ")
+        summary = words.summary(r)
+        confidence = localizer.percent(r.confidence)
         lowConfidence = r.confidence < 0.4
-        analysedBy = r.analysedBy
-        notes = r.notes
+        analysedBy = words.analysedBy(r.analysedBy)
+        notes = r.notes.map { words.note($0) }
         recommendations = r.recommendations.enumerated().map { n, rec in
-            RecommendationView(number: n + 1, title: rec.title, author: rec.author, reason: rec.reason, matchScore: Format.percent(rec.matchScore))
+            RecommendationView(
+                number: n + 1, title: rec.title, author: rec.author, reason: words.reason(rec.reason), matchScore: localizer.percent(rec.matchScore))
         }
         hasRecommendations = !recommendations.isEmpty
         audioHref = "\(base)/shelves/\(id)/audio.wav"
-        shareText = ShelfReport.shareText(ShelfAnalysis(r))
+        shareText = words.shareText(r)
         self.notice = notice
-        when = Format.timestamp(scan.createdAt)
+        when = localizer.timestamp(scan.createdAt)
         iso = Format.iso(scan.createdAt)
-        timings = r.timings.map { TimingView(step: $0.step, ms: String(Int(($0.seconds * 1000).rounded()))) }
+        timings = r.timings.map { TimingView($0, localizer) }
     }
 }
 

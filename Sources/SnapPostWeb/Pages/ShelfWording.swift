@@ -89,6 +89,50 @@ struct ShelfWording {
         return raw
     }
 
+    /// What Share and Copy hand over: the books, the favourite genres and what to read next, as plain text.
+    func shareText(_ r: ShelfReading) -> String {
+        var lines = [localizer("shareText.title"), ""]
+        let books = r.books.filter(\.identified)
+        if books.isEmpty {
+            lines.append(localizer("shareText.noBook"))
+        } else {
+            lines.append(localizer("shareText.onShelf"))
+            lines += books.map { book in
+                book.author.isEmpty || book.author == "Unknown"
+                    ? "- \(book.title)" : "- " + localizer("shareText.byAuthor", ["title": .text(book.title), "author": .text(book.author)])
+            }
+        }
+        if !r.favoriteGenres.isEmpty {
+            lines += [
+                "",
+                localizer(
+                    "shareText.genres", ["genres": .text(r.favoriteGenres.map { genre($0) }.joined(separator: localizer("shelfWords.tagSeparator")))]),
+            ]
+        }
+        if !r.recommendations.isEmpty {
+            lines += ["", localizer("shareText.next")]
+            lines += r.recommendations.map { "- " + localizer("shareText.byAuthor", ["title": .text($0.title), "author": .text($0.author)]) }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The analyser's notes in the reader's words: the AI provider's failure (named by its code), books a model named
+    /// that the photo does not support, the photo not sent. Any other note as it is.
+    func note(_ raw: String) -> String {
+        guard localizer.language != .english else { return raw }
+        if let m = Self.match(#/^The AI provider could not be used \(([a-z_]+)\)\. This is the offline analysis\.$/#, raw) {
+            let reason = localizer.has("aiReason.\(m[0])") ? localizer("aiReason.\(m[0])") : m[0]
+            return localizer("shelfWords.aiFailed", ["reason": .text(reason)])
+        }
+        if let m = Self.match(#/^(\d+) books? named by the model (?:was|were) dropped: the photo does not support (?:it|them)\.$/#, raw),
+            let n = Int(m[0])
+        {
+            return localizer.plural("shelfWords.dropped", count: n)
+        }
+        if raw.hasPrefix("Only the spine texts were sent to the model") { return localizer("shelfWords.photoNotSent") }
+        return raw
+    }
+
     /// Whether `reason` can say `raw` in the reader's words (it was written by the recommender, not a model).
     func isOurs(_ raw: String) -> Bool { Self.match(Self.throughAuthor, raw) != nil || Self.match(Self.alike, raw) != nil }
 

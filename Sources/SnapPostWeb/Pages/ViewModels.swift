@@ -1,5 +1,7 @@
 // Page view models. Mustache reads stored properties only, so every value a template shows is stored here.
 import Foundation
+import Hummingbird
+import Localization
 import PostWriting
 import Storage
 import Support
@@ -12,12 +14,52 @@ struct ScanSummaryView {
     let iso: String
     let confidence: String
 
-    init(_ scan: Scan, base: String) {
+    init(_ scan: Scan, base: String, localizer: Localizer) {
         href = "\(base)/scans/\(scan.id)"
-        snippet = Format.snippet(scan.editedText.isEmpty ? "(no text)" : scan.editedText)
-        when = Format.timestamp(scan.createdAt)
+        snippet = scan.editedText.isEmpty ? localizer("home.noText") : Format.snippet(scan.editedText)
+        when = localizer.timestamp(scan.createdAt)
         iso = Format.iso(scan.createdAt)
-        confidence = Format.percent(scan.confidence)
+        confidence = localizer.percent(scan.confidence)
+    }
+}
+
+/// One option of a page-language select, named in the reader's language.
+struct LanguageChoice: Sendable {
+    let code: String
+    let name: String
+    let selected: Bool
+
+    /// The configured default first ("English (default)", or "English + French (default)"), then every other
+    /// installed language in the reader's alphabetical order.
+    static func list(_ languages: OCRLanguages, selected: String, localizer: Localizer) -> [LanguageChoice] {
+        let others = languages.options.dropFirst().map { LanguageChoice(code: $0, name: localizer.languageNames($0), selected: $0 == selected) }
+        let first = LanguageChoice(
+            code: languages.defaultCode,
+            name: localizer("language.default", ["name": .text(localizer.languageNames(languages.defaultCode))]),
+            selected: languages.defaultCode == selected)
+        return [first] + others.sorted { $0.name.compare($1.name, locale: localizer.locale) == .orderedAscending }
+    }
+}
+
+extension Localizer {
+    /// The `lang` attribute of a draft: the language its words are in.
+    func htmlLang(ofDraft text: String) -> String {
+        switch PassageLanguage.of(text) {
+        case .chinese: "zh-Hans"
+        case .english: "en"
+        case .french: "fr"
+        case .german: "de"
+        case .spanish: "es"
+        }
+    }
+
+    /// The `lang` attribute for text read in these Tesseract languages (the first one decides): "zh-Hans", "de", …
+    func htmlLang(ofReading codes: String) -> String {
+        switch codes.split(separator: "+").first.map(String.init) ?? "" {
+        case "chi_sim", "chi_sim_vert": "zh-Hans"
+        case "chi_tra", "chi_tra_vert": "zh-Hant"
+        case let code: Locale.Language(identifier: code).languageCode?.identifier ?? ""
+        }
     }
 }
 
@@ -72,18 +114,22 @@ struct ResultsView {
     let hasUnsure: Bool
     /// "2 words may be misread: …", shown by the page's script above the text.
     let unsureNote: String
+    /// "Lines (12)", "Lines (20) from 2 photos".
+    let linesLink: String
+    /// The text's own language, for the textarea's `lang` (spelling, and a CJK face for Chinese).
+    let textLang: String
 }
 
 /// The new reading that waits for the person's choice: of one photo, or of every photo ("all").
 struct RereadView {
     /// The photo's position (0-based) or "all", for the form's URL.
     let photo: String
-    /// "photo 2", "the page".
-    let what: String
+    /// "Add the new reading of photo 2 below", "… of the page …".
+    let append: String
 
-    init(_ photo: String) {
+    init(_ photo: String, localizer: Localizer) {
         self.photo = photo
-        what = Int(photo).map { "photo \($0 + 1)" } ?? "the page"
+        append = Int(photo).map { localizer("results.rereadAppendPhoto", ["number": .number($0 + 1)]) } ?? localizer("results.rereadAppendPage")
     }
 }
 
@@ -110,6 +156,10 @@ struct EarlierDraftView {
 }
 
 struct DraftView {
+    /// The draft's language (`lang` of its text box).
+    var textLang = ""
+    /// How many of this draft's characters show before "see more" (about half as many for Chinese).
+    var seeMoreCharacters = LinkedInLength.seeMoreAfter
     /// 0-based position of the tone on the page; `number` is 1-based, for ids and labels.
     let position: Int
     let number: Int
@@ -194,7 +244,8 @@ struct LinesView {
 
 /// One draggable corner of the page outline.
 struct CornerView {
-    static let names = ["top left", "top right", "bottom right", "bottom left"]
+    /// The corners' catalogue keys, in the outline's order.
+    static let names = ["outline.topLeft", "outline.topRight", "outline.bottomRight", "outline.bottomLeft"]
     let index: Int
     let name: String
     let x: Int
@@ -223,6 +274,12 @@ struct OutlineView {
 struct TimingView {
     let step: String
     let ms: String
+
+    /// A pipeline step's time, the step named in the reader's language (`step.<name>`, else as the pipeline names it).
+    init(_ timing: StepTiming, _ localizer: Localizer) {
+        step = localizer.has("step.\(timing.step)") ? localizer("step.\(timing.step)") : timing.step
+        ms = localizer.number(Int((timing.seconds * 1000).rounded()))
+    }
 }
 
 struct HistoryItemView {
@@ -237,6 +294,8 @@ struct HistoryItemView {
 }
 
 struct HistoryView {
+    /// "The last 20 drafts you copied, shared or marked as posted."
+    var intro = ""
     /// The item just deleted without script: the page offers to bring it back.
     let deleted: DeletedHistoryView?
     let items: [HistoryItemView]
@@ -256,6 +315,16 @@ struct LoginView {
 }
 
 extension Tone {
-    /// Matches a stored raw value back to a tone's label; unknown values show as they are.
-    static func label(for raw: String) -> String { Tone(rawValue: raw)?.displayName ?? raw }
+    /// Matches a stored raw value back to a tone's label in the reader's language; unknown values show as they are.
+    static func label(for raw: String, _ localizer: Localizer) -> String { Tone(rawValue: raw) != nil ? localizer("tone.\(raw)") : raw }
+}
+
+/// The page language a person chose on Home, remembered in a cookie (no script needed) so the select starts on it.
+enum PageLanguage {
+    static let cookieName = "snappost_page_lang"
+
+    /// The cookie remembering `code` for a year, for every page under `base`.
+    static func cookie(_ code: String, base: String) -> Cookie {
+        Cookie(name: cookieName, value: code, maxAge: 365 * 24 * 3600, path: base.isEmpty ? "/" : base, httpOnly: true, sameSite: .lax)
+    }
 }

@@ -27,7 +27,7 @@ struct PhotoIntake: Sendable {
 
     private func admit(client: String) async throws {
         if let wait = await limiter.take(client) {
-            throw RateLimitedError(retryAfterSeconds: wait, message: "Too many photos in a short time. Please wait \(wait) s and try again.")
+            throw RateLimitedError(retryAfterSeconds: wait, key: "error.rate_limited_photos")
         }
     }
 

@@ -19,7 +19,7 @@ struct ShelfIntake: Sendable {
         _ request: Request, _ context: AppRequestContext, fields: [String] = UploadReader.photoFields, rawBodyAllowed: Bool = false
     ) async throws -> (scan: ShelfScan, analysis: ShelfAnalysis) {
         if let wait = await limiter.take(clientAddress.key(request, context)) {
-            throw RateLimitedError(retryAfterSeconds: wait, message: "Too many photos in a short time. Please wait \(wait) s and try again.")
+            throw RateLimitedError(retryAfterSeconds: wait, key: "error.rate_limited_photos")
         }
         let photo = try await uploads.read(request, fields: fields, rawBodyAllowed: rawBodyAllowed)
         let (scan, analysis) = try await workflow.analyse(photo: photo.data)

@@ -14,7 +14,7 @@ struct FormBody: Sendable {
     static func read(_ request: Request) async throws -> FormBody {
         let contentType = request.headers[.contentType]?.lowercased() ?? ""
         guard contentType.hasPrefix("application/x-www-form-urlencoded") else {
-            throw BadFormError("This form must be sent as a normal web form.", code: "not_form")
+            throw BadFormError("notForm", code: "not_form")
         }
         if let length = request.headers[.contentLength].flatMap(Int.init), length > maxBytes {
             throw FormTooLargeError()
@@ -69,7 +69,6 @@ struct FormBody: Sendable {
 
 /// The edited text is over the 1 MB form cap.
 struct FormTooLargeError: UserFacingError {
-    var message: String { "That text is too long to save (over 1 MB). Keep the passage you want to post and try again." }
     var code: String { "text_too_large" }
     var category: ErrorCategory { .tooLarge }
 }

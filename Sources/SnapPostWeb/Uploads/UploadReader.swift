@@ -36,26 +36,26 @@ struct UploadReader: Sendable {
         let named = fields.first ?? "photo"
         guard contentType.lowercased().hasPrefix("multipart/form-data") else {
             guard rawBodyAllowed else {
-                throw BadFormError("Send the photo as a form upload (multipart/form-data) in a field named '\(named)'.", code: "not_multipart")
+                throw BadFormError("notMultipart", ["field": .text(named)], code: "not_multipart")
             }
             let body = try await collect(request, limit: maxBytes)
-            guard body.readableBytes > 0 else { throw BadFormError("The request body is empty; send a photo.", code: "empty_file") }
+            guard body.readableBytes > 0 else { throw BadFormError("emptyBody", code: "empty_file") }
             return UploadedPhoto(data: Data(body.readableBytesView), filename: nil, fields: [:])
         }
         guard let boundary = Self.boundary(in: contentType) else {
-            throw BadFormError("The upload has no multipart boundary. Please try again.", code: "bad_multipart")
+            throw BadFormError("noBoundary", code: "bad_multipart")
         }
         let body = try await collect(request, limit: maxBytes + Self.formOverhead)
         let form = PhotoForm(parts: try Self.parts(of: body, boundary: boundary))
         // A form with two file inputs (camera and library) sends the unused one as an empty part with filename="".
         let files = form.files.filter { !($0.filename == "" && $0.body.readableBytes == 0) }
-        guard !files.isEmpty else { throw BadFormError("No photo was attached. Choose a photo and try again.", code: "no_file") }
-        guard files.count == 1, let file = files.first else { throw BadFormError("Send one photo at a time.", code: "two_files") }
+        guard !files.isEmpty else { throw BadFormError("noFile", code: "no_file") }
+        guard files.count == 1, let file = files.first else { throw BadFormError("twoFiles", code: "two_files") }
         guard fields.contains(file.field) else {
-            throw BadFormError("The photo must be sent in the form field named '\(named)'.", code: "wrong_field")
+            throw BadFormError("wrongField", ["field": .text(named)], code: "wrong_field")
         }
         guard file.body.readableBytes > 0 else {
-            throw BadFormError("The photo file is empty (0 bytes). Choose another photo.", code: "empty_file")
+            throw BadFormError("emptyFile", code: "empty_file")
         }
         guard file.body.readableBytes <= maxBytes else { throw HTTPError(.contentTooLarge) }
         return UploadedPhoto(data: Data(file.body.readableBytesView), filename: file.filename, fields: form.fields)
@@ -93,14 +93,13 @@ struct UploadReader: Sendable {
         do {
             try parser.execute(body)
         } catch {
-            throw BadFormError("The upload was cut off or malformed. Please try again.", code: "bad_multipart")
+            throw BadFormError("cutOff", code: "bad_multipart")
         }
         if tooMany {
-            throw BadFormError(
-                "This form has too many fields (over \(maxParts)). Send the photo from SnapPost's own page or the API.", code: "too_many_parts")
+            throw BadFormError("tooManyParts", ["maximum": .number(maxParts)], code: "too_many_parts")
         }
         if parts.isEmpty && started {
-            throw BadFormError("The upload was cut off or malformed. Please try again.", code: "bad_multipart")
+            throw BadFormError("cutOff", code: "bad_multipart")
         }
         return parts
     }

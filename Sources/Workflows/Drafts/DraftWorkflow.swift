@@ -45,7 +45,7 @@ public struct DraftWorkflow: Sendable {
         async throws
     {
         let current = generation.drafts[position]
-        guard let tone = Tone(rawValue: current.tone) else { throw InvalidInputError("This draft's tone is unknown.", code: "bad_tone") }
+        guard let tone = Tone(rawValue: current.tone) else { throw InvalidInputError(code: "bad_tone") }
         let scan = try await scans.scan(id: scanId)
         let earlier = [typed ?? current.text] + generation.earlier[position].map(\.text)
         let reading = if let scan { try await evidence(for: scan) } else { ReadingEvidence() }
@@ -53,7 +53,7 @@ public struct DraftWorkflow: Sendable {
             DraftRequest(
                 excerpt: generation.sourceText, bookTitle: scan?.book.nilIfEmpty, author: scan?.author.nilIfEmpty, tones: [tone],
                 variation: earlier.count, earlier: earlier, reading: reading))
-        guard let variant = variants.first else { throw AIError(.incompleteReply(missing: "\(tone.displayName.lowercased()) draft")) }
+        guard let variant = variants.first else { throw AIError(.incompleteReply(missing: tone.rawValue)) }
         _ = try await generations.addVersion(
             generationId: generation.id, scanId: scanId, position: position,
             draft: Draft(tone: tone.rawValue, text: variant.text, note: variant.note), writer: writer.displayName)

@@ -25,7 +25,11 @@ public struct RetouchState: Sendable, Encodable {
     public var lastWireWidth: Double?
     /// Whether the preview shows the guided fill (false: the quick fill, the guided one is on its way).
     public var refined: Bool
-    /// Says which stored edits could not be drawn and are left out; nil when every edit is drawn.
+    /// The stored edits (1-based, at most five) that could not be drawn and are left out; empty when every edit is drawn.
+    public var skippedEdits: [Int]
+    /// More edits than `skippedEdits` names were left out.
+    public var moreSkipped: Bool
+    /// What the editor shows about the skipped edits, in the reader's words (set by the web layer); nil when none.
     public var note: String?
 }
 
@@ -73,7 +77,7 @@ public struct RetouchStudio: Sendable {
         }
         guard let jpeg = PhotoRasters.jpegData(decoded.image, quality: 90) else { throw RetouchError.engineFailure("preview encode") }
         return try await projects.create(
-            name: name.isEmpty ? "Photo" : name, width: decoded.fullSize.width, height: decoded.fullSize.height, original: data, basePreview: jpeg)
+            name: name, width: decoded.fullSize.width, height: decoded.fullSize.height, original: data, basePreview: jpeg)
     }
 
     public func project(_ id: String) async throws -> RetouchProject {
@@ -378,17 +382,12 @@ public struct RetouchStudio: Sendable {
             id: project.id, width: project.width, height: project.height, previewWidth: preview.0, previewHeight: preview.1,
             edits: effective, applied: project.applied, count: operations.count, canUndo: stack.canUndo, canRedo: stack.canRedo,
             version: "\(project.applied)-\(operations.count)-\(Int(project.updatedAt.timeIntervalSince1970 * 1000))-\(refined ? "f" : "q")",
-            lastWireWidth: lastWire, refined: refined, note: Self.note(skipped: skipped.filter { $0 < project.applied }))
+            lastWireWidth: lastWire, refined: refined, skippedEdits: Self.named(skipped.filter { $0 < project.applied }),
+            moreSkipped: skipped.filter { $0 < project.applied }.count > 5, note: nil)
     }
 
-    /// "Edit 3 could not be drawn and is left out." for the edits in effect that replay skipped.
-    static func note(skipped: Set<Int>) -> String? {
-        guard !skipped.isEmpty else { return nil }
-        let numbers = skipped.sorted().prefix(5).map { String($0 + 1) }.joined(separator: ", ")
-        return skipped.count == 1
-            ? "Edit \(numbers) could not be drawn and is left out; undo it or carry on."
-            : "Edits \(numbers)\(skipped.count > 5 ? " and others" : "") could not be drawn and are left out; undo them or carry on."
-    }
+    /// The first five edits in effect that replay skipped, as people count them (1 is the first edit).
+    static func named(_ skipped: Set<Int>) -> [Int] { skipped.sorted().prefix(5).map { $0 + 1 } }
 }
 
 /// The pictures of the projects in use: each one's base and a few of its recent states, quick or full. Bounded:
@@ -488,7 +487,6 @@ actor RenderCache {
 }
 
 public struct RetouchNothingToRefine: UserFacingError {
-    public var message: String { "There is no edit to refine yet." }
     public var code: String { "nothing_to_refine" }
     public var category: ErrorCategory { .badInput }
 }

@@ -1,5 +1,6 @@
-// The languages a page may be read in: what Tesseract has installed, the server's default first, and a person's
-// choice checked against them (a language that is not installed is named with its Debian package).
+// The languages a page may be read in: what Tesseract has installed, the server's default first, which one the select
+// starts on, and a person's choice checked against them (a language that is not installed is named with its Debian
+// package). Codes only: the page names them in the reader's language.
 import Foundation
 import PageReading
 
@@ -14,15 +15,24 @@ public struct OCRLanguages: Sendable {
         self.defaults = defaults
     }
 
-    /// The select's options: the default first (as configured), then every installed language by name.
-    public func choices(selected: String? = nil) -> [LanguageChoice] {
-        let defaultCode = defaults.joined(separator: "+")
-        let defaultName = defaults.map { RecognitionLanguage(code: $0)?.name ?? $0 }.joined(separator: " + ")
-        var choices = [LanguageChoice(code: defaultCode, name: "\(defaultName) (default)", selected: selected == nil || selected == defaultCode)]
-        for language in installed.sorted(by: { $0.name < $1.name }) where language.code != defaultCode {
-            choices.append(LanguageChoice(code: language.code, name: language.name, selected: selected == language.code))
-        }
-        return choices
+    /// The configured languages as one option, e.g. "eng" or "eng+fra".
+    public var defaultCode: String { defaults.joined(separator: "+") }
+
+    /// The select's options, as codes: the default first (as configured), then every installed language. A vertical
+    /// pack (chi_sim_vert) is not offered on its own: the engine loads it beside its language.
+    public var options: [String] {
+        [defaultCode] + installed.map(\.code).filter { $0 != defaultCode && !$0.hasSuffix("_vert") }.sorted()
+    }
+
+    /// Whether `code` (one language or a "+" combination) is one of the options.
+    public func offers(_ code: String) -> Bool { options.contains(code) }
+
+    /// What the page-language select starts on: the person's last choice while it is offered, else the reader's
+    /// interface language when its pack is installed (a French reader's pages are most likely French), else the default.
+    public func preselected(remembered: String?, interfaceLanguage: String) -> String {
+        if let remembered, offers(remembered) { return remembered }
+        if offers(interfaceLanguage) { return interfaceLanguage }
+        return defaultCode
     }
 
     /// The languages a form asked for, or nil for the default; a typed error for a code that is malformed or missing.
@@ -36,16 +46,4 @@ public struct OCRLanguages: Sendable {
         }
         return codes == defaults ? nil : codes
     }
-
-    /// "English", "English + French": how a reading's language string is shown.
-    public static func name(of languages: String) -> String {
-        languages.split(separator: "+").map { RecognitionLanguage(code: String($0))?.name ?? String($0) }.joined(separator: " + ")
-    }
-}
-
-/// One option of a language select.
-public struct LanguageChoice: Sendable {
-    public let code: String
-    public let name: String
-    public let selected: Bool
 }

@@ -134,7 +134,7 @@ public enum PageOutline {
         var points: [PixelPoint] = []
         for index in 0..<4 {
             guard values.count == 8, let x = values[2 * index], let y = values[2 * index + 1], x.isFinite, y.isFinite else {
-                throw InvalidInputError("The page outline needs four corners. Reload the outline page and try again.", code: "bad_outline")
+                throw InvalidInputError(code: "bad_outline", message: LocalizedMessage("error.bad_outline_corners"))
             }
             points.append(PixelPoint(x: min(max(0, x), Double(size.width)), y: min(max(0, y), Double(size.height))))
         }
@@ -145,9 +145,7 @@ public enum PageOutline {
             area += a.x * b.y - b.x * a.y
         }
         guard area / 2 >= 0.02 * Double(size.width * size.height) else {
-            throw InvalidInputError(
-                "That outline is too small or its corners are crossed. Drag the corners to the page's corners, top left first.",
-                code: "bad_outline")
+            throw InvalidInputError(code: "bad_outline", message: LocalizedMessage("error.bad_outline_area"))
         }
         return points
     }
@@ -155,7 +153,6 @@ public enum PageOutline {
 
 /// Reading again needs the original upload, which is kept only for a while.
 public struct OriginalGoneError: UserFacingError {
-    public var message: String { "The original photo is no longer kept on the server, so it cannot be read again. Take the photo again instead." }
     public var code: String { "original_gone" }
     public var category: ErrorCategory { .nothingFound }
     public init() {}

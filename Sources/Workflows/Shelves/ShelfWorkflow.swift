@@ -32,7 +32,7 @@ public struct ShelfWorkflow: Sendable {
     /// again around it in the same transaction. `title` and `author` are one line each, capped like the page's fields.
     public func correct(shelf id: String, book position: Int, title: String?, author: String?) async throws {
         let title = Self.field(title), author = Self.field(author)
-        guard !title.isEmpty else { throw InvalidInputError("Type the book's title (the author is optional).", code: "missing_title") }
+        guard !title.isEmpty else { throw InvalidInputError(code: "missing_title") }
         let analyser = analyser
         _ = try await shelves.update(ofShelf: id) { reading in
             guard reading.books.indices.contains(position) else { throw ShelfBookMissingError() }
@@ -67,14 +67,12 @@ public struct ShelfWorkflow: Sendable {
 
 /// A correction for a book the analysis does not have (an old form, or a hand-made request).
 public struct ShelfBookMissingError: UserFacingError {
-    public var message: String { "That book is not in this analysis any more. Reload the page and try again." }
     public var code: String { "book_missing" }
     public var category: ErrorCategory { .badInput }
 }
 
 /// The speech engine failed; the analysis itself is safe.
 public struct SpeechFailedError: UserFacingError {
-    public var message: String { "The recommendations could not be read aloud right now. The list on the page is complete; please try again later." }
     public var code: String { "speech_failed" }
     public var category: ErrorCategory { .internal }
 }

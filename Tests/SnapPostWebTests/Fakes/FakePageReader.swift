@@ -17,7 +17,7 @@ import Synchronization
 import Testing
 
 struct NotAPhotoError: UserFacingError {
-    var message: String { "This is not a photo — send a JPEG, PNG, HEIC or WebP." }
+    var message: LocalizedMessage { LocalizedMessage("error.unsupported_type", ["what": .message("fileType.other")]) }
     var code: String { "unsupported_type" }
     var category: ErrorCategory { .badInput }
 }
