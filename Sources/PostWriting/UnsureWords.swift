@@ -46,8 +46,14 @@ public enum UnsureWords {
             for token in Self.tokens(in: line.text) { ocr.append((token.text, index)) }
         }
         // Words are judged against the list of the language the text is written in, if there is one.
-        let language = ExcerptAnalysis.detectLanguage(tokens.map { $0.text.lowercased() }) == .french ? "fra" : "eng"
-        let words = evidence.words?.forLanguage(language)
+        // Only English and French have lists here: German, Spanish and Chinese text is judged by confidence alone (an
+        // ideograph or a German word is no unknown English word).
+        let words: (any WordList)? =
+            switch PassageLanguage.of(text) {
+            case .english: evidence.words?.forLanguage("eng")
+            case .french: evidence.words?.forLanguage("fra")
+            case .german, .spanish, .chinese: nil
+            }
         var cursor = 0
         var seen: [String: Int] = [:]
         return tokens.map { token in

@@ -28,9 +28,10 @@ PAGES = {
                             "largas ya tibias por el sol. Un autor muy", "conocido leía tranquilo junto a la ventana."]),
 }
 
-# English words that no French, German or Spanish sentence of ours uses ("a", "in", "on" and "was" are theirs too).
-ENGLISH_WORDS = {"the", "and", "your", "with", "of", "is", "not", "this", "that", "to", "from", "are", "has", "have", "will",
-                 "be", "it", "you", "no", "yet", "here", "photo", "page", "text", "draft", "drafts", "saved", "read"}
+# English words that no French, German or Spanish sentence of ours uses ("a", "in", "on", "no", "will", "was", "photo", "text" and
+# "page" are theirs too).
+ENGLISH_WORDS = {"the", "and", "your", "with", "of", "is", "not", "this", "that", "to", "from", "are", "has", "have", "be",
+                 "it", "you", "yet", "here", "saved", "draft", "drafts", "read"}
 
 
 def flatten(tree, prefix=""):
@@ -47,7 +48,8 @@ def english_patterns(tag):
     other = flatten(json.loads((CATALOGUES / f"{tag}.json").read_text()))
     patterns = []
     for key, value in english.items():
-        if other.get(key) == value or not re.search(r"[A-Za-z]{2}", value):
+        # Messages made of placeholders and marks only ("{{found}}; {{named}}.") say nothing in English.
+        if other.get(key) == value or not re.search(r"[A-Za-z]{3}", re.sub(r"\{\{[^}]*\}\}", "", value)):
             continue
         literal = re.split(r"\{\{\s*[\w.-]+\s*\}\}", value.strip())
         patterns.append((key, value, re.compile("^" + ".*".join(map(re.escape, literal)) + "$", re.S)))
@@ -61,20 +63,23 @@ VISIBLE_TEXT = """() => {
   const skip = el => el.closest('[translate="no"], script, style, noscript, option, textarea');
   const shown = el => el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }) && el.getClientRects().length > 0;
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const mixed = [];
   while (walker.nextNode()) {
     const node = walker.currentNode, el = node.parentElement, text = node.textContent.replace(/\\s+/g, " ").trim();
     if (!text || !el || skip(el) || !shown(el)) continue;
-    out.push(text);
+    // Sentences of ours that name books and authors (a recommendation's reason, the summary): the names are the
+    // person's content, so only the catalogue check applies to them.
+    (el.closest("[data-names]") ? mixed : out).push(text);
   }
   for (const el of document.querySelectorAll("[placeholder], [aria-label], [title], img[alt]")) {
     if (skip(el) || el.tagName === "TITLE") continue;
     for (const name of ["placeholder", "aria-label", "title", "alt"]) {
       const value = (el.getAttribute(name) || "").trim();
-      if (value) out.push(value);
+      if (value) (el.closest("[data-names]") ? mixed : out).push(value);
     }
   }
   const selected = document.querySelector("#interface-language option:checked");
-  return { texts: out, lang: document.documentElement.lang, title: document.title };
+  return { texts: out, mixed: mixed, lang: document.documentElement.lang, title: document.title };
 }"""
 
 
@@ -82,6 +87,10 @@ def english_left(page, patterns, tag):
     found = page.evaluate(VISIBLE_TEXT)
     assert found["lang"] == tag, (page.url, found["lang"])
     problems = []
+    for text in found["mixed"]:
+        for key, value, pattern in patterns:
+            if pattern.match(text):
+                problems.append(f"{text!r} is English ({key})")
     for text in found["texts"] + [found["title"].replace(" · SnapPost", "")]:
         for key, value, pattern in patterns:
             if pattern.match(text) and not re.fullmatch(r"[\W\d]*", text):
@@ -177,7 +186,9 @@ def test_every_page_speaks_the_readers_language(browser, locked, shelf_photos, t
     context.close()
     problems = {name: found for name, found in seen.items() if found}
     assert not problems, json.dumps(problems, ensure_ascii=False, indent=1)
-    assert not errors, errors
+    # The missing scan (404) and the refused upload (400) are asked for on purpose; nothing else may fail.
+    provoked = re.compile(r"Failed to load resource: the server responded with a status of (404|400)")
+    assert not [e for e in errors if not provoked.match(e)], errors
 
 
 def test_the_footer_switch_works_without_javascript(browser, server):
