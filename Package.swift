@@ -56,7 +56,8 @@ let package = Package(
             ]
         ),
 
-        // MARK: Shared vocabulary: errors a person can act on, the clock, boxes, timings. No C, no I/O.
+        // MARK: Shared vocabulary: errors a person can act on, the clock, boxes and points, lines read, shelf books, timings.
+        // No C, no I/O.
         .target(name: "Support", swiftSettings: swiftSettings),
 
         // MARK: Capabilities. None of them knows HTTP.

@@ -1,4 +1,5 @@
-// The shelf tool's analysis and the store's reading of it are the same facts in two vocabularies.
+// The shelf tool's analysis and the store's reading of it: the same facts, the books as one type (Support's DetectedBook),
+// the spines and recommendations in each one's vocabulary.
 import Shelves
 import Storage
 
@@ -11,12 +12,7 @@ extension ShelfReading {
                     index: $0.index, row: $0.outline.row, corners: $0.outline.corners, lines: $0.lines, confidence: $0.confidence,
                     quarterTurns: $0.quarterTurns)
             },
-            books: a.books.map {
-                Book(
-                    title: $0.title, author: $0.author, genre: $0.genre, confidence: $0.confidence, identified: $0.identified,
-                    spineIndex: $0.spineIndex, catalogID: $0.catalogID, spineText: $0.spineText, correctedByHand: $0.correctedByHand,
-                    source: $0.source.rawValue)
-            },
+            books: a.books,
             favoriteGenres: a.preferences.favoriteGenres, readingLevel: a.preferences.readingLevel, interests: a.preferences.interests,
             authorPreferences: a.preferences.authorPreferences,
             recommendations: a.recommendations.map {
@@ -35,12 +31,7 @@ extension ShelfAnalysis {
                     index: $0.index, outline: SpineOutline(corners: $0.corners, row: $0.row), lines: $0.lines, confidence: $0.confidence,
                     quarterTurns: $0.quarterTurns)
             },
-            books: r.books.map {
-                DetectedBook(
-                    title: $0.title, author: $0.author, genre: $0.genre, confidence: $0.confidence, identified: $0.identified,
-                    spineIndex: $0.spineIndex, catalogID: $0.catalogID, spineText: $0.spineText, correctedByHand: $0.correctedByHand,
-                    source: BookSource(rawValue: $0.source))
-            },
+            books: r.books,
             preferences: ReadingPreferences(
                 favoriteGenres: r.favoriteGenres, readingLevel: r.readingLevel, interests: r.interests, authorPreferences: r.authorPreferences),
             recommendations: r.recommendations.map {
