@@ -75,7 +75,7 @@ struct HostileNumbersTests {
         let harness = try TestApp()
         try await harness.build().test(.router) { client in
             let id = String(try await RetouchFlowTests.upload(client).dropFirst("/retouch/".count))
-            let huge = EditOperation(tool: .brush, shape: .line(points: [ImagePoint(x: 1e300, y: 10), ImagePoint(x: 40, y: 83)], width: 20))
+            let huge = EditOperation(tool: .brush, shape: .line(points: [PixelPoint(x: 1e300, y: 10), PixelPoint(x: 40, y: 83)], width: 20))
             _ = try await harness.dependencies.retouch.push(
                 RetouchEditRow(position: 0, tool: "brush", payload: try RetouchStudio.encode(huge)), toProject: id)
             _ = try await harness.dependencies.retouch.push(RetouchEditRow(position: 1, tool: "brush", payload: "{not json"), toProject: id)

@@ -1,4 +1,5 @@
 // One edit: a shape in full-size photo pixels, the tool that made it, and how its area is filled.
+import Support
 
 /// An edit the person made. Shapes are in full-size photo pixels, so one edit replays at any size.
 public struct EditOperation: Sendable, Codable, Equatable {
@@ -12,9 +13,9 @@ public struct EditOperation: Sendable, Codable, Equatable {
 
     public enum Shape: Sendable, Codable, Equatable {
         /// A polyline of constant width with round caps: wire, brush stroke, line-brush stroke.
-        case line(points: [ImagePoint], width: Double)
+        case line(points: [PixelPoint], width: Double)
         /// Filled outlines (even-odd): an object's region.
-        case outline(polygons: [[ImagePoint]])
+        case outline(polygons: [[PixelPoint]])
     }
 
     public var tool: Tool
@@ -52,7 +53,7 @@ public struct EditOperation: Sendable, Codable, Equatable {
 
     /// Bounding box in photo pixels (for a quick look at where the edit is).
     public var extent: (minX: Double, minY: Double, maxX: Double, maxY: Double)? {
-        let points: [ImagePoint]
+        let points: [PixelPoint]
         var pad = grow + feather
         switch shape {
         case .line(let p, let w):

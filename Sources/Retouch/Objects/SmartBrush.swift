@@ -32,7 +32,7 @@ public struct SmartBrush: Sendable {
     }
 
     /// The refined stroke's outlines (picture pixels), or nil when the plain stroke should stay.
-    public func refine(_ points: [ImagePoint], width: Double, on picture: RasterImage) -> [[ImagePoint]]? {
+    public func refine(_ points: [PixelPoint], width: Double, on picture: RasterImage) -> [[PixelPoint]]? {
         guard picture.channels == 3, !points.isEmpty, width >= 4, points.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return nil }
         let pad = Int((width / 2).rounded(.up)) + 8
         let xs = points.map(\.x), ys = points.map(\.y)
@@ -42,7 +42,7 @@ public struct SmartBrush: Sendable {
         let crop = PixelBox(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
         let factor = max(1, Int((Double(max(crop.width, crop.height)) / Double(settings.cutLongSide)).rounded(.up)))
         let small = Resample.shrink(picture, crop: crop, by: factor)
-        let local = points.map { ImagePoint(x: ($0.x - Double(crop.x)) / Double(factor), y: ($0.y - Double(crop.y)) / Double(factor)) }
+        let local = points.map { PixelPoint(x: ($0.x - Double(crop.x)) / Double(factor), y: ($0.y - Double(crop.y)) / Double(factor)) }
         let scaled = width / Double(factor)
         var stroke = Mask(width: small.width, height: small.height), likely = stroke, sure = stroke
         MaskPainter.paintLine(local, width: scaled, into: &stroke)
@@ -77,6 +77,6 @@ public struct SmartBrush: Sendable {
         guard let outlines = OpenCVRetouch.outlines(mask: full, width: crop.width, height: crop.height, tolerance: settings.outlineTolerance),
             !outlines.isEmpty
         else { return nil }
-        return outlines.map { $0.map { ImagePoint(x: Double($0.x + crop.x), y: Double($0.y + crop.y)) } }
+        return outlines.map { $0.map { PixelPoint(x: Double($0.x + crop.x), y: Double($0.y + crop.y)) } }
     }
 }

@@ -32,8 +32,8 @@ public struct RetouchState: Sendable, Encodable {
 /// What the person asked for, in photo pixels.
 public struct EditRequest: Sendable, Decodable {
     public var tool: EditOperation.Tool
-    public var tap: ImagePoint?
-    public var points: [ImagePoint]?
+    public var tap: PixelPoint?
+    public var points: [PixelPoint]?
     public var width: Double?
     public var feather: Double?
     /// Person tool: every person in the photo instead of the one under the tap.
@@ -335,19 +335,19 @@ public struct RetouchStudio: Sendable {
         case .object:
             guard let tap = request.tap else { throw .noObject }
             let outlines = try ObjectFinder().find(in: picture, near: tap.scaled(by: scale), shadow: request.shadow == true)
-            let polygons = outlines.map { $0.map { ImagePoint(x: $0.x / scale, y: $0.y / scale) } }
+            let polygons = outlines.map { $0.map { PixelPoint(x: $0.x / scale, y: $0.y / scale) } }
             // A couple of preview pixels more, so the thing's soft edge goes with it.
             return EditOperation(tool: .object, shape: .outline(polygons: polygons), grow: 2 / scale, feather: feather)
         case .person:
             let finder = PersonFinder()
-            let outlines: [[ImagePoint]]
+            let outlines: [[PixelPoint]]
             if request.all == true {
                 outlines = try finder.findAll(in: picture)
             } else {
                 guard let tap = request.tap else { throw .noPerson }
                 outlines = try finder.find(in: picture, near: tap.scaled(by: scale))
             }
-            let polygons = outlines.map { $0.map { ImagePoint(x: $0.x / scale, y: $0.y / scale) } }
+            let polygons = outlines.map { $0.map { PixelPoint(x: $0.x / scale, y: $0.y / scale) } }
             return EditOperation(tool: .person, shape: .outline(polygons: polygons), grow: 2 / scale, feather: feather)
         case .brush, .lineBrush:
             let points = Array((request.points ?? []).prefix(5000))
@@ -356,7 +356,7 @@ public struct RetouchStudio: Sendable {
             if request.tool == .brush, request.smart == true,
                 let outlines = SmartBrush().refine(points.map { $0.scaled(by: scale) }, width: width * scale, on: picture)
             {
-                let polygons = outlines.map { $0.map { ImagePoint(x: $0.x / scale, y: $0.y / scale) } }
+                let polygons = outlines.map { $0.map { PixelPoint(x: $0.x / scale, y: $0.y / scale) } }
                 return EditOperation(tool: .brush, shape: .outline(polygons: polygons), grow: 1 / scale, feather: feather)
             }
             return EditOperation(tool: request.tool, shape: .line(points: points, width: width), feather: feather)
