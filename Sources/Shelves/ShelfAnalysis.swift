@@ -56,23 +56,6 @@ public struct ReadingPreferences: Sendable, Equatable, Codable {
     public static let unknown = ReadingPreferences(favoriteGenres: [], readingLevel: "Unknown", interests: [], authorPreferences: [])
 }
 
-public struct Recommendation: Sendable, Equatable, Codable {
-    public var title: String
-    public var author: String
-    public var reason: String
-    /// 0...1.
-    public var matchScore: Double
-    public var catalogID: Int?
-
-    public init(title: String, author: String, reason: String, matchScore: Double, catalogID: Int? = nil) {
-        self.title = title
-        self.author = author
-        self.reason = reason
-        self.matchScore = matchScore
-        self.catalogID = catalogID
-    }
-}
-
 /// The whole result, as the page, the API and the command line show it.
 public struct ShelfAnalysis: Sendable, Equatable, Codable {
     public var imageSize: PixelSize

@@ -47,22 +47,6 @@ public struct ShelfReading: Sendable, Equatable {
         }
     }
 
-    public struct Recommendation: Sendable, Equatable {
-        public var title: String
-        public var author: String
-        public var reason: String
-        public var matchScore: Double
-        public var catalogID: Int?
-
-        public init(title: String, author: String, reason: String, matchScore: Double, catalogID: Int?) {
-            self.title = title
-            self.author = author
-            self.reason = reason
-            self.matchScore = matchScore
-            self.catalogID = catalogID
-        }
-    }
-
     public var imageSize: PixelSize
     public var spines: [Spine]
     public var books: [DetectedBook]
@@ -206,7 +190,7 @@ public struct SQLiteShelfScanRepository: ShelfScanRepository {
             db, sql: "SELECT title, author, reason, matchScore, catalogID FROM shelfRecommendation WHERE scanId = ? ORDER BY position",
             arguments: [id]
         ).map {
-            ShelfReading.Recommendation(
+            Recommendation(
                 title: $0["title"], author: $0["author"], reason: $0["reason"], matchScore: $0["matchScore"], catalogID: $0["catalogID"])
         }
         let notes = try String.fetchAll(db, sql: "SELECT text FROM shelfNote WHERE scanId = ? ORDER BY position", arguments: [id])

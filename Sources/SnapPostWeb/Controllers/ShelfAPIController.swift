@@ -45,11 +45,17 @@ struct ShelfAPIController {
             let interests: [String]
             let authorPreferences: String
         }
+        /// A recommendation as the client lists it: all but its catalog id.
         struct RecommendedBook: Encodable {
-            let title: String
-            let author: String
-            let reason: String
-            let matchScore: Double
+            let recommendation: Recommendation
+            enum CodingKeys: String, CodingKey { case title, author, reason, matchScore }
+            func encode(to encoder: any Encoder) throws {
+                var c = encoder.container(keyedBy: CodingKeys.self)
+                try c.encode(recommendation.title, forKey: .title)
+                try c.encode(recommendation.author, forKey: .author)
+                try c.encode(recommendation.reason, forKey: .reason)
+                try c.encode(recommendation.matchScore, forKey: .matchScore)
+            }
         }
         /// A book not identified, as its spine: the spine's number (1 = the first) and its text as read.
         struct Spine: Encodable {
@@ -82,9 +88,7 @@ struct ShelfAPIController {
             readingPreferences = Preferences(
                 favoriteGenres: p.favoriteGenres, readingLevel: p.readingLevel, interests: p.interests,
                 authorPreferences: joinedList(p.authorPreferences))
-            recommendedBooks = analysis.recommendations.map {
-                RecommendedBook(title: $0.title, author: $0.author, reason: $0.reason, matchScore: $0.matchScore)
-            }
+            recommendedBooks = analysis.recommendations.map(RecommendedBook.init(recommendation:))
             analysisSummary = analysis.summary
             confidenceScore = analysis.confidence
             analysisId = id

@@ -1,5 +1,5 @@
-// The shelf tool's analysis and the store's reading of it: the same facts, the books as one type (Support's DetectedBook),
-// the spines and recommendations in each one's vocabulary.
+// The shelf tool's analysis and the store's reading of it: the same facts; books and recommendations are Support's
+// types on both sides, spines and preferences each side's own shape.
 import Shelves
 import Storage
 
@@ -15,9 +15,7 @@ extension ShelfReading {
             books: a.books,
             favoriteGenres: a.preferences.favoriteGenres, readingLevel: a.preferences.readingLevel, interests: a.preferences.interests,
             authorPreferences: a.preferences.authorPreferences,
-            recommendations: a.recommendations.map {
-                Recommendation(title: $0.title, author: $0.author, reason: $0.reason, matchScore: $0.matchScore, catalogID: $0.catalogID)
-            },
+            recommendations: a.recommendations,
             summary: a.summary, confidence: a.confidence, analysedBy: a.analysedBy, notes: a.notes, timings: a.timings)
     }
 }
@@ -34,9 +32,7 @@ extension ShelfAnalysis {
             books: r.books,
             preferences: ReadingPreferences(
                 favoriteGenres: r.favoriteGenres, readingLevel: r.readingLevel, interests: r.interests, authorPreferences: r.authorPreferences),
-            recommendations: r.recommendations.map {
-                Recommendation(title: $0.title, author: $0.author, reason: $0.reason, matchScore: $0.matchScore, catalogID: $0.catalogID)
-            },
+            recommendations: r.recommendations,
             summary: r.summary, confidence: r.confidence, analysedBy: r.analysedBy, notes: r.notes, timings: r.timings)
     }
 }

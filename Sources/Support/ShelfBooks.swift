@@ -1,4 +1,5 @@
-// A book on a shelf, as the shelf analyser finds it, the store keeps it and the page and the API show it.
+// A book on a shelf and a book recommended beside it, as the shelf analyser finds them, the store keeps them and the
+// page and the API show them.
 
 /// Where a book's name comes from.
 public enum BookSource: String, Sendable, Equatable, Codable {
@@ -58,5 +59,23 @@ public struct DetectedBook: Sendable, Equatable, Codable {
         self.spineText = spineText
         self.correctedByHand = correctedByHand
         self.source = source ?? (correctedByHand ? .hand : !identified ? .unread : catalogID != nil ? .catalog : .spine)
+    }
+}
+
+/// A book suggested from the shelf, with why.
+public struct Recommendation: Sendable, Equatable, Codable {
+    public var title: String
+    public var author: String
+    public var reason: String
+    /// 0...1.
+    public var matchScore: Double
+    public var catalogID: Int?
+
+    public init(title: String, author: String, reason: String, matchScore: Double, catalogID: Int? = nil) {
+        self.title = title
+        self.author = author
+        self.reason = reason
+        self.matchScore = matchScore
+        self.catalogID = catalogID
     }
 }
