@@ -54,6 +54,11 @@ public struct AppSettings: Sendable {
         Key(
             name: "trustedProxies", defaultValue: "127.0.0.0/8,::1",
             help: "Addresses or CIDR ranges of your reverse proxies. The client is the right-most X-Forwarded-For entry not in this list."),
+        Key(
+            name: "allowedHosts", defaultValue: "",
+            help:
+                "Names this server answers to (comma-separated; .example.com for every name under one), besides IP addresses, localhost, this machine's name and --host. Other Host headers get 400 (DNS rebinding)."
+        ),
         Key(name: "ocr.languages", defaultValue: "eng", help: "Tesseract languages, e.g. eng+fra (installed traineddata only)."),
         Key(name: "ocr.maxWidth", defaultValue: "0", help: "Cap on the processing width in pixels; 0 lets the pipeline choose from the text size."),
         Key(name: "ocr.workers", defaultValue: "0", help: "OCR workers (Tesseract handles); 0 means one per core."),
@@ -112,6 +117,8 @@ public struct AppSettings: Sendable {
     public var trustProxy: Bool
     /// Comma-separated addresses or CIDR ranges, parsed by the web target.
     public var trustedProxies: String
+    /// Host names the server answers to besides addresses, localhost and its own (`allowedHosts`).
+    public var allowedHosts: [String]
     public var ocrLanguages: [String]
     public var ocrMaxWidth: Int
     public var ocrWorkers: Int
@@ -162,6 +169,7 @@ public struct AppSettings: Sendable {
         trustProxy = ["1", "true", "yes"].contains(string("trustProxy").lowercased())
         let proxies = Self.list(reader, "trustedProxies")
         trustedProxies = proxies.isEmpty ? Self.defaultOf("trustedProxies") : proxies.joined(separator: ",")
+        allowedHosts = Self.list(reader, "allowedHosts")
         ocrLanguages = string("ocr.languages").split(separator: "+").map(String.init).filter { !$0.isEmpty }
         if ocrLanguages.isEmpty { ocrLanguages = ["eng"] }
         ocrMaxWidth = max(0, int("ocr.maxWidth"))

@@ -56,6 +56,12 @@ public func buildApplication(
     let (proxies, invalidProxy) = IPAddressRange.list(settings.trustedProxies)
     if let invalidProxy { throw InvalidSettingError(key: "SNAPPOST_TRUSTED_PROXIES", value: invalidProxy, expected: "an IP address or a CIDR range") }
     let clientAddress = ClientAddress(trustProxy: settings.trustProxy, proxies: proxies)
+    let allowList = HostAllowList(configured: settings.allowedHosts, listenHost: settings.host)
+    if settings.trustProxy && settings.allowedHosts.isEmpty {
+        logger.notice(
+            "Behind a proxy with no SNAPPOST_ALLOWED_HOSTS: requests forwarded for a public name get 400 until that name is listed there."
+        )
+    }
     var policy = AccessPolicy(
         password: password, apiTokens: settings.apiTokens, sessionLifetime: settings.sessionLifetime,
         basePath: base, clientAddress: clientAddress)
@@ -101,16 +107,18 @@ public func buildApplication(
     retouchLimits.image = limits
     let studio = RetouchStudio(projects: dependencies.retouch, limits: retouchLimits, queue: BoundedWorkQueue(workers: 1, maxWaiting: 4))
 
-    let router = Router(context: AppRequestContext.self)
+    // HEAD answers on every GET route (monitors use `curl -I /healthz`): the GET's headers, no body.
+    let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.addMiddleware {
         RequestLogMiddleware(metrics: metrics)
         CompressionMiddleware<AppRequestContext>()
         SecurityHeadersMiddleware<AppRequestContext>()
         ErrorPageMiddleware(pages: pages, limits: limits)
+        HostGuardMiddleware(allowList: allowList, clientAddress: clientAddress)
         FileMiddleware<AppRequestContext, LocalFileSystem>(
             resources.appendingPathComponent("Public").path, urlBasePath: base.isEmpty ? nil : base,
             searchForIndexHtml: false, logger: logger)
-        SameOriginMiddleware(clientAddress: clientAddress)
+        SameOriginMiddleware(clientAddress: clientAddress, allowList: allowList)
         AuthMiddleware(policy: policy, sessions: dependencies.sessions, throttle: throttle, clientAddress: clientAddress)
     }
     let mount = RouterPath(base.isEmpty ? "/" : base)
