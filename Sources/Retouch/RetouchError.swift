@@ -11,6 +11,7 @@ public struct RetouchError: UserFacingError, Equatable, CustomStringConvertible 
         case noObject
         case emptyMask
         case maskMismatch
+        case tooManyEdits(Int)
         case unreadable(String)
         case engineFailure(String)
     }
@@ -29,6 +30,8 @@ public struct RetouchError: UserFacingError, Equatable, CustomStringConvertible 
     public static let emptyMask = RetouchError(kind: .emptyMask)
     /// The mask does not have the photo's size.
     public static let maskMismatch = RetouchError(kind: .maskMismatch)
+    /// The photo already has as many edits as one photo keeps.
+    public static func tooManyEdits(_ limit: Int) -> RetouchError { RetouchError(kind: .tooManyEdits(limit)) }
     /// The photo could not be taken (not a photo, damaged); `message` is the decoder's sentence.
     public static func unreadable(_ message: String) -> RetouchError { RetouchError(kind: .unreadable(message)) }
     /// The native code failed (out of memory or a bug); `detail` is for logs only.
@@ -37,11 +40,13 @@ public struct RetouchError: UserFacingError, Equatable, CustomStringConvertible 
     public var message: String {
         switch kind {
         case .photoTooLarge: "This photo is too large to process: crop it first."
-        case .areaTooLarge: "This area is too large to fill in one go: paint it in smaller parts."
+        case .areaTooLarge: "This area is too large to fill in one go: use a smaller brush, or paint it in smaller parts."
         case .noWire: "No wire found here: draw along it with the line brush."
         case .noObject: "Couldn't find an object here: paint over it with the brush."
         case .emptyMask: "Nothing is selected to remove."
         case .maskMismatch: "The mask does not match the photo's size."
+        case .tooManyEdits(let limit):
+            "This photo has \(limit) edits, the most one photo keeps. Export it, then start a new retouch from the exported photo."
         case .unreadable(let message): message
         case .engineFailure: "Retouching failed on our side. Please try again."
         }
@@ -55,6 +60,7 @@ public struct RetouchError: UserFacingError, Equatable, CustomStringConvertible 
         case .noObject: "no_object"
         case .emptyMask: "empty_mask"
         case .maskMismatch: "mask_mismatch"
+        case .tooManyEdits: "too_many_edits"
         case .unreadable: "unreadable"
         case .engineFailure: "retouch_failure"
         }
@@ -62,7 +68,7 @@ public struct RetouchError: UserFacingError, Equatable, CustomStringConvertible 
 
     public var category: ErrorCategory {
         switch kind {
-        case .photoTooLarge, .areaTooLarge: .tooLarge
+        case .photoTooLarge, .areaTooLarge, .tooManyEdits: .tooLarge
         case .noWire, .noObject: .nothingFound
         case .emptyMask, .maskMismatch, .unreadable: .badInput
         case .engineFailure: .internal

@@ -1,4 +1,5 @@
 // One edit: a shape in full-size photo pixels, the tool that made it, and how its area is filled.
+import Support
 
 /// An edit the person made. Shapes are in full-size photo pixels, so one edit replays at any size.
 public struct EditOperation: Sendable, Codable, Equatable {
@@ -47,6 +48,41 @@ public struct EditOperation: Sendable, Codable, Equatable {
         var hole = core
         MaskPainter.grow(&hole, by: feather * scale)
         return (core, hole)
+    }
+
+    /// Where the edit's hole lies on a picture `width` × `height` showing the photo at `scale`, and a bound on how
+    /// deep it is (the distance from its deepest pixel to its edge, as the fill measures it), without painting it:
+    /// a line is as deep as half its width plus grow and feather, an outline at most half its box's short side.
+    /// Nil when it covers nothing of the picture.
+    public func footprint(scale: Double, width: Int, height: Int) -> (depth: Float, box: PixelBox)? {
+        guard let extent, scale.isFinite, scale > 0 else { return nil }
+        let x0 = Int(clamping: (extent.minX * scale).rounded(.down), to: 0...width)
+        let y0 = Int(clamping: (extent.minY * scale).rounded(.down), to: 0...height)
+        let x1 = Int(clamping: (extent.maxX * scale).rounded(.up), to: 0...width)
+        let y1 = Int(clamping: (extent.maxY * scale).rounded(.up), to: 0...height)
+        guard x1 > x0, y1 > y0 else { return nil }
+        let box = PixelBox(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        var radius = Double(min(x1 - x0, y1 - y0)) / 2
+        if case .line(_, let lineWidth) = shape { radius = min(radius, (lineWidth / 2 + grow + feather) * scale) }
+        // The fill's chamfer distance reads up to 8 % long, and counts from the pixel outside the edge.
+        return (Float(radius * 1.09 + 2), box)
+    }
+
+    /// Paints what the editor's overlay shows of this edit (the shape grown, without the feather) into `mask`, a
+    /// picture showing the photo at `scale`. Other edits already in `mask` are kept.
+    public func paintOverlay(into mask: inout Mask, scale: Double) {
+        switch shape {
+        case .line(let points, let lineWidth):
+            MaskPainter.paintLine(points, width: lineWidth + 2 * grow, scale: scale, into: &mask)
+        case .outline(let polygons):
+            var own = Mask(width: mask.width, height: mask.height)
+            for polygon in polygons { MaskPainter.paintPolygon(polygon, scale: scale, into: &own) }
+            MaskPainter.grow(&own, by: grow * scale)
+            guard let box = own.selectedBox else { return }
+            for y in box.y..<box.maxY {
+                for x in box.x..<box.maxX where own.bytes[y * mask.width + x] != 0 { mask.bytes[y * mask.width + x] = 1 }
+            }
+        }
     }
 
     /// Bounding box in photo pixels (for a quick look at where the edit is).
