@@ -205,6 +205,18 @@ extension AppDatabase {
             try db.alter(table: "scanLine") { t in t.add(column: "outline", .text) }
         }
         migrator.registerMigration("retouch-v1", migrate: createRetouchTables)
+        migrator.registerMigration("v6-edit-revisions") { db in
+            // A save names the revision it was typed over, so a stale tab's save is a conflict, not a silent overwrite;
+            // `editor` is the browser tab (a random id it chose) that made the last save, "" for plain forms.
+            for table in ["scan", "draft"] {
+                try db.alter(table: table) { t in
+                    t.add(column: "revision", .integer).notNull().defaults(to: 0)
+                    t.add(column: "editor", .text).notNull().defaults(to: "")
+                }
+            }
+            // History Delete can be undone for a while: the row is marked, then purged.
+            try db.alter(table: "history") { t in t.add(column: "deletedAt", .datetime) }
+        }
         return migrator
     }
 

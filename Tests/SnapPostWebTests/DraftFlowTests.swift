@@ -158,7 +158,7 @@ struct DraftFlowTests {
             let items = try await harness.history.recent(limit: 5)
             #expect(items.map(\.id) == [id] && items[0].action == .copied)
             let deleted = try await client.execute(uri: "/history/\(id)/delete", method: .post)
-            #expect(deleted.status == .seeOther && deleted.location == "/history")
+            #expect(deleted.status == .seeOther && deleted.location == "/history?deleted=\(id)")
             #expect(try await harness.history.recent(limit: 5).isEmpty)
         }
     }

@@ -210,8 +210,11 @@ def test_history_copy_then_delete_deletes(browser, server, gravy_photo):
     card.get_by_role("button", name="Copy").click()
     page.wait_for_timeout(700)  # the copy is recorded in the background
     card.get_by_role("button", name="Delete").click()
-    page.wait_for_url(re.compile(r"/history$"))
+    # Deleted in place, with Undo where the item was (issue 22).
+    expect(page.get_by_role("button", name="Undo")).to_be_visible()
     expect(page.locator("h1")).to_have_text("History")
+    assert text not in page.locator("body").inner_text()
+    page.reload()
     assert text not in page.locator("body").inner_text()
     context.close()
 

@@ -43,7 +43,7 @@ struct ResultsPage: Sendable {
                 imageWidth: max(1, photo?.imageSize.width ?? 1), imageHeight: max(1, photo?.imageSize.height ?? 1))
         }
         let view = ResultsView(
-            id: scan.id, text: scan.editedText, book: scan.book, author: scan.author,
+            id: scan.id, text: scan.editedText, revision: scan.revision, book: scan.book, author: scan.author,
             confidence: Format.percent(scan.confidence), lowConfidence: scan.confidence < 0.6,
             lineCount: lines.count,
             paragraphs: paragraphs.enumerated().map { ParagraphChoice(index: $0.offset, text: $0.element) },
@@ -71,14 +71,20 @@ extension ScanRepository {
         return scan
     }
 
-    /// Saves the text, book and author of a submitted form; the text field must be there.
-    func saveEdits(_ form: FormBody, of scan: Scan) async throws {
+    /// Saves the text, book and author of a submitted form; the text field must be there. The page's script names its
+    /// tab (`editor`); when `conditional`, the form's `base` (the revision the text was typed over) is checked too.
+    @discardableResult
+    func saveEdits(_ form: FormBody, of scan: Scan, conditional: Bool = false) async throws -> EditOutcome<Scan> {
         guard let text = form.text("text") else {
             throw BadFormError("The text field is missing. Reload the page; your saved text is still there.", code: "missing_text")
         }
         let book = String((form.text("book") ?? scan.book).prefix(300))
         let author = String((form.text("author") ?? scan.author).prefix(300))
-        try await saveEdits(scanId: scan.id, text: text, book: book, author: author)
+        let base = conditional ? form["base"].flatMap { Int($0) } : nil
+        guard
+            let outcome = try await saveEdits(scanId: scan.id, text: text, book: book, author: author, editor: form["editor"] ?? "", base: base)
+        else { throw HTTPError(.notFound) }
+        return outcome
     }
 }
 
