@@ -147,15 +147,33 @@ struct FuzzTests {
             get(scan, query: ["saved", "reread", "read", "added", "language", "another"]), get({ "\(scan(&$0))/lines" }),
             get({ "\(photo(&$0))/preview.jpg" }), get({ "\(photo(&$0))/outline" }), get(generation, query: ["saved", "another"]),
             get(retouchPage), get({ "\(retouchPage(&$0))/preview.jpg" }), get({ "\(retouchPage(&$0))/mask.png" }, query: ["v"]),
+            Route { fuzz in
+                let range = fuzz.pick([
+                    "bytes=0-", "bytes=-9223372036854775807", "bytes=9223372036854775807-", "bytes=5-2", "bytes=-0", "bytes=0-9223372036854775807",
+                    "bytes=1-2,3-4", "items=0-1", "bytes=--5", "bytes=99999999999999999999-", "bytes=", "bytes=-",
+                ])
+                return FuzzRequest(method: .get, uri: "\(shelf(&fuzz))/audio.wav", headers: [.range: range], body: nil, summary: range)
+            },
             get(retouch), get(shelf, query: ["corrected"]), get({ "\(shelf(&$0))/preview.jpg" }), get({ _ in "/login" }, query: ["next"]),
             // Text, book and author; paragraphs; the writer.
-            form(scan, [.init("text", .text), .init("book", .text), .init("author", .text)], weight: 2),
+            form(
+                scan,
+                [
+                    .init("text", .text), .init("book", .text), .init("author", .text), .init("base", .number), .init("editor", .anything),
+                    .init("autosave", .anything),
+                ], weight: 3),
+            get({ "\(scan(&$0))/saved" }), get({ "\(generation(&$0))/saved" }),
             form(
                 { "\(scan(&$0))/select" }, [.init("text", .text), .init("paragraphs", .number), .init("keep", .number), .init("keep", .number)],
                 weight: 2),
             form({ "\(scan(&$0))/posts" }, [.init("text", .text), .init("writer", .anything), .init("book", .text)]),
             // Drafts, their versions, write another.
-            form(draft, [.init("text", .text), .init("intent", .anything)], weight: 2),
+            form(
+                draft,
+                [
+                    .init("text", .text), .init("intent", .anything), .init("base", .number), .init("version", .number), .init("editor", .anything),
+                    .init("autosave", .anything),
+                ], weight: 3),
             form({ "\(draft(&$0))/another" }, [.init("text", .text)]),
             form({ "\(draft(&$0))/versions/\($0.index())/restore" }, [.init("text", .text)], weight: 2),
             // Read again (corners and turns), adopt, read as another language.
@@ -165,6 +183,7 @@ struct FuzzTests {
             // History, shares, shelves' corrections, login.
             form({ _ in "/history" }, [.init("action", .anything), .init("tone", .anything), .init("text", .text), .init("scan", .anything)]),
             form({ "/history/\($0.id(ids.history, prefix: ""))/delete" }, [.init("redirect", .anything)]),
+            form({ "/history/\($0.id(ids.history, prefix: ""))/restore" }, [.init("redirect", .anything)]),
             form({ "\(shelf(&$0))/books/\($0.index())" }, [.init("title", .text), .init("author", .text)], weight: 3),
             form({ _ in "/login" }, [.init("password", .text), .init("next", .anything)]),
             // The editor's JSON: edits with taps, strokes, widths and feathers; refine; undo and redo.

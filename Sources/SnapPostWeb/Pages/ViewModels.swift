@@ -109,7 +109,7 @@ struct RereadView {
 
     init(_ photo: String) {
         self.photo = photo
-        what = Int(photo).map { "photo \($0 + 1)" } ?? "the page"
+        what = Int(photo).flatMap { $0 >= 0 && $0 < Int.max ? "photo \($0 + 1)" : nil } ?? "the page"
     }
 }
 
