@@ -103,6 +103,11 @@ public struct AppSettings: Sendable {
         Key(
             name: "minFreeMegabytes", defaultValue: "200",
             help: "/healthz reports low disk space ('degraded') when the data folder's disk has fewer MB free."),
+        Key(
+            name: "backup.dir", defaultValue: "",
+            help: "Folder for scheduled backups (one .tar each, as `snappost backup` writes). Empty: no scheduled backups."),
+        Key(name: "backup.keep", defaultValue: "7", help: "How many scheduled backups to keep; older ones are deleted."),
+        Key(name: "backup.hours", defaultValue: "24", help: "Hours between scheduled backups (one is made at start when the newest is older)."),
     ]
 
     public var host: String
@@ -146,6 +151,10 @@ public struct AppSettings: Sendable {
     public var maxConnections: Int
     public var maxConnectionsPerClient: Int
     public var minFreeBytes: Int64
+    /// Where scheduled backups go; nil: none are made.
+    public var backupDirectory: String?
+    public var backupKeep: Int
+    public var backupInterval: TimeInterval
 
     public init(reader: ConfigReader) {
         func string(_ key: String) -> String {
@@ -197,6 +206,10 @@ public struct AppSettings: Sendable {
         let perClient = int("maxConnectionsPerClient")
         maxConnectionsPerClient = perClient > 0 ? min(perClient, maxConnections) : Self.defaultConnectionsPerClient(maxConnections)
         minFreeBytes = Int64(max(0, int("minFreeMegabytes"))) * 1024 * 1024
+        backupDirectory = optional("backup.dir")
+        backupKeep = max(1, int("backup.keep"))
+        // At least a minute apart; at most a year (a larger number is a typo, not a wish).
+        backupInterval = min(max(double("backup.hours"), 1.0 / 60), 24 * 366) * 3600
     }
 
     /// A quarter of all connections, at least 6 (a browser opens about that many), always leaving 2 for everyone else.

@@ -7,6 +7,7 @@ import Logging
 import NIOCore
 import PostWriting
 import Retouch
+import ServiceLifecycle
 import Settings
 import Storage
 import Support
@@ -133,7 +134,9 @@ public func buildApplication(
         ).endpoints,
         atPath: mount)
     router.addRoutes(
-        HistoryController(history: dependencies.history, scans: dependencies.scans, pages: pages, size: settings.historySize).endpoints,
+        HistoryController(
+            history: dependencies.history, scans: dependencies.scans, pages: pages, size: settings.historySize, exportData: dependencies.exportData
+        ).endpoints,
         atPath: mount)
     router.addRoutes(
         AuthController(
@@ -173,13 +176,24 @@ public func buildApplication(
     let slots = ConnectionSlots(perClient: settings.maxConnectionsPerClient, exempt: settings.trustProxy ? proxies : [])
     let server = HTTPServerBuilder.guardedHTTP1(
         configuration: .init(idleTimeout: .milliseconds(Int64(settings.idleTimeoutSeconds * 1000))), deadlines: deadlines, slots: slots)
+    var services: [any Service] = [OriginalRetention(scans: dependencies.scans, clock: dependencies.clock, logger: logger)]
+    if let folder = settings.backupDirectory {
+        if let backup = dependencies.backup {
+            services.append(
+                BackupSchedule(
+                    backup: backup, folder: URL(fileURLWithPath: folder), keep: settings.backupKeep, interval: settings.backupInterval,
+                    clock: dependencies.clock, logger: logger))
+        } else {
+            logger.warning("SNAPPOST_BACKUP_DIR is set but the store is in memory: no scheduled backups.")
+        }
+    }
     let app = Application(
         router: router,
         server: server,
         configuration: .init(
             address: .hostname(settings.host, port: settings.port), serverName: "SnapPost",
             availableConnectionsDelegate: MaximumAvailableConnections(settings.maxConnections)),
-        services: [OriginalRetention(scans: dependencies.scans, clock: dependencies.clock, logger: logger)],
+        services: services,
         onServerRunning: { channel in
             startupLogger.notice(
                 "SnapPost is serving on http://\(settingsInUse.host):\(channel.localAddress?.port ?? settingsInUse.port)\(settingsInUse.basePath)/ with \(writer.displayName)"

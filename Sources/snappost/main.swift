@@ -22,6 +22,8 @@ case "posts": status = await PostsCommand.run(arguments)
 case "shelf": status = await ShelfCommand.run(arguments)
 case "retouch": status = await RetouchCommand.run(arguments)
 case "password": status = await PasswordCommand.run(arguments)
+case "backup": status = await BackupCommand.backup(arguments)
+case "restore": status = await BackupCommand.restore(arguments)
 case "help", "--help", "-h":
     print(Usage.text)
     status = 0

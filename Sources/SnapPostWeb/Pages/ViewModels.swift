@@ -270,6 +270,8 @@ struct HistoryView {
     let query: String
     let searched: Bool
     let limit: Int
+    /// Whether the "Download everything" export is offered.
+    var canExport = false
 }
 
 struct DeletedHistoryView {
