@@ -1,6 +1,7 @@
 // Which words of a text the camera may have misread: line confidence from the OCR, weighed by a word list.
 import Foundation
 import Support
+import Words
 
 /// How a text was read: the OCR lines with their confidences and the page language's word list. Both optional:
 /// typed text has no lines, and a language without a word list is judged by line confidence alone.

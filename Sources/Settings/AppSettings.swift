@@ -5,6 +5,7 @@ import Configuration
 import Foundation
 import Imaging
 import PageReading
+import Shelves
 
 public struct AppSettings: Sendable {
     /// One documented key: its name in configuration, its environment variable and flag, and its default.
@@ -108,6 +109,27 @@ public struct AppSettings: Sendable {
             help: "Folder for scheduled backups (one .tar each, as `snappost backup` writes). Empty: no scheduled backups."),
         Key(name: "backup.keep", defaultValue: "7", help: "How many scheduled backups to keep; older ones are deleted."),
         Key(name: "backup.hours", defaultValue: "24", help: "Hours between scheduled backups (one is made at start when the newest is older)."),
+        Key(name: "logLevel", defaultValue: "", help: "Log level: trace, debug, info, notice, warning, error or critical. Empty: info."),
+        Key(
+            name: "resourcesDir", defaultValue: "",
+            help: "Folder holding Templates/ and Public/. Empty: the working folder, else the checkout the binary was built in."),
+        Key(
+            name: "catalogDir", defaultValue: "",
+            help: "The shelf analyser's book catalog folder, to try a rebuilt catalog. Empty: the one shipped beside the binary."),
+        Key(
+            name: "skipSteps", defaultValue: "",
+            help:
+                "OCR pipeline steps switched off, comma-separated: page, normalise, orient, deskew, dewarp, binarise, threshold, recover, faint, sideways, table, facing, order."
+        ),
+        Key(
+            name: "tune", defaultValue: "",
+            help: "OCR pipeline knobs for experiments, key=value,... (xheight, psm, osdconf, skewrange, minconf, ...; see PipelineKnobs.swift)."),
+        Key(
+            name: "shelf.tune", defaultValue: "",
+            help: "Shelf analyser knobs for experiments, key=value,... (width, psm, precision, coverage, ...; see PipelineKnobs.swift)."),
+        Key(
+            name: "trace", defaultValue: "0",
+            help: "Diagnostics on standard error: 1 the pipelines' steps, 2 also the C libraries' warnings. Never paths or text."),
     ]
 
     public var host: String
@@ -155,6 +177,20 @@ public struct AppSettings: Sendable {
     public var backupDirectory: String?
     public var backupKeep: Int
     public var backupInterval: TimeInterval
+    /// nil: the logger's own level (info).
+    public var logLevel: String?
+    /// Where `Templates/` and `Public/` are; nil: looked for (see the web target's ResourceLocator).
+    public var resourcesDirectory: String?
+    /// The shelf analyser's catalog folder; nil: the one shipped beside the binary.
+    public var catalogDirectory: String?
+    /// OCR pipeline steps switched off by name (`skipSteps`).
+    public var skippedSteps: [String]
+    /// `tune`: OCR pipeline knobs, `key=value,...`.
+    public var pipelineTuning: String
+    /// `shelf.tune`: shelf analyser knobs, `key=value,...`.
+    public var shelfTuning: String
+    /// `trace`: 0 off, 1 the pipelines' steps, 2 also the C libraries' warnings.
+    public var traceLevel: Int
 
     public init(reader: ConfigReader) {
         func string(_ key: String) -> String {
@@ -210,6 +246,13 @@ public struct AppSettings: Sendable {
         backupKeep = max(1, int("backup.keep"))
         // At least a minute apart; at most a year (a larger number is a typo, not a wish).
         backupInterval = min(max(double("backup.hours"), 1.0 / 60), 24 * 366) * 3600
+        logLevel = optional("logLevel")
+        resourcesDirectory = optional("resourcesDir")
+        catalogDirectory = optional("catalogDir")
+        skippedSteps = Self.list(reader, "skipSteps")
+        pipelineTuning = Self.list(reader, "tune").joined(separator: ",")
+        shelfTuning = Self.list(reader, "shelf.tune").joined(separator: ",")
+        traceLevel = max(0, int("trace"))
     }
 
     /// A quarter of all connections, at least 6 (a browser opens about that many), always leaving 2 for everyone else.
@@ -243,12 +286,23 @@ public struct AppSettings: Sendable {
         return limits
     }
 
-    /// The page pipeline's configuration from the `ocr.*` and upload keys.
+    /// The page pipeline's configuration from the `ocr.*`, upload, `skipSteps` and `tune` keys.
     public var pageReaderConfig: ImageProcessor.Config {
         var config = ImageProcessor.Config()
         config.recognitionLanguages = ocrLanguages
         if ocrMaxWidth > 0 { config.maxImageWidthForProcessing = ocrMaxWidth }
         config.limits = imageLimits
+        config.skipSteps(skippedSteps)
+        config.applyTuning(pipelineTuning)
+        return config
+    }
+
+    /// The shelf analyser's configuration from the `shelf.*` and upload keys.
+    public var shelfAnalyserConfig: ShelfAnalyser.Config {
+        var config = ShelfAnalyser.Config()
+        config.sendsPhotoToModel = shelfSendsPhoto
+        config.limits = imageLimits
+        config.applyTuning(shelfTuning)
         return config
     }
 
@@ -264,20 +318,15 @@ public struct AppSettings: Sendable {
         !(host == "127.0.0.1" || host == "::1" || host == "localhost" || host.hasPrefix("127."))
     }
 
-    /// The `--help` text: every key with its flag, environment variable and default.
+    /// The keys' part of `snappost serve --help`: every key with its flag, environment variable and default.
     public static var helpText: String {
-        var lines = ["usage: snappost serve [options]", "", "Every option is also an environment variable and a line in ./.env.", ""]
-        let flagWidth = keys.map(\.flag.count).max() ?? 0
-        let envWidth = keys.map(\.environmentVariable.count).max() ?? 0
+        var lines = ["Every key is a flag, an environment variable and a line in ./.env (in that order of precedence):", ""]
         for key in keys {
-            let flag = key.flag.padding(toLength: flagWidth, withPad: " ", startingAt: 0)
-            let env = key.environmentVariable.padding(toLength: envWidth, withPad: " ", startingAt: 0)
-            lines.append("  \(flag) \(env) default: \(key.defaultValue.isEmpty ? "(empty)" : key.defaultValue)")
+            lines.append("  \(key.flag)  \(key.environmentVariable)  (default: \(key.defaultValue.isEmpty ? "empty" : key.defaultValue))")
             lines.append("      \(key.help)")
         }
-        lines.append(
-            "  " + "--no-auth".padding(toLength: flagWidth, withPad: " ", startingAt: 0) + " "
-                + "SNAPPOST_AUTH=none".padding(toLength: envWidth, withPad: " ", startingAt: 0) + " turn the login off (a warning is logged)")
+        lines.append("  --no-auth  SNAPPOST_AUTH=none")
+        lines.append("      Turn the login off (a warning is logged).")
         return lines.joined(separator: "\n")
     }
 }

@@ -28,7 +28,7 @@ public struct ShelfError: UserFacingError, Equatable, CustomStringConvertible {
             "This photo is too small or too narrow to show a shelf: send one at least \(ShelfPhoto.minimumShortSide) pixels on its short side and at most \(ShelfPhoto.maximumAspect) times as long as it is wide."
         case .visionFailure: "The shelf photo could not be analysed on our side. Please try again."
         case .catalogMissing, .catalogUnreadable:
-            "The book catalog is missing on the server (the Catalog folder shipped beside the binary, or SNAPPOST_CATALOG_DIR); rebuild or reinstall SnapPost."
+            "The book catalog is missing on the server (the Catalog folder shipped beside the binary, or the folder SNAPPOST_CATALOG_DIR names); rebuild or reinstall SnapPost."
         }
     }
 

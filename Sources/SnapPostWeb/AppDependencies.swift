@@ -8,6 +8,7 @@ import Shelves
 import Speech
 import Storage
 import Support
+import Words
 
 public struct AppDependencies: Sendable {
     public var reader: any PageReader

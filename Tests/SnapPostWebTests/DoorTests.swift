@@ -9,6 +9,7 @@ import HummingbirdTesting
 import Logging
 import NIOCore
 import PostWriting
+import Settings
 import Storage
 import Support
 import Synchronization

@@ -11,6 +11,7 @@ import Support
 import Testing
 
 @testable import SnapPostWeb
+@testable import Workflows
 
 @Suite("Retouch pages")
 struct RetouchFlowTests {

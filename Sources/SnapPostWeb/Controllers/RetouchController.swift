@@ -6,6 +6,7 @@ import NIOCore
 import Retouch
 import Storage
 import Support
+import Workflows
 
 struct RetouchController {
     let studio: RetouchStudio

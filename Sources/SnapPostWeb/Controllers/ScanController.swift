@@ -6,10 +6,12 @@ import NIOCore
 import PageReading
 import Storage
 import Support
+import Workflows
 
 struct ScanController {
     let intake: PhotoIntake
     let scans: any ScanRepository
+    let workflow: ScanWorkflow
     let results: ResultsPage
     let pages: Pages
 
@@ -94,11 +96,10 @@ struct ScanController {
         let form = try await FormBody.read(request)
         try await scans.saveEdits(form, of: scan)
         let saved = try await scans.required(context)
-        let outcome = ParagraphPicker.pick(
-            from: saved.editedText, shown: form["paragraphs"].flatMap { Int($0) }, keep: form.all("keep").compactMap { Int($0) })
+        let outcome = try await workflow.pickParagraphs(
+            of: saved, shown: form["paragraphs"].flatMap { Int($0) }, keep: form.all("keep").compactMap { Int($0) })
         switch outcome {
-        case .kept(let text):
-            try await scans.saveEdits(scanId: saved.id, text: text, book: saved.book, author: saved.author)
+        case .kept:
             return .redirect(to: "\(pages.base)/scans/\(scan.id)?saved=1", type: .normal)
         case .askAgain:
             return try await results.render(

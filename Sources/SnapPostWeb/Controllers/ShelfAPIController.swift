@@ -7,6 +7,7 @@ import Hummingbird
 import NIOCore
 import Shelves
 import Storage
+import Support
 
 struct ShelfAPIController {
     let intake: ShelfIntake
@@ -68,7 +69,7 @@ struct ShelfAPIController {
             let p = analysis.preferences
             readingPreferences = Preferences(
                 favoriteGenres: p.favoriteGenres, readingLevel: p.readingLevel, interests: p.interests,
-                authorPreferences: Self.sentenceList(p.authorPreferences))
+                authorPreferences: joinedList(p.authorPreferences))
             recommendedBooks = analysis.recommendations.map {
                 RecommendedBook(title: $0.title, author: $0.author, reason: $0.reason, matchScore: $0.matchScore)
             }
@@ -78,14 +79,6 @@ struct ShelfAPIController {
             audioUrl = "\(base)/shelves/\(id)/audio.wav"
             resultUrl = "\(base)/shelves/\(id)"
             unidentifiedSpines = analysis.books.filter { !$0.identified }.map { Spine(spine: ($0.spineIndex ?? 0) + 1, text: $0.spineText) }
-        }
-
-        static func sentenceList(_ items: [String]) -> String {
-            switch items.count {
-            case 0: ""
-            case 1: items[0]
-            default: items.dropLast().joined(separator: ", ") + " and " + items[items.count - 1]
-            }
         }
     }
 

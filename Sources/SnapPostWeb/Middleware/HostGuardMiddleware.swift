@@ -3,6 +3,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Settings
 import Support
 
 /// The names this server answers to. A page on another site that makes its own name resolve to this machine (DNS

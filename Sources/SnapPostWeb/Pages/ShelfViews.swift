@@ -3,6 +3,7 @@ import Foundation
 import Shelves
 import Storage
 import Support
+import Workflows
 
 /// One shelf scan in the recent list and search results.
 struct ShelfSummaryView {
@@ -191,7 +192,7 @@ struct ShelfResultView {
         }
         hasRecommendations = !recommendations.isEmpty
         audioHref = "\(base)/shelves/\(id)/audio.wav"
-        shareText = ShelfShareText.make(r)
+        shareText = ShelfReport.shareText(ShelfAnalysis(r))
         self.notice = notice
         when = Format.timestamp(scan.createdAt)
         iso = Format.iso(scan.createdAt)
@@ -207,25 +208,5 @@ extension BookSource {
         } else {
             self = BookSource(rawValue: b.source) ?? (!b.identified ? .unread : b.catalogID != nil ? .catalog : .spine)
         }
-    }
-}
-
-/// What Share and Copy hand over: the books, the reader in a line, and what to read next, as plain text.
-enum ShelfShareText {
-    static func make(_ r: ShelfReading) -> String {
-        var lines = ["My bookshelf, as SnapPost reads it", ""]
-        let books = r.books.filter(\.identified)
-        if books.isEmpty {
-            lines.append("No book identified yet.")
-        } else {
-            lines.append("On the shelf:")
-            lines += books.map { "- \($0.title)" + ($0.author.isEmpty || $0.author == "Unknown" ? "" : " by \($0.author)") }
-        }
-        if !r.favoriteGenres.isEmpty { lines += ["", "Favourite genres: " + r.favoriteGenres.joined(separator: ", ")] }
-        if !r.recommendations.isEmpty {
-            lines += ["", "What to read next:"]
-            lines += r.recommendations.map { "- \($0.title) by \($0.author)" }
-        }
-        return lines.joined(separator: "\n")
     }
 }

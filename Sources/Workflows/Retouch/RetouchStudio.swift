@@ -1,46 +1,46 @@
-// The retouch tool behind the web pages: projects from uploads, edits pushed and undone, previews and exports replayed.
+// The retouch tool's sessions (no HTTP): projects from uploads, edits pushed and undone, previews quick then refined,
+// and exports replayed; the web pages and the command line call it alike.
 import Foundation
-import Hummingbird
 import Imaging
 import Retouch
 import Storage
 import Support
 
 /// What the editor shows after each step.
-struct RetouchState: Sendable, Encodable {
-    var id: String
-    var width: Int
-    var height: Int
-    var previewWidth: Int
-    var previewHeight: Int
+public struct RetouchState: Sendable, Encodable {
+    public var id: String
+    public var width: Int
+    public var height: Int
+    public var previewWidth: Int
+    public var previewHeight: Int
     /// How many edits are in effect (a Refine replaces the edit it refines). Their shapes are not sent: the overlay
     /// is one picture (`mask.png`), so this answer stays the same size however many edits a photo has.
-    var editCount: Int
+    public var editCount: Int
     /// The last edit in effect, in brief (what Refine and the width slider act on).
-    var last: EditSummary?
+    public var last: EditSummary?
     /// Changes whenever the overlay does, so the editor fetches `mask.png` again.
-    var maskVersion: String
-    var applied: Int
-    var count: Int
-    var canUndo: Bool
-    var canRedo: Bool
+    public var maskVersion: String
+    public var applied: Int
+    public var count: Int
+    public var canUndo: Bool
+    public var canRedo: Bool
     /// Changes whenever the picture does, so the editor fetches the new preview.
-    var version: String
+    public var version: String
     /// Width of the last wire found, for the width slider.
-    var lastWireWidth: Double?
+    public var lastWireWidth: Double?
     /// Whether the preview shows the guided fill (false: the quick fill, the guided one is on its way).
-    var refined: Bool
+    public var refined: Bool
     /// Says which stored edits could not be drawn and are left out; nil when every edit is drawn.
-    var note: String?
+    public var note: String?
 }
 
 /// An edit in a few numbers: its tool, how many points its shape has, and a line's width in photo pixels.
-struct EditSummary: Sendable, Encodable {
-    var tool: EditOperation.Tool
-    var points: Int
-    var width: Double?
+public struct EditSummary: Sendable, Encodable {
+    public var tool: EditOperation.Tool
+    public var points: Int
+    public var width: Double?
 
-    init(_ operation: EditOperation) {
+    public init(_ operation: EditOperation) {
         tool = operation.tool
         switch operation.shape {
         case .line(let points, let width):
@@ -54,24 +54,24 @@ struct EditSummary: Sendable, Encodable {
 }
 
 /// What the person asked for, in photo pixels.
-struct EditRequest: Sendable, Decodable {
-    var tool: EditOperation.Tool
-    var tap: ImagePoint?
-    var points: [ImagePoint]?
-    var width: Double?
-    var feather: Double?
+public struct EditRequest: Sendable, Decodable {
+    public var tool: EditOperation.Tool
+    public var tap: ImagePoint?
+    public var points: [ImagePoint]?
+    public var width: Double?
+    public var feather: Double?
     /// Person tool: every person in the photo instead of the one under the tap.
-    var all: Bool?
+    public var all: Bool?
     /// Object tool: the thing's cast shadow too.
-    var shadow: Bool?
+    public var shadow: Bool?
     /// Brush: the stroke snaps to the strong edges inside it.
-    var smart: Bool?
+    public var smart: Bool?
 }
 
 /// Works on projects one change at a time (a bounded queue: fills are heavy and the machine is small); keeps the
 /// last pictures of the projects in use in memory so undo and redo are instant and a new edit fills only its own area.
-struct RetouchStudio: Sendable {
-    let projects: any RetouchRepository
+public struct RetouchStudio: Sendable {
+    public let projects: any RetouchRepository
     let limits: RetouchLimits
     let queue: BoundedWorkQueue
     /// The background refinements: one at a time across all projects, a couple waiting; the rest wait for the
@@ -80,7 +80,7 @@ struct RetouchStudio: Sendable {
     let cache: RenderCache
     let replayer = EditReplayer()
 
-    init(projects: any RetouchRepository, limits: RetouchLimits = .standard, queue: BoundedWorkQueue) {
+    public init(projects: any RetouchRepository, limits: RetouchLimits = .standard, queue: BoundedWorkQueue) {
         self.projects = projects
         self.limits = limits
         self.queue = queue
@@ -90,7 +90,7 @@ struct RetouchStudio: Sendable {
     // MARK: Projects
 
     /// Stores an upload as a new project (the original once, and the preview it starts from).
-    func create(upload data: Data, name: String) async throws -> RetouchProject {
+    public func create(upload data: Data, name: String) async throws -> RetouchProject {
         let limits = limits
         let decoded = try await queue.run {
             try await offload { () throws(RetouchError) in try limits.decode(data, longSide: limits.previewLongSide) }
@@ -100,12 +100,12 @@ struct RetouchStudio: Sendable {
             name: name.isEmpty ? "Photo" : name, width: decoded.fullSize.width, height: decoded.fullSize.height, original: data, basePreview: jpeg)
     }
 
-    func project(_ id: String) async throws -> RetouchProject {
-        guard let project = try await projects.project(id: id) else { throw HTTPError(.notFound) }
+    public func project(_ id: String) async throws -> RetouchProject {
+        guard let project = try await projects.project(id: id) else { throw NotFoundError() }
         return project
     }
 
-    func delete(_ id: String) async throws {
+    public func delete(_ id: String) async throws {
         _ = try await project(id)
         try await projects.delete(id: id)
         await cache.forget(id)
@@ -113,7 +113,7 @@ struct RetouchStudio: Sendable {
 
     // MARK: State and pictures
 
-    func state(_ id: String) async throws -> RetouchState {
+    public func state(_ id: String) async throws -> RetouchState {
         let project = try await project(id)
         let operations = try await self.operations(id)
         let base = try await basePicture(id)
@@ -126,7 +126,7 @@ struct RetouchStudio: Sendable {
     }
 
     /// The picture as it is now (JPEG at preview size): the full-quality fill, or the quick one until that is ready.
-    func previewJPEG(_ id: String) async throws -> Data {
+    public func previewJPEG(_ id: String) async throws -> Data {
         let project = try await project(id)
         if project.applied == 0 { return try await beforeJPEG(id) }
         if let stored = try await projects.render(ofProject: id), stored.applied == project.applied { return stored.jpeg }
@@ -135,7 +135,7 @@ struct RetouchStudio: Sendable {
 
     /// The editor's overlay: every edit in effect painted as it shows them (shape and grow, no feather), at preview
     /// size, as a grey PNG (255 where an edit is). A few kilobytes, whatever the number of edits.
-    func maskPNG(_ id: String) async throws -> Data {
+    public func maskPNG(_ id: String) async throws -> Data {
         let project = try await project(id)
         let effective = EditStack(operations: try await operations(id), applied: project.applied).effective
         let base = try await basePicture(id)
@@ -150,15 +150,15 @@ struct RetouchStudio: Sendable {
     }
 
     /// The photo before any edit (JPEG at preview size).
-    func beforeJPEG(_ id: String) async throws -> Data {
-        guard let data = try await projects.basePreview(ofProject: id) else { throw HTTPError(.notFound) }
+    public func beforeJPEG(_ id: String) async throws -> Data {
+        guard let data = try await projects.basePreview(ofProject: id) else { throw NotFoundError() }
         return data
     }
 
     /// The whole photo with every edit in effect, as a full-size JPEG.
-    func exportJPEG(_ id: String) async throws -> Data {
+    public func exportJPEG(_ id: String) async throws -> Data {
         let project = try await project(id)
-        guard let original = try await projects.original(ofProject: id) else { throw HTTPError(.notFound) }
+        guard let original = try await projects.original(ofProject: id) else { throw NotFoundError() }
         let operations = EditStack(operations: try await self.operations(id), applied: project.applied).effective
         let limits = limits, replayer = replayer
         return try await queue.run {
@@ -177,7 +177,7 @@ struct RetouchStudio: Sendable {
 
     /// The edit is found, drawn on the preview and only then stored: an edit that cannot be drawn is refused with its
     /// reason and never kept, so no stored edit breaks the project's later pictures.
-    func add(_ request: EditRequest, to id: String) async throws -> RetouchState {
+    public func add(_ request: EditRequest, to id: String) async throws -> RetouchState {
         try await queue.run {
             let project = try await project(id)
             let current = try await picture(project, at: project.applied, full: false)
@@ -215,11 +215,11 @@ struct RetouchStudio: Sendable {
         return try await finish(updated)
     }
 
-    func undo(_ id: String) async throws -> RetouchState { try await move(id, by: -1) }
-    func redo(_ id: String) async throws -> RetouchState { try await move(id, by: 1) }
+    public func undo(_ id: String) async throws -> RetouchState { try await move(id, by: -1) }
+    public func redo(_ id: String) async throws -> RetouchState { try await move(id, by: 1) }
 
     /// Refine the last edit: wider by 2 px, or at the width given (a line's new width from the slider).
-    func refine(_ id: String, width: Double?) async throws -> RetouchState {
+    public func refine(_ id: String, width: Double?) async throws -> RetouchState {
         try await queue.run {
             let project = try await project(id)
             var stack = EditStack(operations: try await operations(id), applied: project.applied)
@@ -324,7 +324,7 @@ struct RetouchStudio: Sendable {
 
     private func basePicture(_ id: String) async throws -> RasterImage {
         if let cached = await cache.base(of: id) { return cached }
-        guard let jpeg = try await projects.basePreview(ofProject: id) else { throw HTTPError(.notFound) }
+        guard let jpeg = try await projects.basePreview(ofProject: id) else { throw NotFoundError() }
         let limits = limits
         let picture = try await offload { () throws(RetouchError) in try limits.decode(jpeg).image }
         await cache.setBase(picture, of: id)
@@ -532,8 +532,8 @@ actor RenderCache {
     }
 }
 
-struct RetouchNothingToRefine: UserFacingError {
-    var message: String { "There is no edit to refine yet." }
-    var code: String { "nothing_to_refine" }
-    var category: ErrorCategory { .badInput }
+public struct RetouchNothingToRefine: UserFacingError {
+    public var message: String { "There is no edit to refine yet." }
+    public var code: String { "nothing_to_refine" }
+    public var category: ErrorCategory { .badInput }
 }
