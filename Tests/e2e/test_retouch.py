@@ -310,11 +310,12 @@ def test_phone_person_tap_mask_fill_undo_export(browser, server, person_photo, t
     page.wait_for_function("() => !document.querySelector('.rt-editor.is-busy')")
     state = current_state(page)
     assert state["applied"] == 1 and state["last"]["tool"] == "person"
-    assert state["last"]["width"] is None and state["last"]["points"] > 2, state["last"]  # an outline, not a line
+    assert state["last"].get("width") is None and state["last"]["points"] > 2, state["last"]  # an outline, not a line
     # The mask is drawn over her face.
-    drawn = page.evaluate("""() => { const c = document.querySelector('[data-overlay]');
-        return c.getContext('2d').getImageData(Math.round(450 * c.width / 768), Math.round(230 * c.width / 768), 1, 1).data[3]; }""")
-    assert drawn > 0
+    # (The overlay is one picture, mask.png, fetched after the answer: wait for it to be drawn.)
+    page.wait_for_function("""() => { const c = document.querySelector('[data-overlay]');
+        return c.getContext('2d').getImageData(Math.round(450 * c.width / 768), Math.round(230 * c.width / 768), 1, 1).data[3] > 0; }""",
+                           timeout=10_000)
     page.wait_for_function("() => document.querySelector('[data-refining]').hidden", timeout=120_000)
     face_after = colour_at(page, editor + "/preview.jpg", 450, 230, 768)
     assert sum(abs(a - c) for a, c in zip(face_before, face_after)) > 60, (face_before, face_after)
