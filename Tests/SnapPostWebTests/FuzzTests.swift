@@ -317,7 +317,10 @@ struct Fuzzer {
     /// An edit for the retouch editor: any tool (or none), taps, strokes of 0 to 6000 points, widths and feathers.
     mutating func editJSON() -> String {
         var fields: [String] = []
-        if !chance(0.05) { fields.append("\"tool\":" + pick(["\"wire\"", "\"object\"", "\"brush\"", "\"line-brush\"", "\"bucket\"", "7", "null"])) }
+        if !chance(0.05) {
+            fields.append("\"tool\":" + pick(["\"wire\"", "\"object\"", "\"person\"", "\"brush\"", "\"line-brush\"", "\"bucket\"", "7", "null"]))
+        }
+        for flag in ["all", "shadow", "smart"] where chance(0.1) { fields.append("\"\(flag)\":" + pick(["true", "false", "1", "null", "\"yes\""])) }
         if chance(0.6) { fields.append("\"tap\":" + (chance(0.9) ? point() : pick(["[]", "\"here\"", "null"]))) }
         if chance(0.6) {
             let count = pick([0, 1, 2, 3, 8, 40, 5001, 6000])
