@@ -42,6 +42,8 @@ struct ErrorPresentation: Sendable {
                 retryAfterSeconds: error.retryAfterSeconds, retryable: true)
         case let error as BadFormError:
             return .init(status: .badRequest, title: "Something is missing", message: error.message, code: error.code)
+        case let error as BadHostError:
+            return .init(status: .badRequest, title: "Wrong address", message: error.message, code: error.code)
         case let error as InvalidInputError:
             return .init(status: .badRequest, title: "Something is missing", message: error.message, code: error.code)
         case let error as NotFoundError:

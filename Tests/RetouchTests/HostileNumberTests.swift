@@ -38,6 +38,11 @@ struct HostileNumberTests {
             #expect(throws: RetouchError.noObject) { try ObjectFinder().find(in: picture, near: PixelPoint(x: 20, y: value)) }
         }
         #expect(throws: RetouchError.noWire) { try WireFinder().find(in: picture, fullWidth: 0, near: PixelPoint(x: 1, y: 1)) }
+        for value in Self.extremes {
+            #expect(throws: RetouchError.noPerson) { try PersonFinder().find(in: picture, near: PixelPoint(x: value, y: 20)) }
+            #expect(SmartBrush().refine([PixelPoint(x: value, y: 20), PixelPoint(x: 30, y: 20)], width: 12, on: picture) == nil)
+            #expect(SmartBrush().refine([PixelPoint(x: 20, y: 20)], width: value, on: picture) == nil)
+        }
     }
 
     @Test("Replaying keeps going past an edit that cannot be drawn, and says which it was")

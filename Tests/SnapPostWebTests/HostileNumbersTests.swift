@@ -111,4 +111,19 @@ struct HostileNumbersTests {
             try await Self.stillServing(client)
         }
     }
+
+    @Test("Results with ?reread= or ?read=Int.max (found by the fuzz test: 'photo \\(n + 1)' overflowed) shows the page")
+    func absurdPhotoNumberInQuery() async throws {
+        try await TestApp().build().test(.router) { client in
+            let path = try await client.uploadPage("First reading.")
+            for query in [
+                "reread=9223372036854775807", "read=9223372036854775807", "added=9223372036854775807", "reread=-5", "read=-9223372036854775808",
+            ] {
+                let response = try await client.execute(uri: "\(path)?\(query)", method: .get)
+                #expect(response.status == .ok, "\(query)")
+            }
+            #expect(try await client.execute(uri: "\(path)?reread=1", method: .get).text.contains("Photo 2 was read again"))
+            try await Self.stillServing(client)
+        }
+    }
 }

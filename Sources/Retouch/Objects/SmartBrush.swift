@@ -33,7 +33,11 @@ public struct SmartBrush: Sendable {
 
     /// The refined stroke's outlines (picture pixels), or nil when the plain stroke should stay.
     public func refine(_ points: [PixelPoint], width: Double, on picture: RasterImage) -> [[PixelPoint]]? {
-        guard picture.channels == 3, !points.isEmpty, width >= 4, points.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return nil }
+        // Numbers past a few pictures' size cannot be a stroke on this one (and would trap converting to pixels).
+        let reach = 4 * Double(max(picture.width, picture.height))
+        guard picture.channels == 3, !points.isEmpty, width >= 4, width <= reach,
+            points.allSatisfy({ $0.x.isFinite && $0.y.isFinite && abs($0.x) <= reach && abs($0.y) <= reach })
+        else { return nil }
         let pad = Int((width / 2).rounded(.up)) + 8
         let xs = points.map(\.x), ys = points.map(\.y)
         let x0 = max(0, Int(xs.min()!) - pad), y0 = max(0, Int(ys.min()!) - pad)

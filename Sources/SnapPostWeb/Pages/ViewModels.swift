@@ -83,7 +83,7 @@ struct RereadView {
 
     init(_ photo: String) {
         self.photo = photo
-        what = Int(photo).map { "photo \($0 + 1)" } ?? "the page"
+        what = Int(photo).flatMap { $0 >= 0 && $0 < Int.max ? "photo \($0 + 1)" : nil } ?? "the page"
     }
 }
 
@@ -244,6 +244,8 @@ struct HistoryView {
     let query: String
     let searched: Bool
     let limit: Int
+    /// Whether the "Download everything" export is offered.
+    var canExport = false
 }
 
 struct DeletedHistoryView {
