@@ -23,13 +23,13 @@ struct FillLimitTests {
                 // An outline: a random quadrilateral.
                 let cx = noise.next() * Double(width), cy = noise.next() * Double(height), r = 10 + noise.next() * 200
                 let polygon = (0..<4).map { k in
-                    ImagePoint(x: cx + r * cos(Double(k) * .pi / 2 + noise.next()), y: cy + r * sin(Double(k) * .pi / 2 + noise.next()))
+                    PixelPoint(x: cx + r * cos(Double(k) * .pi / 2 + noise.next()), y: cy + r * sin(Double(k) * .pi / 2 + noise.next()))
                 }
                 operation = EditOperation(tool: .object, shape: .outline(polygons: [polygon]), grow: noise.next() * 6, feather: feather)
             } else {
                 // A stroke of 1 to 6 points, 2 to 120 px wide.
                 let points = (0..<(1 + Int(noise.next() * 6))).map { _ in
-                    ImagePoint(x: noise.next() * Double(width), y: noise.next() * Double(height))
+                    PixelPoint(x: noise.next() * Double(width), y: noise.next() * Double(height))
                 }
                 operation = EditOperation(tool: .brush, shape: .line(points: points, width: 2 + noise.next() * 118), feather: feather)
             }
@@ -50,11 +50,11 @@ struct FillLimitTests {
     @Test("A wide stroke across a large photo is refused at edit time; a narrow one is accepted")
     func wideStroke() {
         let filler = HoleFiller()
-        let across = [ImagePoint(x: 100, y: 3000), ImagePoint(x: 8500, y: 3100)]
+        let across = [PixelPoint(x: 100, y: 3000), PixelPoint(x: 8500, y: 3100)]
         #expect(!filler.canFill(EditOperation(tool: .brush, shape: .line(points: across, width: 400), feather: 80), width: 8660, height: 5773))
         #expect(filler.canFill(EditOperation(tool: .brush, shape: .line(points: across, width: 60), feather: 10), width: 8660, height: 5773))
         // Nothing on the picture: nothing to fill, nothing to refuse.
-        let away = EditOperation(tool: .brush, shape: .line(points: [ImagePoint(x: -5000, y: -5000)], width: 20))
+        let away = EditOperation(tool: .brush, shape: .line(points: [PixelPoint(x: -5000, y: -5000)], width: 20))
         #expect(filler.canFill(away, width: 100, height: 100))
     }
 }
