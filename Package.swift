@@ -56,7 +56,8 @@ let package = Package(
             ]
         ),
 
-        // MARK: Shared vocabulary: errors a person can act on, the clock, boxes, timings. No C, no I/O.
+        // MARK: Shared vocabulary: errors a person can act on, the clock, boxes and points, lines read, shelf books, timings.
+        // No C, no I/O.
         .target(name: "Support", swiftSettings: swiftSettings),
 
         // MARK: The interface's languages: one i18next JSON catalogue per language (a resource), plural rules, the

@@ -13,6 +13,7 @@ public struct RetouchError: UserFacingError, Equatable, CustomStringConvertible 
         case noPeople
         case emptyMask
         case maskMismatch
+        case tooManyEdits(Int)
         case unreadable(LocalizedMessage)
         case engineFailure(String)
     }
@@ -35,6 +36,8 @@ public struct RetouchError: UserFacingError, Equatable, CustomStringConvertible 
     public static let emptyMask = RetouchError(kind: .emptyMask)
     /// The mask does not have the photo's size.
     public static let maskMismatch = RetouchError(kind: .maskMismatch)
+    /// The photo already has as many edits as one photo keeps.
+    public static func tooManyEdits(_ limit: Int) -> RetouchError { RetouchError(kind: .tooManyEdits(limit)) }
     /// The photo could not be taken (not a photo, damaged); `message` is the decoder's.
     public static func unreadable(_ message: LocalizedMessage) -> RetouchError { RetouchError(kind: .unreadable(message)) }
     /// The native code failed (out of memory or a bug); `detail` is for logs only.
@@ -42,6 +45,7 @@ public struct RetouchError: UserFacingError, Equatable, CustomStringConvertible 
 
     public var message: LocalizedMessage {
         switch kind {
+        case .tooManyEdits(let limit): LocalizedMessage("error.too_many_edits", ["limit": .number(limit)])
         case .unreadable(let message): message
         default: LocalizedMessage("error.\(code)")
         }
@@ -57,6 +61,7 @@ public struct RetouchError: UserFacingError, Equatable, CustomStringConvertible 
         case .noPeople: "no_people"
         case .emptyMask: "empty_mask"
         case .maskMismatch: "mask_mismatch"
+        case .tooManyEdits: "too_many_edits"
         case .unreadable: "unreadable"
         case .engineFailure: "retouch_failure"
         }
@@ -64,7 +69,7 @@ public struct RetouchError: UserFacingError, Equatable, CustomStringConvertible 
 
     public var category: ErrorCategory {
         switch kind {
-        case .photoTooLarge, .areaTooLarge: .tooLarge
+        case .photoTooLarge, .areaTooLarge, .tooManyEdits: .tooLarge
         case .noWire, .noObject, .noPerson, .noPeople: .nothingFound
         case .emptyMask, .maskMismatch, .unreadable: .badInput
         case .engineFailure: .internal

@@ -55,6 +55,11 @@ public struct AppSettings: Sendable {
         Key(
             name: "trustedProxies", defaultValue: "127.0.0.0/8,::1",
             help: "Addresses or CIDR ranges of your reverse proxies. The client is the right-most X-Forwarded-For entry not in this list."),
+        Key(
+            name: "allowedHosts", defaultValue: "",
+            help:
+                "Names this server answers to (comma-separated; .example.com for every name under one), besides IP addresses, localhost, this machine's name and --host. Other Host headers get 400 (DNS rebinding)."
+        ),
         Key(name: "ocr.languages", defaultValue: "eng", help: "Tesseract languages, e.g. eng+fra (installed traineddata only)."),
         Key(name: "ocr.maxWidth", defaultValue: "0", help: "Cap on the processing width in pixels; 0 lets the pipeline choose from the text size."),
         Key(name: "ocr.workers", defaultValue: "0", help: "OCR workers (Tesseract handles); 0 means one per core."),
@@ -99,6 +104,11 @@ public struct AppSettings: Sendable {
         Key(
             name: "minFreeMegabytes", defaultValue: "200",
             help: "/healthz reports low disk space ('degraded') when the data folder's disk has fewer MB free."),
+        Key(
+            name: "backup.dir", defaultValue: "",
+            help: "Folder for scheduled backups (one .tar each, as `snappost backup` writes). Empty: no scheduled backups."),
+        Key(name: "backup.keep", defaultValue: "7", help: "How many scheduled backups to keep; older ones are deleted."),
+        Key(name: "backup.hours", defaultValue: "24", help: "Hours between scheduled backups (one is made at start when the newest is older)."),
         Key(name: "logLevel", defaultValue: "", help: "Log level: trace, debug, info, notice, warning, error or critical. Empty: info."),
         Key(
             name: "resourcesDir", defaultValue: "",
@@ -134,6 +144,8 @@ public struct AppSettings: Sendable {
     public var trustProxy: Bool
     /// Comma-separated addresses or CIDR ranges, parsed by the web target.
     public var trustedProxies: String
+    /// Host names the server answers to besides addresses, localhost and its own (`allowedHosts`).
+    public var allowedHosts: [String]
     public var ocrLanguages: [String]
     public var ocrMaxWidth: Int
     public var ocrWorkers: Int
@@ -161,6 +173,10 @@ public struct AppSettings: Sendable {
     public var maxConnections: Int
     public var maxConnectionsPerClient: Int
     public var minFreeBytes: Int64
+    /// Where scheduled backups go; nil: none are made.
+    public var backupDirectory: String?
+    public var backupKeep: Int
+    public var backupInterval: TimeInterval
     /// nil: the logger's own level (info).
     public var logLevel: String?
     /// Where `Templates/` and `Public/` are; nil: looked for (see the web target's ResourceLocator).
@@ -198,6 +214,7 @@ public struct AppSettings: Sendable {
         trustProxy = ["1", "true", "yes"].contains(string("trustProxy").lowercased())
         let proxies = Self.list(reader, "trustedProxies")
         trustedProxies = proxies.isEmpty ? Self.defaultOf("trustedProxies") : proxies.joined(separator: ",")
+        allowedHosts = Self.list(reader, "allowedHosts")
         ocrLanguages = string("ocr.languages").split(separator: "+").map(String.init).filter { !$0.isEmpty }
         if ocrLanguages.isEmpty { ocrLanguages = ["eng"] }
         ocrMaxWidth = max(0, int("ocr.maxWidth"))
@@ -225,6 +242,10 @@ public struct AppSettings: Sendable {
         let perClient = int("maxConnectionsPerClient")
         maxConnectionsPerClient = perClient > 0 ? min(perClient, maxConnections) : Self.defaultConnectionsPerClient(maxConnections)
         minFreeBytes = Int64(max(0, int("minFreeMegabytes"))) * 1024 * 1024
+        backupDirectory = optional("backup.dir")
+        backupKeep = max(1, int("backup.keep"))
+        // At least a minute apart; at most a year (a larger number is a typo, not a wish).
+        backupInterval = min(max(double("backup.hours"), 1.0 / 60), 24 * 366) * 3600
         logLevel = optional("logLevel")
         resourcesDirectory = optional("resourcesDir")
         catalogDirectory = optional("catalogDir")

@@ -96,6 +96,7 @@ public struct ShelfAnalyser: ShelfAnalysing {
                 try ShelfPhoto.decode(data, limits: limits, previewLongSide: previewSide)
             }
         }
+        guard ShelfPhoto.canHoldShelf(width: gray.width, height: gray.height) else { throw ShelfError.photoTooSmall }
         let finder = reader.finder
         let spines = try await timed("find spines") { try await offload { try finder.findSpines(in: gray) } }
         guard !spines.isEmpty else { throw ShelfError.noSpines }

@@ -4,6 +4,7 @@ import Support
 public struct ShelfError: UserFacingError, Equatable, CustomStringConvertible {
     enum Kind: Equatable, Sendable {
         case noSpines
+        case photoTooSmall
         case visionFailure
         case catalogMissing(String)
         case catalogUnreadable(String)
@@ -13,6 +14,8 @@ public struct ShelfError: UserFacingError, Equatable, CustomStringConvertible {
 
     /// The photo decoded but held no book spines we could find.
     public static let noSpines = ShelfError(kind: .noSpines)
+    /// Too few pixels, or too narrow a strip, to hold a row of spines (the spine finder needs some height to work in).
+    public static let photoTooSmall = ShelfError(kind: .photoTooSmall)
     /// OpenCV failed on a photo that decoded; a bug on our side.
     public static let visionFailure = ShelfError(kind: .visionFailure)
     public static func catalogMissing(_ path: String) -> ShelfError { ShelfError(kind: .catalogMissing(path)) }
@@ -21,6 +24,8 @@ public struct ShelfError: UserFacingError, Equatable, CustomStringConvertible {
     public var message: LocalizedMessage {
         switch kind {
         case .catalogMissing, .catalogUnreadable: LocalizedMessage("error.catalog_missing")
+        case .photoTooSmall:
+            LocalizedMessage("error.photo_too_small", ["minimum": .number(ShelfPhoto.minimumShortSide), "aspect": .number(ShelfPhoto.maximumAspect)])
         default: LocalizedMessage("error.\(code)")
         }
     }
@@ -28,6 +33,7 @@ public struct ShelfError: UserFacingError, Equatable, CustomStringConvertible {
     public var code: String {
         switch kind {
         case .noSpines: "no_spines"
+        case .photoTooSmall: "photo_too_small"
         case .visionFailure: "vision_failure"
         case .catalogMissing: "catalog_missing"
         case .catalogUnreadable: "catalog_unreadable"
@@ -37,6 +43,7 @@ public struct ShelfError: UserFacingError, Equatable, CustomStringConvertible {
     public var category: ErrorCategory {
         switch kind {
         case .noSpines: .nothingFound
+        case .photoTooSmall: .badInput
         case .visionFailure, .catalogMissing, .catalogUnreadable: .internal
         }
     }

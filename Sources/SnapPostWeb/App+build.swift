@@ -8,6 +8,7 @@ import Logging
 import NIOCore
 import PostWriting
 import Retouch
+import ServiceLifecycle
 import Settings
 import Storage
 import Support
@@ -52,6 +53,12 @@ public func buildApplication(
     let (proxies, invalidProxy) = IPAddressRange.list(settings.trustedProxies)
     if let invalidProxy { throw InvalidSettingError(key: "SNAPPOST_TRUSTED_PROXIES", value: invalidProxy, expected: "an IP address or a CIDR range") }
     let clientAddress = ClientAddress(trustProxy: settings.trustProxy, proxies: proxies)
+    let allowList = HostAllowList(configured: settings.allowedHosts, listenHost: settings.host)
+    if settings.trustProxy && settings.allowedHosts.isEmpty {
+        logger.notice(
+            "Behind a proxy with no SNAPPOST_ALLOWED_HOSTS: requests forwarded for a public name get 400 until that name is listed there."
+        )
+    }
     var policy = AccessPolicy(
         password: password, apiTokens: settings.apiTokens, sessionLifetime: settings.sessionLifetime,
         basePath: base, clientAddress: clientAddress)
@@ -98,17 +105,19 @@ public func buildApplication(
     retouchLimits.image = limits
     let studio = RetouchStudio(projects: dependencies.retouch, limits: retouchLimits, queue: BoundedWorkQueue(workers: 1, maxWaiting: 4))
 
-    let router = Router(context: AppRequestContext.self)
+    // HEAD answers on every GET route (monitors use `curl -I /healthz`): the GET's headers, no body.
+    let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.addMiddleware {
         RequestLogMiddleware(metrics: metrics)
         CompressionMiddleware<AppRequestContext>()
         SecurityHeadersMiddleware<AppRequestContext>()
         LanguageMiddleware()
         ErrorPageMiddleware(pages: pages, limits: limits)
+        HostGuardMiddleware(allowList: allowList, clientAddress: clientAddress)
         FileMiddleware<AppRequestContext, LocalFileSystem>(
             resources.appendingPathComponent("Public").path, urlBasePath: base.isEmpty ? nil : base,
             searchForIndexHtml: false, logger: logger)
-        SameOriginMiddleware(clientAddress: clientAddress)
+        SameOriginMiddleware(clientAddress: clientAddress, allowList: allowList)
         AuthMiddleware(policy: policy, sessions: dependencies.sessions, throttle: throttle, clientAddress: clientAddress)
     }
     let mount = RouterPath(base.isEmpty ? "/" : base)
@@ -128,7 +137,9 @@ public func buildApplication(
         ).endpoints,
         atPath: mount)
     router.addRoutes(
-        HistoryController(history: dependencies.history, scans: dependencies.scans, pages: pages, size: settings.historySize).endpoints,
+        HistoryController(
+            history: dependencies.history, scans: dependencies.scans, pages: pages, size: settings.historySize, exportData: dependencies.exportData
+        ).endpoints,
         atPath: mount)
     router.addRoutes(
         AuthController(
@@ -167,13 +178,24 @@ public func buildApplication(
     let slots = ConnectionSlots(perClient: settings.maxConnectionsPerClient, exempt: settings.trustProxy ? proxies : [])
     let server = HTTPServerBuilder.guardedHTTP1(
         configuration: .init(idleTimeout: .milliseconds(Int64(settings.idleTimeoutSeconds * 1000))), deadlines: deadlines, slots: slots)
+    var services: [any Service] = [OriginalRetention(scans: dependencies.scans, clock: dependencies.clock, logger: logger)]
+    if let folder = settings.backupDirectory {
+        if let backup = dependencies.backup {
+            services.append(
+                BackupSchedule(
+                    backup: backup, folder: URL(fileURLWithPath: folder), keep: settings.backupKeep, interval: settings.backupInterval,
+                    clock: dependencies.clock, logger: logger))
+        } else {
+            logger.warning("SNAPPOST_BACKUP_DIR is set but the store is in memory: no scheduled backups.")
+        }
+    }
     let app = Application(
         router: router,
         server: server,
         configuration: .init(
             address: .hostname(settings.host, port: settings.port), serverName: "SnapPost",
             availableConnectionsDelegate: MaximumAvailableConnections(settings.maxConnections)),
-        services: [OriginalRetention(scans: dependencies.scans, clock: dependencies.clock, logger: logger)],
+        services: services,
         onServerRunning: { channel in
             startupLogger.notice(
                 "SnapPost is serving on http://\(settingsInUse.host):\(channel.localAddress?.port ?? settingsInUse.port)\(settingsInUse.basePath)/ with \(writer.displayName)"

@@ -47,6 +47,8 @@ struct ErrorPresentation: Sendable {
                 retryable: true)
         case let error as BadFormError:
             return .init(status: .badRequest, title: "missing", message: error.message, code: error.code)
+        case let error as BadHostError:
+            return .init(status: .badRequest, title: "wrongAddress", message: error.message, code: error.code)
         case let error as InvalidInputError:
             return .init(status: .badRequest, title: "missing", message: error.message, code: error.code)
         case let error as NotFoundError:

@@ -48,9 +48,9 @@ struct RetouchCommand: AsyncParsableCommand {
             guard out != nil || json else { throw ValidationError("wire needs PHOTO --tap X,Y --out MASK (or --json)") }
         }
 
-        static func point(_ text: String) -> ImagePoint? {
+        static func point(_ text: String) -> PixelPoint? {
             let parts = text.split(separator: ",").compactMap { Double($0) }
-            return parts.count == 2 ? ImagePoint(x: parts[0], y: parts[1]) : nil
+            return parts.count == 2 ? PixelPoint(x: parts[0], y: parts[1]) : nil
         }
 
         func run() async throws {

@@ -12,10 +12,12 @@ struct SnapPost: AsyncParsableCommand {
 
             Exit codes: 0 done, 64 a wrong command line, 65 bad input (a photo that cannot be read, no text found, a \
             language not installed), 66 a file that cannot be opened, 70 a failure on our side; `retouch wire` exits 3 \
-            when no wire is found; `posts` and `password` exit 1 when they fail.
+            when no wire is found; `posts`, `password`, `backup` and `restore` exit 1 when they fail, and `restore` 73 \
+            when the data folder is not empty.
             """,
         subcommands: [
-            ServeCommand.self, OCRCommand.self, EvalCommand.self, PasswordCommand.self, PostsCommand.self, ShelfCommand.self, RetouchCommand.self,
+            ServeCommand.self, OCRCommand.self, EvalCommand.self, PasswordCommand.self, BackupCommand.self, RestoreCommand.self, PostsCommand.self,
+            ShelfCommand.self, RetouchCommand.self,
         ],
         defaultSubcommand: ServeCommand.self)
 }

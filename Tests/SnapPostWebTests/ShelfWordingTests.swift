@@ -40,9 +40,9 @@ import Testing
     }
 
     @Test func theOfflineSummaryIsSaidFromWhatItCounts() {
-        let book = ShelfReading.Book(
+        let book = DetectedBook(
             title: "Dune", author: "Frank Herbert", genre: "Science fiction", confidence: 0.9, identified: true, spineIndex: 0, catalogID: 1,
-            spineText: "DUNE", correctedByHand: false, source: "catalog")
+            spineText: "DUNE", correctedByHand: false, source: .catalog)
         var unread = book
         unread.identified = false
         let spine = ShelfReading.Spine(index: 0, row: 0, corners: [], lines: ["DUNE"], confidence: 0.9, quarterTurns: 1)

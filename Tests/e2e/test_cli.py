@@ -7,8 +7,8 @@ import pytest
 
 from conftest import PAGE_TEXT, ROOT
 
-SUBCOMMANDS = [["serve"], ["ocr"], ["eval"], ["password"], ["password", "set"], ["posts"], ["shelf"], ["retouch"],
-               ["retouch", "fill"], ["retouch", "wire"]]
+SUBCOMMANDS = [["serve"], ["ocr"], ["eval"], ["password"], ["password", "set"], ["backup"], ["restore"], ["posts"], ["shelf"],
+               ["retouch"], ["retouch", "fill"], ["retouch", "wire"]]
 
 
 def run(binary, *args, timeout=300, **kwargs):
@@ -25,7 +25,7 @@ def test_help_on_every_subcommand(binary, command):
 def test_top_level_help_names_every_subcommand(binary):
     result = run(binary, "--help")
     assert result.returncode == 0, result.stderr
-    for name in ["serve", "ocr", "eval", "password", "posts", "shelf", "retouch"]:
+    for name in ["serve", "ocr", "eval", "password", "backup", "restore", "posts", "shelf", "retouch"]:
         assert name in result.stdout
 
 

@@ -24,6 +24,7 @@ struct RetouchController {
         routes.get("/retouch/{id}/before.jpg", use: before)
         routes.get("/retouch/{id}/preview.jpg", use: preview)
         routes.get("/retouch/{id}/export.jpg", use: export)
+        routes.get("/retouch/{id}/mask.png", use: mask)
         // The editor's JSON (errors come back as JSON under /api/).
         routes.get("/api/retouch/{id}", use: state)
         routes.post("/api/retouch/{id}/edits", use: addEdit)
@@ -64,7 +65,7 @@ struct RetouchController {
             beforeHref: "\(pages.base)/retouch/\(state.id)/before.jpg", exportHref: "\(pages.base)/retouch/\(state.id)/export.jpg",
             stateHref: "\(pages.base)/api/retouch/\(state.id)",
             footnote: pages.localizer(context).plural(
-                "editor.footnote", count: state.edits.count, ["width": .text(String(state.width)), "height": .text(String(state.height))]))
+                "editor.footnote", count: state.editCount, ["width": .text(String(state.width)), "height": .text(String(state.height))]))
         return pages.render(
             "retouch-editor", context, title: LocalizedMessage("title.retouch"), section: "retouch",
             back: ("\(pages.base)/retouch", LocalizedMessage("back.retouch")), content: view,
@@ -89,6 +90,14 @@ struct RetouchController {
 
     @Sendable func preview(_ request: Request, context: AppRequestContext) async throws -> Response {
         jpeg(try await studio.previewJPEG(try id(context)), cache: "no-store")
+    }
+
+    /// GET /retouch/{id}/mask.png: the edits as the overlay shows them (the editor asks with `?v=` its maskVersion).
+    @Sendable func mask(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let png = try await studio.maskPNG(try id(context))
+        return Response(
+            status: .ok, headers: [.contentType: "image/png", .cacheControl: "private, max-age=3600"], body: .init(byteBuffer: ByteBuffer(bytes: png))
+        )
     }
 
     /// GET /retouch/{id}/export.jpg: the full-size photo with every edit in effect, as a download.

@@ -50,17 +50,24 @@ struct ScanController {
         return response
     }
 
+    /// A photo position from a query (0 to 999, like the `{n}` of the photo routes); nil for anything else.
+    static func photoPosition(_ raw: String) -> Int? {
+        guard let value = Int(raw), (0..<1000).contains(value) else { return nil }
+        return value
+    }
+
     /// GET /scans/{id}: the editable text.
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
         let scan = try await scans.required(context)
         let query = request.uri.queryParameters
-        let reread = query.get("reread").flatMap { $0 == "all" || Int($0) != nil ? $0 : nil }
+        // Photo numbers from the query are read as positions a scan can have, so no sum below can overflow.
+        let reread = query.get("reread").flatMap { $0 == "all" || Self.photoPosition($0) != nil ? $0 : nil }
         let notice: LocalizedMessage? =
             if query.get("saved") != nil {
                 LocalizedMessage("notice.saved")
-            } else if let added = query.get("added").flatMap(Int.init) {
+            } else if let added = query.get("added").flatMap(Self.photoPosition) {
                 LocalizedMessage("notice.photoAdded", ["number": .number(added)])
-            } else if let read = query.get("read").flatMap(Int.init) {
+            } else if let read = query.get("read").flatMap(Self.photoPosition) {
                 LocalizedMessage("notice.photoReadAgain", ["number": .number(read + 1)])
             } else if query.get("language") != nil {
                 LocalizedMessage("notice.readAgainAs", ["languages": .languages(scan.language)])

@@ -169,14 +169,12 @@ struct ShelfResultView {
         hasSpines = !spines.isEmpty
         spineCount = spines.count
         let books = r.books.enumerated().map { position, b in
-            let source = BookSource(b)
-            return ShelfBookView(
+            ShelfBookView(
                 position: position, title: b.title, author: b.author, genre: words.genre(b.genre), confidence: localizer.percent(b.confidence),
                 identified: b.identified, corrected: b.correctedByHand, spineNumber: b.spineIndex.map { $0 + 1 }, spineText: b.spineText,
                 hasSpineText: !b.spineText.isEmpty, formAuthor: b.author == "Unknown" ? "" : b.author, formTitle: b.identified ? b.title : "",
                 justCorrected: corrected == position, hasAuthor: !b.author.isEmpty && b.author != "Unknown",
-                sourceLabel: localizer("bookSource.\(source.rawValue)"),
-                sourceKey: source.rawValue)
+                sourceLabel: localizer("bookSource.\(b.source.rawValue)"), sourceKey: b.source.rawValue)
         }
         identified = books.filter(\.identified)
         hasIdentified = !identified.isEmpty
@@ -218,16 +216,5 @@ struct ShelfResultView {
         when = localizer.timestamp(scan.createdAt)
         iso = Format.iso(scan.createdAt)
         timings = r.timings.map { TimingView($0, localizer) }
-    }
-}
-
-/// Where a stored book's name comes from; scans stored before it was kept say it through their other fields.
-extension BookSource {
-    init(_ b: ShelfReading.Book) {
-        if b.correctedByHand {
-            self = .hand
-        } else {
-            self = BookSource(rawValue: b.source) ?? (!b.identified ? .unread : b.catalogID != nil ? .catalog : .spine)
-        }
     }
 }

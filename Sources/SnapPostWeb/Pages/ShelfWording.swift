@@ -33,7 +33,7 @@ struct ShelfWording {
         // English is what the analyser wrote; a model's summary is shown as written.
         guard r.analysedBy == ShelfAnalyser.offlineName, localizer.language != .english else { return r.summary }
         let identified = r.books.filter(\.identified)
-        let fromSpine = identified.filter { $0.source == BookSource.spine.rawValue }.count
+        let fromSpine = identified.filter { $0.source == .spine }.count
         var parts: [String] = []
         let found = localizer.plural("shelfWords.spinesFound", count: r.spines.count)
         let named = localizer.plural("shelfWords.booksNamed", count: identified.count)

@@ -129,7 +129,9 @@ struct RereadView {
 
     init(_ photo: String, localizer: Localizer) {
         self.photo = photo
-        append = Int(photo).map { localizer("results.rereadAppendPhoto", ["number": .number($0 + 1)]) } ?? localizer("results.rereadAppendPage")
+        append =
+            Int(photo).flatMap { $0 >= 0 && $0 < Int.max ? $0 : nil }.map { localizer("results.rereadAppendPhoto", ["number": .number($0 + 1)]) }
+            ?? localizer("results.rereadAppendPage")
     }
 }
 
@@ -303,6 +305,8 @@ struct HistoryView {
     let query: String
     let searched: Bool
     let limit: Int
+    /// Whether the "Download everything" export is offered.
+    var canExport = false
 }
 
 struct DeletedHistoryView {

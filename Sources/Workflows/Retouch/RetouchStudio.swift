@@ -13,8 +13,13 @@ public struct RetouchState: Sendable, Encodable {
     public var height: Int
     public var previewWidth: Int
     public var previewHeight: Int
-    /// Edits in effect, in photo pixels (the editor draws them as the mask overlay).
-    public var edits: [EditOperation]
+    /// How many edits are in effect (a Refine replaces the edit it refines). Their shapes are not sent: the overlay
+    /// is one picture (`mask.png`), so this answer stays the same size however many edits a photo has.
+    public var editCount: Int
+    /// The last edit in effect, in brief (what Refine and the width slider act on).
+    public var last: EditSummary?
+    /// Changes whenever the overlay does, so the editor fetches `mask.png` again.
+    public var maskVersion: String
     public var applied: Int
     public var count: Int
     public var canUndo: Bool
@@ -33,11 +38,30 @@ public struct RetouchState: Sendable, Encodable {
     public var note: String?
 }
 
+/// An edit in a few numbers: its tool, how many points its shape has, and a line's width in photo pixels.
+public struct EditSummary: Sendable, Encodable {
+    public var tool: EditOperation.Tool
+    public var points: Int
+    public var width: Double?
+
+    public init(_ operation: EditOperation) {
+        tool = operation.tool
+        switch operation.shape {
+        case .line(let points, let width):
+            self.points = points.count
+            self.width = width
+        case .outline(let polygons):
+            points = polygons.reduce(0) { $0 + $1.count }
+            width = nil
+        }
+    }
+}
+
 /// What the person asked for, in photo pixels.
 public struct EditRequest: Sendable, Decodable {
     public var tool: EditOperation.Tool
-    public var tap: ImagePoint?
-    public var points: [ImagePoint]?
+    public var tap: PixelPoint?
+    public var points: [PixelPoint]?
     public var width: Double?
     public var feather: Double?
     /// Person tool: every person in the photo instead of the one under the tap.
@@ -113,6 +137,22 @@ public struct RetouchStudio: Sendable {
         return try await queue.run { try await renderAndStore(project, full: false) }
     }
 
+    /// The editor's overlay: every edit in effect painted as it shows them (shape and grow, no feather), at preview
+    /// size, as a grey PNG (255 where an edit is). A few kilobytes, whatever the number of edits.
+    public func maskPNG(_ id: String) async throws -> Data {
+        let project = try await project(id)
+        let effective = EditStack(operations: try await operations(id), applied: project.applied).effective
+        let base = try await basePicture(id)
+        let scale = Double(base.width) / Double(project.width)
+        return try await offload { () throws(RetouchError) -> Data in
+            var mask = Mask(width: base.width, height: base.height)
+            for operation in effective { operation.paintOverlay(into: &mask, scale: scale) }
+            let grey = GrayImage(width: mask.width, height: mask.height, bytes: mask.bytes.map { $0 != 0 ? 255 : 0 })
+            guard let png = PhotoRasters.pngData(grey) else { throw .engineFailure("mask encode") }
+            return png
+        }
+    }
+
     /// The photo before any edit (JPEG at preview size).
     public func beforeJPEG(_ id: String) async throws -> Data {
         guard let data = try await projects.basePreview(ofProject: id) else { throw NotFoundError() }
@@ -156,6 +196,10 @@ public struct RetouchStudio: Sendable {
     /// Draws `operation` on top of the picture at the cursor (quick fill), then stores it and keeps the drawing as the
     /// new state's picture.
     private func store(_ operation: EditOperation, in project: RetouchProject) async throws -> RetouchState {
+        // Checked before anything is drawn: the count of edits kept, and that the export can fill this one at full size
+        // (otherwise an accepted edit would make the photo unexportable).
+        guard project.applied < limits.maxEdits else { throw RetouchError.tooManyEdits(limits.maxEdits) }
+        guard replayer.filler.canFill(operation, width: project.width, height: project.height) else { throw RetouchError.areaTooLarge }
         let stored = try await operations(project.id)
         let upTo = Array(stored.prefix(project.applied)) + [operation]
         var start = upTo.count - 1
@@ -339,19 +383,19 @@ public struct RetouchStudio: Sendable {
         case .object:
             guard let tap = request.tap else { throw .noObject }
             let outlines = try ObjectFinder().find(in: picture, near: tap.scaled(by: scale), shadow: request.shadow == true)
-            let polygons = outlines.map { $0.map { ImagePoint(x: $0.x / scale, y: $0.y / scale) } }
+            let polygons = outlines.map { $0.map { PixelPoint(x: $0.x / scale, y: $0.y / scale) } }
             // A couple of preview pixels more, so the thing's soft edge goes with it.
             return EditOperation(tool: .object, shape: .outline(polygons: polygons), grow: 2 / scale, feather: feather)
         case .person:
             let finder = PersonFinder()
-            let outlines: [[ImagePoint]]
+            let outlines: [[PixelPoint]]
             if request.all == true {
                 outlines = try finder.findAll(in: picture)
             } else {
                 guard let tap = request.tap else { throw .noPerson }
                 outlines = try finder.find(in: picture, near: tap.scaled(by: scale))
             }
-            let polygons = outlines.map { $0.map { ImagePoint(x: $0.x / scale, y: $0.y / scale) } }
+            let polygons = outlines.map { $0.map { PixelPoint(x: $0.x / scale, y: $0.y / scale) } }
             return EditOperation(tool: .person, shape: .outline(polygons: polygons), grow: 2 / scale, feather: feather)
         case .brush, .lineBrush:
             let points = Array((request.points ?? []).prefix(5000))
@@ -360,7 +404,7 @@ public struct RetouchStudio: Sendable {
             if request.tool == .brush, request.smart == true,
                 let outlines = SmartBrush().refine(points.map { $0.scaled(by: scale) }, width: width * scale, on: picture)
             {
-                let polygons = outlines.map { $0.map { ImagePoint(x: $0.x / scale, y: $0.y / scale) } }
+                let polygons = outlines.map { $0.map { PixelPoint(x: $0.x / scale, y: $0.y / scale) } }
                 return EditOperation(tool: .brush, shape: .outline(polygons: polygons), grow: 1 / scale, feather: feather)
             }
             return EditOperation(tool: request.tool, shape: .line(points: points, width: width), feather: feather)
@@ -378,10 +422,11 @@ public struct RetouchStudio: Sendable {
         let effective = stack.effective
         var lastWire: Double?
         if let last = effective.last, last.tool == .wire || last.tool == .lineBrush, case .line(_, let width) = last.shape { lastWire = width }
+        let picture = "\(project.applied)-\(operations.count)-\(Int(project.updatedAt.timeIntervalSince1970 * 1000))"
         return RetouchState(
             id: project.id, width: project.width, height: project.height, previewWidth: preview.0, previewHeight: preview.1,
-            edits: effective, applied: project.applied, count: operations.count, canUndo: stack.canUndo, canRedo: stack.canRedo,
-            version: "\(project.applied)-\(operations.count)-\(Int(project.updatedAt.timeIntervalSince1970 * 1000))-\(refined ? "f" : "q")",
+            editCount: effective.count, last: effective.last.map(EditSummary.init), maskVersion: picture, applied: project.applied,
+            count: operations.count, canUndo: stack.canUndo, canRedo: stack.canRedo, version: "\(picture)-\(refined ? "f" : "q")",
             lastWireWidth: lastWire, refined: refined, skippedEdits: Self.named(skipped.filter { $0 < project.applied }),
             moreSkipped: skipped.filter { $0 < project.applied }.count > 5, note: nil)
     }

@@ -39,7 +39,7 @@ public struct ShelfWorkflow: Sendable {
             reading.books[position].title = title
             reading.books[position].author = author
             reading.books[position].correctedByHand = true
-            reading.books[position].source = BookSource.hand.rawValue
+            reading.books[position].source = .hand
             reading = ShelfReading(analyser.revised(ShelfAnalysis(reading)))
         }
     }
