@@ -217,6 +217,13 @@ extension AppDatabase {
             // History Delete can be undone for a while: the row is marked, then purged.
             try db.alter(table: "history") { t in t.add(column: "deletedAt", .datetime) }
         }
+        migrator.registerMigration("v7-line-words") { db in
+            // Each line's words as the engine read them (JSON: text, span, confidence, runner-up), so the page can tell
+            // which words the camera may have misread; older lines have none and are judged by the line.
+            try db.alter(table: "scanLine") { t in t.add(column: "words", .text) }
+            // Words of the OCR text the person confirmed as read ("3,17"), by their index among its words.
+            try db.alter(table: "scan") { t in t.add(column: "confirmedWords", .text).notNull().defaults(to: "") }
+        }
         return migrator
     }
 

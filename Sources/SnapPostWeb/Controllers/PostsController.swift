@@ -199,7 +199,9 @@ struct PostsController {
 
     /// How the scan's text was read, so the writer quotes nothing doubtful.
     private func evidence(for scan: Scan) async throws -> ReadingEvidence {
-        ReadingEvidence(lines: (try? await scans.lines(ofScan: scan.id)) ?? [], words: words)
+        ReadingEvidence(
+            lines: (try? await scans.lines(ofScan: scan.id)) ?? [], words: words, cameraText: scan.ocrText,
+            confirmed: (try? await scans.confirmedWords(ofScan: scan.id)) ?? [])
     }
 
     private func cards(
