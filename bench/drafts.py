@@ -132,11 +132,39 @@ def draft_lines(text):
     """A draft's paragraphs (lines) with the page's quotes taken out: what the writer itself wrote."""
     out = []
     for line in text.split("\n"):
-        line = re.sub(r"“[^”]*”|«[^»]*»|\"[^\"]*\"", "“…”", line).strip().lstrip("•").strip()
+        # Quotes of the page's sentences are taken out; a single word in quotes (a topic) is the writer's own.
+        line = re.sub(r"“[^”]* [^”]*”|«[^»]* [^»]*»", "“…”", line).strip().lstrip("•").strip()
         if line.startswith("—") or len(re.findall(r"\w+", line.replace("…", ""))) < 3:
             continue
         out.append(line)
     return out
+
+
+def shared_lines(bin_, texts, deadline, notes):
+    """Drafts of every text; how many of the writer's own lines (quotes taken out) two photos share."""
+    owners = defaultdict(set)
+    written = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for stem, pair in texts.items():
+            for kind, text in pair.items():
+                if deadline.passed():
+                    break
+                f = Path(tmp) / f"{stem}.{kind}.txt"
+                f.write_text(text)
+                code, out, err, _, _ = run_measured([bin_, "posts", "--text-file", str(f), "--json", "--provider", "offline"],
+                                                    timeout=max(5, deadline.left()))
+                if code != 0:
+                    notes.append(f"{stem} ({kind}): posts exited {code}: {err.strip()[:160]}")
+                    continue
+                reply = json.loads(out)
+                for post in (reply["posts"] if isinstance(reply, dict) else reply):
+                    for line in draft_lines(post["text"]):
+                        owners[line].add(stem)
+                        written.append((stem, line))
+    shared = {l for l, s in owners.items() if len(s) > 1}
+    occurrences = sum(1 for _, l in written if l in shared)
+    top = [(l, len(owners[l])) for l in sorted(shared, key=lambda l: (-len(owners[l]), l))[:5]]
+    return len(shared), len(owners), top, occurrences, len(written)
 
 
 def run(folder=None, budget=900):
@@ -175,31 +203,12 @@ def run(folder=None, budget=900):
                  "word confidences: flagged", "precision", "recall"], rows), ""]
 
     # Shared lines: the writer's own lines that drafts of two different photos both have.
-    owners = defaultdict(set)
-    count = 0
-    with tempfile.TemporaryDirectory() as tmp:
-        for stem, pair in texts.items():
-            for kind, text in pair.items():
-                if deadline.passed():
-                    break
-                f = Path(tmp) / f"{stem}.{kind}.txt"
-                f.write_text(text)
-                code, out, err, _, _ = run_measured([bin_, "posts", "--text-file", str(f), "--json", "--provider", "offline"],
-                                                    timeout=max(5, deadline.left()))
-                if code != 0:
-                    notes.append(f"{stem} ({kind}): posts exited {code}: {err.strip()[:160]}")
-                    continue
-                for post in json.loads(out)["posts"]:
-                    for line in draft_lines(post["text"]):
-                        owners[line].add(stem)
-                        count += 1
-    shared = {l for l, s in owners.items() if len(s) > 1}
-    occurrences = sum(1 for l, s in owners.items() for _ in s if l in shared)
-    top = sorted(shared, key=lambda l: -len(owners[l]))[:5]
+    shared, total, top, occurrences, lines = shared_lines(bin_, texts, deadline, notes)
     md += ["#### The offline writer's own lines shared between photos", "",
-           f"{len(texts)} photos, drafts of the ground-truth text and of the OCR text of each: {len(owners)} distinct "
-           f"lines; **{len(shared)} of them ({ratio(len(shared), len(owners))}) appear in drafts of two or more photos**. "
-           "Most shared: " + "; ".join(f"“{l}” ({len(owners[l])} photos)" for l in top)]
+           f"{len(texts)} photos, five drafts of the ground-truth text and five of the OCR text of each: {lines} lines written, "
+           f"{total} distinct; **{shared} distinct lines ({ratio(shared, total)}) appear in drafts of two or more photos**, "
+           f"making up {occurrences} of the {lines} lines ({ratio(occurrences, lines)}). Most shared: "
+           + "; ".join(f"“{l}” ({n} photos)" for l, n in top)]
     if notes:
         md += ["", "Notes:", *[f"- {n}" for n in notes]]
     measured = bool(rows)
