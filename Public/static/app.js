@@ -1029,8 +1029,10 @@
       var differs = fields.some(function (f) { return kept.values[f.name] !== undefined && kept.values[f.name] !== f.defaultValue; });
       if (differs) {
         fields.forEach(function (f) { if (kept.values[f.name] !== undefined) f.value = kept.values[f.name]; });
-        var details = form.closest("details");
-        if (details) details.open = true;
+        // Every fold around the form opens (a shelf's book may sit in "Show N more books").
+        for (var details = form.closest("details"); details; details = details.parentElement && details.parentElement.closest("details")) {
+          details.open = true;
+        }
         var note = document.createElement("p");
         note.className = "sub kept-note";
         note.textContent = "What you typed here before is back; it has not been sent yet.";

@@ -217,6 +217,10 @@ extension AppDatabase {
             // History Delete can be undone for a while: the row is marked, then purged.
             try db.alter(table: "history") { t in t.add(column: "deletedAt", .datetime) }
         }
+        migrator.registerMigration("shelf-v2-book-source") { db in
+            // Where each shelf book's name comes from (catalog, spine, hand, model, unread); older rows say nothing ("").
+            try db.alter(table: "shelfBook") { t in t.add(column: "source", .text).notNull().defaults(to: "") }
+        }
         migrator.registerMigration("v7-line-words") { db in
             // Each line's words as the engine read them (JSON: text, span, confidence, runner-up), so the page can tell
             // which words the camera may have misread; older lines have none and are judged by the line.

@@ -177,7 +177,9 @@ extension EditRequest {
     func validated(photo: PixelSize) throws -> EditRequest {
         var checked = self
         switch tool {
-        case .wire, .object:
+        case .person where all == true:
+            break
+        case .wire, .object, .person:
             guard let tap else { throw BadFormError("Tap on the photo to choose what to remove.", code: "bad_edit") }
             guard tap.x.isFinite, tap.y.isFinite, tap.x >= 0, tap.y >= 0, tap.x <= Double(photo.width), tap.y <= Double(photo.height) else {
                 throw BadFormError("That tap is outside the photo. Tap on the photo itself.", code: "bad_edit")

@@ -36,6 +36,12 @@ struct EditRequest: Sendable, Decodable {
     var points: [ImagePoint]?
     var width: Double?
     var feather: Double?
+    /// Person tool: every person in the photo instead of the one under the tap.
+    var all: Bool?
+    /// Object tool: the thing's cast shadow too.
+    var shadow: Bool?
+    /// Brush: the stroke snaps to the strong edges inside it.
+    var smart: Bool?
 }
 
 /// Works on projects one change at a time (a bounded queue: fills are heavy and the machine is small); keeps the
@@ -328,14 +334,31 @@ struct RetouchStudio: Sendable {
             return EditOperation(tool: .wire, shape: .line(points: found.points, width: found.width), grow: 0, feather: feather)
         case .object:
             guard let tap = request.tap else { throw .noObject }
-            let outlines = try ObjectFinder().find(in: picture, near: tap.scaled(by: scale))
+            let outlines = try ObjectFinder().find(in: picture, near: tap.scaled(by: scale), shadow: request.shadow == true)
             let polygons = outlines.map { $0.map { ImagePoint(x: $0.x / scale, y: $0.y / scale) } }
             // A couple of preview pixels more, so the thing's soft edge goes with it.
             return EditOperation(tool: .object, shape: .outline(polygons: polygons), grow: 2 / scale, feather: feather)
+        case .person:
+            let finder = PersonFinder()
+            let outlines: [[ImagePoint]]
+            if request.all == true {
+                outlines = try finder.findAll(in: picture)
+            } else {
+                guard let tap = request.tap else { throw .noPerson }
+                outlines = try finder.find(in: picture, near: tap.scaled(by: scale))
+            }
+            let polygons = outlines.map { $0.map { ImagePoint(x: $0.x / scale, y: $0.y / scale) } }
+            return EditOperation(tool: .person, shape: .outline(polygons: polygons), grow: 2 / scale, feather: feather)
         case .brush, .lineBrush:
             let points = Array((request.points ?? []).prefix(5000))
             guard !points.isEmpty, points.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { throw .emptyMask }
             let width = min(max(request.width ?? 20, 1), 1000)
+            if request.tool == .brush, request.smart == true,
+                let outlines = SmartBrush().refine(points.map { $0.scaled(by: scale) }, width: width * scale, on: picture)
+            {
+                let polygons = outlines.map { $0.map { ImagePoint(x: $0.x / scale, y: $0.y / scale) } }
+                return EditOperation(tool: .brush, shape: .outline(polygons: polygons), grow: 1 / scale, feather: feather)
+            }
             return EditOperation(tool: request.tool, shape: .line(points: points, width: width), feather: feather)
         }
     }
