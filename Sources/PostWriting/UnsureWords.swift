@@ -51,14 +51,16 @@ public struct ReadWord: Sendable, Equatable {
 
 /// Decides which words the camera may have misread. Only words the camera read can be unsure: what the person typed,
 /// changed or confirmed is theirs. A word is unsure when the engine was not confident of it (under 0.7), or when a
-/// letter of it nearly read as another (a runner-up at 0.6 or more): "Hour" for "flour" is a dictionary word, and
-/// only the runner-up "fl" gives it away. A line read surely is not flagged as a whole. Lines stored before words
+/// letter of it nearly read as another (a runner-up at 0.6 or more, within 0.2 of the word's confidence): "Hour" for
+/// "flour" is a dictionary word, and only the runner-up "fl" gives it away. A line read surely is not flagged as a whole. Lines stored before words
 /// were kept fall back to the line's confidence, halved for a word the language's list does not know.
 public enum UnsureWords {
     /// Below this a word read by the engine is unsure.
     public static let wordConfidence = 0.7
-    /// A runner-up reading of one of its letters at or above this makes a word unsure.
+    /// A runner-up reading of one of its letters at or above this, and within ``closeMargin`` of the word's own
+    /// confidence, makes a word unsure.
     public static let closeRival = 0.6
+    public static let closeMargin = 0.2
     /// For lines without words: below this (line confidence, halved for an unknown word) a word is unsure.
     public static let threshold = 0.6
     /// For lines without words: a sentence is quoted only when every word reaches this.
@@ -118,9 +120,15 @@ public enum UnsureWords {
             word.fromCamera = !evidence.confirmed.contains(index)
             word.unsure =
                 word.fromCamera
-                && (reading.hasWordData ? reading.confidence < wordConfidence || reading.rival >= closeRival : word.confidence < threshold)
+                && (reading.hasWordData ? Self.isDoubtful(confidence: reading.confidence, rival: reading.rival) : word.confidence < threshold)
             return word
         }
+    }
+
+    /// Whether the engine doubted a word: it was not confident of it, or a letter of it had a close second reading (a
+    /// runner-up at ``closeRival`` or more, within ``closeMargin`` of the word's own confidence).
+    public static func isDoubtful(confidence: Double, rival: Double) -> Bool {
+        confidence < wordConfidence || (rival >= closeRival && rival >= confidence - closeMargin)
     }
 
     /// The words the page underlines.

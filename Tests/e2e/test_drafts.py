@@ -443,6 +443,8 @@ def test_screenshots_of_flagged_words_and_edited_drafts(browser, server, worn_ph
             box = mark.bounding_box()
             shot.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
             expect(shot.locator("[data-unsure-panel] svg")).to_be_visible()
+            shot.wait_for_load_state("networkidle")  # the crop's photo
+            shot.wait_for_timeout(300)
             shot.screenshot(path=str(SCREENSHOTS / f"results-flagged-{size}-{scheme}.png"))
             shot.goto(cards)
             expect(shot.locator("li.card").first.locator("[data-count]")).to_have_class(re.compile(r"\bover\b"))
