@@ -186,16 +186,12 @@ struct FrenchVoice: OfflineVoice {
     }
 
     func personal(_ m: DraftMaterial) -> [DraftPart] {
-        let hooks = [
-            "Une phrase \(source(m)) que je veux garder :", "S’il fallait garder une seule phrase \(source(m)), ce serait celle-ci :",
-            "Une phrase \(source(m)) à souligner :", "La phrase \(source(m)) que je recopierais :",
-        ]
         let reflection =
             m.isProcedural
             ? pick(.stepSupport, .personal, m, salt: 8, or: "Ce que j’en retiens : le soin est dans les petites étapes.")
             : pick(.support, .personal, m, salt: 8, or: "Ce que j’en retiens : la version simple d’une idée est souvent celle qui dure.")
         return [
-            line(m.choose(hooks, salt: 3)),
+            line(pick(.hook, .personal, m, salt: 3, or: "Une phrase \(source(m)) que je veux garder :")),
             .quoted(quote(m.main), m),
             line(reflection),
             line(pick(.question, .personal, m, salt: 13, or: "Quelle phrase souligneriez-vous ?")),

@@ -16,7 +16,13 @@ extension PhraseBank {
                         "On copie les ingrédients, rarement le soin.",
                     ]
                 ],
-                .personal: [.stepSupport: ["Ce que j’en retiens : le soin est dans les petites étapes, celles qu’on ne voit pas."]],
+                .personal: [
+                    .hook: [
+                        "Une étape {source} à garder près du fourneau :", "La phrase {source} que je recopierais sur une fiche :",
+                        "Une phrase {source} que je veux garder :",
+                    ],
+                    .stepSupport: ["Ce que j’en retiens : le soin est dans les petites étapes, celles qu’on ne voit pas."],
+                ],
                 .analytical: [.hook: ["Pourquoi cette recette se suit-elle si bien ? Décryptage rapide.", "Une recette {source}, lue de près."]],
                 .openQuestion: [
                     .hook: [
@@ -36,7 +42,10 @@ extension PhraseBank {
                         "Personne ne lit les modes d’emploi. C’est dommage.",
                     ]
                 ],
-                .personal: [.stepSupport: ["Ce que j’en retiens : une consigne claire dit quoi faire ensuite, dans le bon ordre."]],
+                .personal: [
+                    .hook: ["Une consigne {source} que plus de gens devraient lire :", "La phrase {source} que je soulignerais :"],
+                    .stepSupport: ["Ce que j’en retiens : une consigne claire dit quoi faire ensuite, dans le bon ordre."],
+                ],
                 .analytical: [.hook: ["Pourquoi ces consignes se suivent-elles si bien ?", "Une page de consignes, lue de près."]],
                 .openQuestion: [
                     .hook: ["Pourquoi les consignes claires sont-elles si rares ?", "Qui lit encore le mode d’emploi d’abord ?"],
@@ -51,6 +60,9 @@ extension PhraseBank {
                         "Lire un roman, ce n’est pas arrêter d’apprendre.",
                     ]
                 ],
+                .personal: [
+                    .hook: ["Une phrase de roman {source} à retenir :", "Une phrase {source} qui fait le travail d’un chapitre :"]
+                ],
                 .analytical: [.hook: ["Comment fonctionne ce passage ?", "Une page de roman, lue de près."]],
                 .openQuestion: [.hook: ["Que sait un roman qu’un rapport ignore ?", "Une phrase de fiction peut-elle changer notre regard ?"]],
             ],
@@ -60,6 +72,12 @@ extension PhraseBank {
                     .hook: [
                         "Avis impopulaire : les idées simples et anciennes battent encore les idées nouvelles et habiles.",
                         "On complique tout. Cette page, non.", "Le conseil à la mode dit l’inverse.",
+                    ]
+                ],
+                .personal: [
+                    .hook: [
+                        "Une phrase {source} que je veux garder :", "S’il fallait garder une seule phrase {source}, ce serait celle-ci :",
+                        "Une phrase {source} à souligner :", "La phrase {source} que je recopierais :",
                     ]
                 ],
                 .analytical: [

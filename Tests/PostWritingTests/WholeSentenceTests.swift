@@ -212,3 +212,75 @@ struct WordConfidenceTests {
         #expect(zip(pairs, pairs.dropFirst()).allSatisfy { $0.0 < $1.0 && $0.1 < $1.1 })
     }
 }
+
+@Suite("Phrase tables")
+struct PhraseTableTests {
+    /// Six made-up essays on different subjects, four sentences each.
+    static let essays: [String] = [
+        (
+            "gardens", "soil",
+            "Gardens teach patience to anyone who waits for them. The soil remembers every season of care. A garden repays attention slowly. Soil that is fed stays alive for years."
+        ),
+        (
+            "bridges", "steel",
+            "Bridges carry more than traffic across a river. The steel in them is checked every spring. A bridge that is watched lasts a century. Steel tells the engineer where it is tired."
+        ),
+        (
+            "letters", "paper",
+            "Letters slow a conversation down in a good way. The paper holds what a screen forgets. A letter is read more than once. Paper keeps the shape of the hand that wrote it."
+        ),
+        (
+            "harbours", "tides",
+            "Harbours are built around the habits of the sea. The tides decide when the boats may leave. A harbour master reads the water every morning. Tides are patient, and they always come back."
+        ),
+        (
+            "orchards", "apples",
+            "Orchards are planted by people who will not see them full. The apples come years after the first pruning. An orchard is a promise to strangers. Apples from old trees taste of the years."
+        ),
+        (
+            "libraries", "readers",
+            "Libraries keep the quiet that a town needs. The readers come for books and stay for the calm. A library lends more than paper. Readers who are welcomed come back."
+        ),
+    ].map { $0.2 }
+
+    /// A draft's own lines: paragraphs with the page's quotes (sentences) taken out.
+    static func ownLines(_ text: String) -> [String] {
+        text.components(separatedBy: "\n").map {
+            $0.replacingOccurrences(of: #"“[^”]* [^”]*”"#, with: "“…”", options: .regularExpression)
+        }.filter { $0.split(separator: " ").count >= 3 && !$0.hasPrefix("—") }
+    }
+
+    @Test("Drafts of different pages rarely share a line of the writer's own")
+    func differentPagesRarelyShareALine() throws {
+        var owners: [String: Set<Int>] = [:]
+        var written = 0
+        for (page, text) in Self.essays.enumerated() {
+            for variant in try OfflineWriter().variants(for: DraftRequest(excerpt: text)) {
+                for line in Self.ownLines(variant.text) {
+                    owners[line, default: []].insert(page)
+                    written += 1
+                }
+            }
+        }
+        let shared = owners.filter { $0.value.count > 1 }
+        let sharedWritten = shared.values.reduce(0) { $0 + $1.count }
+        #expect(Double(sharedWritten) <= 0.5 * Double(written), "\(sharedWritten) of \(written) lines shared: \(shared.keys.sorted())")
+        #expect(!shared.values.contains { $0.count == Self.essays.count }, "a line in every page's drafts")
+    }
+
+    @Test("Every language has a first line for each page kind and tone, and the closing questions the drafts end on")
+    func tablesAreComplete() throws {
+        for bank in [PhraseBank.english, PhraseBank.french] {
+            for kind in PageKind.allCases {
+                for tone in Tone.allCases {
+                    #expect(!bank.options(.hook, tone: tone, kind: kind).isEmpty, "\(kind) \(tone) has no first line")
+                }
+                for slot in [PhraseBank.Slot.question] {
+                    for tone in Tone.allCases where tone != .analytical {
+                        #expect(!bank.options(slot, tone: tone, kind: kind).isEmpty, "\(kind) \(tone) \(slot)")
+                    }
+                }
+            }
+        }
+    }
+}
