@@ -158,7 +158,7 @@ let package = Package(
             name: "snappost",
             dependencies: [
                 "Support", "Imaging", "PageReading", "AIClient", "PostWriting", "Settings", "SnapPostWeb", "Shelves", "Speech", "Storage",
-                "Retouch", "Workflows", "Localization",
+                "Retouch", "Workflows", "Localization", "Words",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -682,14 +682,15 @@
     var form = area.form;
     keeper({
       key: area.getAttribute("data-keep-key"), url: area.getAttribute("data-autosave"), savedUrl: area.getAttribute("data-saved-copy"),
-      form: form, fields: ["text", "book", "author"], base: { revision: +area.getAttribute("data-revision") || 0 },
+      form: form, fields: ["text", "book", "author", "confirm"], base: { revision: +area.getAttribute("data-revision") || 0 },
       state: $("[data-save-state]"), panel: $("[data-conflict]", form), label: "scan",
       read: function () {
-        return { text: area.value, book: form.elements.book ? form.elements.book.value : "", author: form.elements.author ? form.elements.author.value : "" };
+        var el = form.elements;
+        return { text: area.value, book: el.book ? el.book.value : "", author: el.author ? el.author.value : "", confirm: el.confirm ? el.confirm.value : "" };
       },
       write: function (values) {
         area.value = values.text;
-        ["book", "author"].forEach(function (name) { if (form.elements[name]) form.elements[name].value = values[name] || ""; });
+        ["book", "author", "confirm"].forEach(function (name) { if (form.elements[name]) form.elements[name].value = values[name] || ""; });
         area.dispatchEvent(new Event("input", { bubbles: false }));
       },
       describe: function (values) {
@@ -749,15 +750,19 @@
     return found;
   }
 
-  // Unsure words: underlined while they stay as read; tapping one shows that line of the photo.
+  // Unsure words: underlined while they stay as the camera read them. Tapping one shows that place of the photo beside
+  // the word (never over it), a few lines tall and zoomable; "It is right" (or retyping the word as it was) trusts it.
   $all("[data-unsure]").forEach(function (list) {
     var area = $("#text");
     if (!area) return;
+    var form = area.form;
+    var confirmField = form && form.elements.confirm;
     var entries = $all("li", list).map(function (li) {
       return {
         word: li.getAttribute("data-word"), occurrence: +li.getAttribute("data-occurrence"),
-        confidence: li.getAttribute("data-confidence"), box: (li.getAttribute("data-box") || "").split(" ").map(Number),
-        preview: li.getAttribute("data-preview"), width: li.getAttribute("data-width"), height: li.getAttribute("data-height")
+        confidence: li.getAttribute("data-confidence"), box: (li.getAttribute("data-box") || "").split(" ").filter(Boolean).map(Number),
+        lineHeight: +li.getAttribute("data-line-height") || 0, index: +li.getAttribute("data-index"),
+        preview: li.getAttribute("data-preview"), width: +li.getAttribute("data-width"), height: +li.getAttribute("data-height")
       };
     });
     var key = function (w, n) { return w + "\u0000" + n; };
@@ -765,53 +770,135 @@
     entries.forEach(function (e) { byKey[key(e.word, e.occurrence)] = e; });
     var panel = $("[data-unsure-panel]");
     var note = $("[data-unsure-note]");
+    var wrap = area.closest("[data-text-wrap]");
     if (note) note.hidden = false;
-    var current = [];
+    var current = [], shown = null, zoom = 1, backdrop = null;
     function paint(text) {
-      current = wordsOf(text).filter(function (w) { return byKey[key(w.word, w.occurrence)]; });
+      current = wordsOf(text).filter(function (w) { var e = byKey[key(w.word, w.occurrence)]; return e && !e.trusted; });
       var html = "", at = 0;
-      current.forEach(function (w) {
-        html += escapeHTML(text.slice(at, w.start)) + '<mark class="unsure">' + escapeHTML(w.word) + "</mark>";
+      current.forEach(function (w, i) {
+        html += escapeHTML(text.slice(at, w.start)) + '<mark class="unsure" data-mark="' + i + '">' + escapeHTML(w.word) + "</mark>";
         at = w.end;
       });
       return html + escapeHTML(text.slice(at));
     }
     autosize(area);
-    underlay(area, paint);
-    function show() {
-      var caret = area.selectionStart;
-      var hit = current.filter(function (w) { return caret >= w.start && caret <= w.end; })[0];
-      if (!hit) { panel.hidden = true; return; }
-      var entry = byKey[key(hit.word, hit.occurrence)];
+    var redraw = underlay(area, paint);
+    backdrop = wrap ? $(".backdrop", wrap) : null;
+    function trust(entry) {
+      entry.trusted = true;
+      if (confirmField && entry.index >= 0) {
+        var have = confirmField.value ? confirmField.value.split(",") : [];
+        if (have.indexOf(String(entry.index)) < 0) have.push(String(entry.index));
+        confirmField.value = have.join(",");
+        form.dispatchEvent(new Event("input", { bubbles: true }));
+      }
+      redraw();
+    }
+    // The crop: centred on the word, at least three of its lines tall, zoomed by the buttons.
+    function viewBox(entry) {
+      var b = entry.box, line = Math.max(entry.lineHeight || b[3], 8);
+      var h = Math.min(entry.height, line * 3.5 / zoom), w = Math.min(entry.width, Math.max(b[2] + 2 * line, line * 11) / zoom);
+      var cx = b[0] + b[2] / 2, cy = b[1] + b[3] / 2;
+      var x = Math.max(0, Math.min(entry.width - w, cx - w / 2)), y = Math.max(0, Math.min(entry.height - h, cy - h / 2));
+      return [x, y, w, h];
+    }
+    function place(hit) {
+      // Below the word's line when there is room in the window, else above it: the word itself stays in sight.
+      var mark = backdrop && $('[data-mark="' + current.indexOf(hit) + '"]', backdrop);
+      var wrapBox = wrap.getBoundingClientRect();
+      var r = mark ? mark.getBoundingClientRect() : area.getBoundingClientRect();
+      panel.style.top = panel.style.bottom = "";
+      var below = r.bottom + panel.offsetHeight + 12 <= window.innerHeight || r.top - panel.offsetHeight - 12 < 0;
+      if (below) panel.style.top = (r.bottom - wrapBox.top + 6) + "px";
+      else panel.style.bottom = (wrapBox.bottom - r.top + 6) + "px";
+      panel.classList.toggle("above", !below);
+    }
+    function draw(hit, entry) {
       panel.textContent = "";
       var p = document.createElement("p");
-      p.textContent = msg("unsure", { word: hit.word, confidence: entry.confidence }) + " "
-        + msg(entry.preview && entry.box.length === 4 ? "unsureLine" : "unsureNoPhoto");
+      var hasCrop = entry.preview && entry.box.length === 4;
+      p.textContent = msg("unsure", { word: hit.word, confidence: entry.confidence }) + (hasCrop ? " " + msg("unsureHere") : "");
       panel.appendChild(p);
-      if (entry.preview && entry.box.length === 4) {
-        var ns = "http://www.w3.org/2000/svg", b = entry.box, pad = Math.round(b[3] * 0.3);
+      if (hasCrop) {
+        var ns = "http://www.w3.org/2000/svg", b = entry.box, v = viewBox(entry);
         var svg = document.createElementNS(ns, "svg");
         svg.setAttribute("class", "unsure-crop");
         svg.setAttribute("role", "img");
         svg.setAttribute("aria-label", msg("unsureCrop", { word: hit.word }));
-        svg.setAttribute("viewBox", (b[0] - pad) + " " + (b[1] - pad) + " " + (b[2] + 2 * pad) + " " + (b[3] + 2 * pad));
+        svg.setAttribute("viewBox", v.join(" "));
+        svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
+        svg.style.aspectRatio = v[2] + " / " + v[3];
         var image = document.createElementNS(ns, "image");
         image.setAttribute("href", entry.preview);
         image.setAttribute("width", entry.width);
         image.setAttribute("height", entry.height);
         image.setAttribute("preserveAspectRatio", "none");
         svg.appendChild(image);
+        var ring = document.createElementNS(ns, "rect");
+        var pad = Math.max(2, (entry.lineHeight || b[3]) * 0.15);
+        ring.setAttribute("x", b[0] - pad); ring.setAttribute("y", b[1] - pad);
+        ring.setAttribute("width", b[2] + 2 * pad); ring.setAttribute("height", b[3] + 2 * pad);
+        ring.setAttribute("rx", pad);
+        ring.setAttribute("class", "unsure-ring");
+        svg.appendChild(ring);
         panel.appendChild(svg);
       }
-      var close = document.createElement("button");
-      close.type = "button";
-      close.className = "btn ghost small";
-      close.textContent = msg("close");
-      close.addEventListener("click", function () { panel.hidden = true; area.focus(); });
-      panel.appendChild(close);
+      var row = document.createElement("div");
+      row.className = "unsure-actions";
+      function button(label, cls, fn, aria) {
+        var el = document.createElement("button");
+        el.type = "button";
+        el.className = "btn small " + cls;
+        el.textContent = label;
+        if (aria) el.setAttribute("aria-label", aria);
+        el.addEventListener("click", fn);
+        row.appendChild(el);
+        return el;
+      }
+      if (hasCrop) {
+        var less = button("−", "ghost", function () { zoom = Math.max(0.5, zoom / 1.5); draw(hit, entry); }, msg("zoomOut"));
+        var more = button("+", "ghost", function () { zoom = Math.min(4, zoom * 1.5); draw(hit, entry); }, msg("zoomIn"));
+        less.disabled = zoom <= 0.5;
+        more.disabled = zoom >= 4;
+      }
+      if (entry.index >= 0) button(msg("itIsRight"), "secondary", function () { trust(entry); close(); });
+      button(msg("close"), "ghost", function () { close(); area.focus(); });
+      panel.appendChild(row);
       panel.hidden = false;
+      place(hit);
     }
+    function close() { panel.hidden = true; shown = null; }
+    function show() {
+      var caret = area.selectionStart;
+      var hit = current.filter(function (w) { return caret >= w.start && caret <= w.end; })[0];
+      if (!hit) { close(); return; }
+      var entry = byKey[key(hit.word, hit.occurrence)];
+      if (shown !== entry) zoom = 1;
+      shown = entry;
+      draw(hit, entry);
+    }
+    // A marked word typed again as it was is the person's word now: an edit that touches it is remembered until the
+    // word at that place reads as it was (letter by letter, or pasted).
+    var touched = [];
+    area.addEventListener("beforeinput", function () {
+      var s = area.selectionStart, e = area.selectionEnd;
+      current.forEach(function (w) {
+        if (w.start <= e && w.end >= s) touched.push({ entry: byKey[key(w.word, w.occurrence)], start: w.start });
+      });
+    });
+    area.addEventListener("input", function () {
+      if (!touched.length) return;
+      var caret = area.selectionStart;
+      var now = wordsOf(area.value).filter(function (w) { return caret >= w.start && caret <= w.end; })[0];
+      touched = touched.filter(function (t) {
+        if (t.entry.trusted) return false;
+        if (now && now.word === t.entry.word && Math.abs(now.start - t.start) <= 2) { trust(t.entry); return false; }
+        return Math.abs(caret - t.start) <= t.entry.word.length + 2;
+      });
+    });
     ["click", "keyup"].forEach(function (type) { area.addEventListener(type, show); });
+    window.addEventListener("resize", function () { if (!panel.hidden && shown) show(); });
   });
 
   // Paragraph picking works on the text as it is now: typed fixes are in every paragraph, kept or left out.
@@ -900,9 +987,23 @@
       // The fold is a width (LinkedInLength.seeMoreAfter): an ideograph or full-width mark is as wide as two letters.
       var cut = 0, used = 0;
       while (cut < chars.length && used + widthOf(chars[cut]) <= fold) { used += widthOf(chars[cut]); cut++; }
-      var head = chars.slice(0, cut).join(""), middle = chars.slice(cut, Math.max(cut, limit)).join(""), tail = chars.slice(Math.max(cut, limit)).join("");
-      var html = escapeHTML(head);
-      if (chars.length > cut) html += '<span class="fold" title="' + escapeHTML(msg("seeMore")) + '"></span><mark class="after-fold">' + escapeHTML(middle) + "</mark>";
+      if (cut >= chars.length) return escapeHTML(text);
+      // The feed folds between words: the fold is drawn in the last space before it (or the first after, for a word
+      // longer than the line), never inside a word. Ideographs are words of their own: beside one it falls right there.
+      function space(i) { return /\s/.test(chars[i] || ""); }
+      function wide(i) { return i >= 0 && i < chars.length && widthOf(chars[i]) > 1; }
+      if (!space(cut) && !wide(cut) && !wide(cut - 1)) {
+        var back = cut;
+        while (back > cut - 60 && back > 0 && !space(back)) back--;
+        if (space(back)) cut = back;
+        else while (cut < chars.length && !space(cut)) cut++;
+        if (cut >= chars.length) return escapeHTML(text);
+      }
+      var gap = space(cut) ? chars[cut] : "", from = space(cut) ? cut + 1 : cut;
+      var end = Math.max(from, limit);
+      var html = escapeHTML(chars.slice(0, cut).join("")) + '<span class="fold' + (gap ? "" : " tight") + '" title="' + escapeHTML(msg("seeMore")) + '">' + escapeHTML(gap) + "</span>";
+      html += '<mark class="after-fold">' + escapeHTML(chars.slice(from, end).join("")) + "</mark>";
+      var tail = chars.slice(end).join("");
       if (tail) html += '<mark class="over">' + escapeHTML(tail) + "</mark>";
       return html;
     });

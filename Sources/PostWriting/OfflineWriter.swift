@@ -34,8 +34,20 @@ public struct OfflineWriter: PostGenerator {
         guard !request.excerpt.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw AIError(.emptyInput) }
         let analysis = ExcerptAnalysis(request.excerpt, evidence: request.reading)
         guard !analysis.sentences.isEmpty else { throw AIError(.emptyInput) }
-        guard !analysis.ranked.isEmpty else { throw PostWritingError(.nothingCleanToQuote) }
-        let voice: any OfflineVoice = analysis.language == .french ? FrenchVoice() : EnglishVoice()
+        guard !analysis.ranked.isEmpty else {
+            throw PostWritingError(
+                .nothingCleanToQuote(
+                    blocked: analysis.blockedByWords.map { PostWritingError.BlockedSentence(sentence: $0.sentence, words: $0.words) }))
+        }
+        // Drafts in the passage's language: each language its own table of lines.
+        let voice: any OfflineVoice =
+            switch analysis.language {
+            case .english: EnglishVoice()
+            case .french: FrenchVoice()
+            case .german: TableVoice.german
+            case .spanish: TableVoice.spanish
+            case .chinese: TableVoice.chinese
+            }
         let earlier = Set(request.earlier.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) })
         return request.tones.map { tone in
             var variation = request.variation
@@ -169,7 +181,7 @@ struct DraftMaterial {
 
         headings = Array(analysis.headings.prefix(4))
         recurring = Array(analysis.recurringWords.prefix(3))
-        let stopWords = analysis.language == .french ? Lexicon.frenchStopWords : Lexicon.englishStopWords
+        let stopWords = Lexicon.stopWords(analysis.language)
         var seen: Set<String> = []
         // Original case, so proper nouns keep their capital; the sentence's first word loses it.
         let tokens = mainSentence.text.split { !($0.isLetter || $0.isNumber) }.map(String.init)

@@ -1,5 +1,6 @@
 // The seam between the app and whatever writes the drafts: a provider over HTTP, or the offline writer.
 import AIClient
+import Foundation
 import Support
 
 /// What to write: the text, where it came from, which tones, and how this attempt differs from earlier ones.
@@ -57,15 +58,51 @@ extension PostGenerator {
 /// The text could be read, but not written about as asked.
 public struct PostWritingError: UserFacingError, Equatable {
     public enum Kind: Sendable, Equatable {
-        /// No sentence is clean enough to quote: every one holds a word the camera was unsure of, or not a real word.
-        case nothingCleanToQuote
+        /// No sentence can be quoted: each is a fragment (no verb, cut by the page edge, a heading) or holds a word the
+        /// camera may have misread. `blocked` names those words, sentence by sentence.
+        case nothingCleanToQuote(blocked: [BlockedSentence] = [])
+    }
+
+    /// A sentence that would be quoted but for words the camera may have misread.
+    public struct BlockedSentence: Sendable, Equatable {
+        public var sentence: String
+        public var words: [String]
+
+        public init(sentence: String, words: [String]) {
+            self.sentence = sentence
+            self.words = words
+        }
     }
 
     public let kind: Kind
     public init(_ kind: Kind) { self.kind = kind }
 
+    /// Sentences blocked by words are named (three at most, then how many more): each as its words in quotes and the
+    /// start of the sentence, in marks every language reads, so the message around them is the catalogue's.
+    public var message: LocalizedMessage {
+        switch kind {
+        case .nothingCleanToQuote(let blocked) where blocked.isEmpty:
+            LocalizedMessage("error.nothing_whole_to_quote")
+        case .nothingCleanToQuote(let blocked):
+            LocalizedMessage(
+                blocked.count > 3 ? "error.nothing_clean_to_quote_more" : "error.nothing_clean_to_quote",
+                [
+                    "blocked": .text(blocked.prefix(3).map { "\(Self.quoted($0.words)) (“\(Self.shortened($0.sentence))”)" }.joined(separator: "; ")),
+                    "count": .number(blocked.count - 3),
+                ])
+        }
+    }
+
     public var code: String { "nothing_clean_to_quote" }
     public var category: ErrorCategory { .nothingFound }
+
+    private static func quoted(_ words: [String]) -> String {
+        words.prefix(4).map { "“\($0)”" }.joined(separator: ", ")
+    }
+
+    private static func shortened(_ sentence: String) -> String {
+        sentence.count <= 80 ? sentence : String(sentence.prefix(77)).trimmingCharacters(in: .whitespaces) + "…"
+    }
 }
 
 /// The text to write drafts from is over `DraftRequest.maxExcerptCharacters`.

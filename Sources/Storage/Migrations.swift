@@ -221,6 +221,13 @@ extension AppDatabase {
             // Where each shelf book's name comes from (catalog, spine, hand, model, unread); older rows say nothing ("").
             try db.alter(table: "shelfBook") { t in t.add(column: "source", .text).notNull().defaults(to: "") }
         }
+        migrator.registerMigration("v7-line-words") { db in
+            // Each line's words as the engine read them (JSON: text, span, confidence, runner-up), so the page can tell
+            // which words the camera may have misread; older lines have none and are judged by the line.
+            try db.alter(table: "scanLine") { t in t.add(column: "words", .text) }
+            // Words of the OCR text the person confirmed as read ("3,17"), by their index among its words.
+            try db.alter(table: "scan") { t in t.add(column: "confirmedWords", .text).notNull().defaults(to: "") }
+        }
         return migrator
     }
 

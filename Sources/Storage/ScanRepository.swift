@@ -126,6 +126,10 @@ public protocol ScanRepository: Sendable {
     /// revision the text was typed over) it is a conflict when the stored text changed since, unless that change came
     /// from the same `editor` (a tab's earlier save overtaken by its later one). Nil when there is no such scan.
     func saveEdits(scanId: String, text: String, book: String, author: String, editor: String, base: Int?) async throws -> EditOutcome<Scan>?
+    /// The words of the scan's OCR text the person confirmed as read, by their index among its words.
+    func confirmedWords(ofScan id: String) async throws -> Set<Int>
+    /// Adds words the person confirmed as read (a retyped word, or one they said is right).
+    func confirmWords(ofScan id: String, _ indices: Set<Int>) async throws
     /// Deletes the scan with its photos, lines, timings and generations.
     func delete(id: String) async throws
     /// Forgets originals kept past their time; returns how many.
@@ -184,7 +188,8 @@ public struct SQLiteScanRepository: ScanRepository {
             }
             try db.execute(sql: "DELETE FROM scanPhoto WHERE scanId = ? AND position = ?", arguments: [id, photo])
             try Self.store(reading, original: original, scanId: id, photo: photo, in: db)
-            try db.execute(sql: "UPDATE scan SET ocrText = ? WHERE id = ?", arguments: [ocrText, id])
+            // The words' indices counted in the old reading: confirmations do not carry over to a new one.
+            try db.execute(sql: "UPDATE scan SET ocrText = ?, confirmedWords = '' WHERE id = ?", arguments: [ocrText, id])
             if photo == 0 {
                 try db.execute(
                     sql: "UPDATE scan SET confidence = ?, language = ?, linesDamaged = 0 WHERE id = ?",
@@ -298,6 +303,29 @@ public struct SQLiteScanRepository: ScanRepository {
         }
     }
 
+    public func confirmedWords(ofScan id: String) async throws -> Set<Int> {
+        let stored = try await database.read { db in
+            try String.fetchOne(db, sql: "SELECT confirmedWords FROM scan WHERE id = ?", arguments: [id])
+        }
+        return Self.decodeIndices(stored ?? "")
+    }
+
+    public func confirmWords(ofScan id: String, _ indices: Set<Int>) async throws {
+        guard !indices.isEmpty else { return }
+        try await database.write { db in
+            let stored = try String.fetchOne(db, sql: "SELECT confirmedWords FROM scan WHERE id = ?", arguments: [id]) ?? ""
+            // A page holds a few thousand words at most: more indices than that are not a person's confirmations.
+            let all = Self.decodeIndices(stored).union(indices.filter { (0..<100_000).contains($0) })
+            guard all.count <= 20_000 else { return }
+            try db.execute(
+                sql: "UPDATE scan SET confirmedWords = ? WHERE id = ?", arguments: [all.sorted().map(String.init).joined(separator: ","), id])
+        }
+    }
+
+    static func decodeIndices(_ text: String) -> Set<Int> {
+        Set(text.split(separator: ",").compactMap { Int($0) })
+    }
+
     public func delete(id: String) async throws {
         _ = try await database.write { db in try Scan.deleteOne(db, key: id) }
     }
@@ -352,6 +380,8 @@ struct ScanLineRow: Codable, FetchableRecord, PersistableRecord {
     var confidence: Double
     /// The line's outline as whole pixels, "x,y x,y ..." (compact; nil for lines stored without one).
     var outline: String?
+    /// The line's words as JSON (nil for lines stored without them).
+    var words: String?
 
     init(scanId: String, photo: Int, position: Int, _ line: TextLine) {
         self.scanId = scanId
@@ -364,13 +394,34 @@ struct ScanLineRow: Codable, FetchableRecord, PersistableRecord {
         height = line.box.height
         confidence = line.confidence
         outline = line.outline.map(Self.encodeOutline)
+        words = line.words.map(Self.encodeWords)
     }
 
     /// - Throws: `StoreError.damaged` when the stored outline is not a list of points.
     func line() throws -> TextLine {
         TextLine(
             text: text, box: PixelBox(x: x, y: y, width: width, height: height), confidence: confidence,
-            outline: try outline.map(Self.decodeOutline))
+            outline: try outline.map(Self.decodeOutline), words: try words.map(Self.decodeWords))
+    }
+
+    /// Words as JSON, numbers rounded to three places (a page's words stay a few tens of kilobytes).
+    static func encodeWords(_ words: [TextWord]) -> String {
+        func round(_ x: Double) -> Double { (x * 1000).rounded() / 1000 }
+        let compact = words.map {
+            TextWord(
+                text: $0.text, start: round($0.start), end: round($0.end), confidence: round($0.confidence), rival: round($0.rival),
+                inDictionary: $0.inDictionary)
+        }
+        return (try? String(decoding: JSONEncoder().encode(compact), as: UTF8.self)) ?? "[]"
+    }
+
+    /// - Throws: `StoreError.damaged` when the stored words are not a list of words.
+    static func decodeWords(_ json: String) throws -> [TextWord] {
+        do {
+            return try JSONDecoder().decode([TextWord].self, from: Data(json.utf8))
+        } catch {
+            throw StoreError(.damaged(what: "line words"))
+        }
     }
 
     static func encodeOutline(_ points: [PixelPoint]) -> String {

@@ -3,8 +3,10 @@ import ArgumentParser
 import Foundation
 import Logging
 import PageReading
+import PostWriting
 import Settings
 import Support
+import Words
 import Workflows
 
 struct OCRCommand: AsyncParsableCommand {
@@ -38,8 +40,16 @@ struct OCRCommand: AsyncParsableCommand {
         }
     }
 
-    /// The capture without its preview bytes.
+    /// The capture without its preview bytes, with the words the Results page would underline (`unsure`: each with
+    /// its UTF-16 offsets in `text`).
     static func json(_ capture: ExcerptCapture) throws -> String {
+        struct Unsure: Encodable {
+            var word: String
+            var start: Int
+            var end: Int
+            var confidence: Double
+            var rival: Double
+        }
         struct Output: Encodable {
             var text: String
             var confidence: Double
@@ -47,10 +57,16 @@ struct OCRCommand: AsyncParsableCommand {
             var imageSize: PixelSize
             var lines: [TextLine]
             var timings: [StepTiming]
+            var unsure: [Unsure]
+        }
+        let languages = capture.language.split(separator: "+").map(String.init)
+        let evidence = ReadingEvidence(lines: capture.lines, words: SystemWordLists.load(languages: languages), cameraText: capture.text)
+        let unsure = UnsureWords.unsure(in: capture.text, evidence: evidence).map {
+            Unsure(word: $0.text, start: $0.utf16Start, end: $0.utf16End, confidence: $0.confidence, rival: $0.rival)
         }
         return try CommandOutput.prettyJSON(
             Output(
                 text: capture.text, confidence: capture.confidence, language: capture.language, imageSize: capture.imageSize,
-                lines: capture.lines, timings: capture.timings))
+                lines: capture.lines, timings: capture.timings, unsure: unsure))
     }
 }

@@ -41,13 +41,16 @@ public struct RecognizedLine: Sendable, Equatable {
     public var block: Int
     /// Index of the paragraph this line belongs to (counted over the whole page).
     public var paragraph: Int
+    /// The line's words with their own confidences (empty when the engine does not say).
+    public var words: [TextWord]
 
-    public init(text: String, box: PixelBox, confidence: Double, block: Int = 0, paragraph: Int = 0) {
+    public init(text: String, box: PixelBox, confidence: Double, block: Int = 0, paragraph: Int = 0, words: [TextWord] = []) {
         self.text = text
         self.box = box
         self.confidence = confidence
         self.block = block
         self.paragraph = paragraph
+        self.words = words
     }
 }
 

@@ -198,6 +198,9 @@ private final class TesseractHandle {
             return nil
         }
         _ = TessBaseAPISetVariable(api, "debug_file", "/dev/null")
+        // Keeps the LSTM's runner-up letters for the choice iterator (a word nearly read as another is unsure). The
+        // best path, and so the text, is the same either way.
+        _ = TessBaseAPISetVariable(api, "lstm_choice_mode", "2")
         self.api = api
     }
 
@@ -240,9 +243,63 @@ private final class TesseractHandle {
             lines.append(
                 RecognizedLine(
                     text: text, box: PixelBox(x: Int(l), y: Int(t), width: Int(r - l), height: Int(b - t)),
-                    confidence: min(1, max(0, confidence)), block: max(0, block), paragraph: max(0, paragraph)))
+                    confidence: min(1, max(0, confidence)), block: max(0, block), paragraph: max(0, paragraph),
+                    words: words(ofLineAt: iterator, left: Int(l), right: Int(r))))
         } while TessResultIteratorNext(iterator, RIL_TEXTLINE) != 0
         return RecognitionResult(lines: lines, meanConfidence: mean)
+    }
+
+    /// The words of the line `iterator` is at (it is not moved): each word's span across the line, its confidence,
+    /// and the strongest runner-up reading any of its letters had.
+    private func words(ofLineAt iterator: OpaquePointer, left: Int, right: Int) -> [TextWord] {
+        guard let walker = TessResultIteratorCopy(iterator) else { return [] }
+        defer { TessResultIteratorDelete(walker) }
+        guard let page = TessResultIteratorGetPageIteratorConst(walker) else { return [] }
+        let width = Double(max(1, right - left))
+        var words: [TextWord] = []
+        // A line holds at most a few hundred words; the bound only guards against an iterator that never ends.
+        for _ in 0..<2000 {
+            var l: Int32 = 0, t: Int32 = 0, r: Int32 = 0, b: Int32 = 0
+            if TessPageIteratorBoundingBox(page, RIL_WORD, &l, &t, &r, &b) != 0, let cText = TessResultIteratorGetUTF8Text(walker, RIL_WORD) {
+                defer { TessDeleteText(cText) }
+                let text = String(cString: cText).trimmingCharacters(in: .whitespacesAndNewlines)
+                if !text.isEmpty {
+                    let confidence = Double(TessResultIteratorConfidence(walker, RIL_WORD)) / 100
+                    words.append(
+                        TextWord(
+                            text: text, start: min(1, max(0, Double(Int(l) - left) / width)), end: min(1, max(0, Double(Int(r) - left) / width)),
+                            confidence: min(1, max(0, confidence)), rival: strongestRival(ofWordAt: walker),
+                            inDictionary: TessResultIteratorWordIsFromDictionary(walker) != 0))
+                }
+            }
+            if TessPageIteratorIsAtFinalElement(page, RIL_TEXTLINE, RIL_WORD) != 0 || TessResultIteratorNext(walker, RIL_WORD) == 0 { break }
+        }
+        return words
+    }
+
+    /// Over the letters of the word `iterator` is at (it is not moved), the highest confidence (0...1) of a reading
+    /// other than the chosen one; 0 when no letter had another.
+    private func strongestRival(ofWordAt iterator: OpaquePointer) -> Double {
+        guard let walker = TessResultIteratorCopy(iterator) else { return 0 }
+        defer { TessResultIteratorDelete(walker) }
+        guard let letters = TessResultIteratorGetPageIteratorConst(walker) else { return 0 }
+        var rival = 0.0
+        for _ in 0..<500 {
+            if let choices = TessResultIteratorGetChoiceIterator(walker) {
+                defer { TessChoiceIteratorDelete(choices) }
+                // The first choice is the one read; every later one is a rival. Only letters and digits count: a
+                // comma that might have been a full stop does not make a word doubtful.
+                let chosen = TessChoiceIteratorGetUTF8Text(choices).map { String(cString: $0) } ?? ""
+                if chosen.contains(where: { $0.isLetter || $0.isNumber }) {
+                    for _ in 0..<64 {
+                        guard TessChoiceIteratorNext(choices) != 0 else { break }
+                        rival = max(rival, Double(TessChoiceIteratorConfidence(choices)) / 100)
+                    }
+                }
+            }
+            if TessPageIteratorIsAtFinalElement(letters, RIL_WORD, RIL_SYMBOL) != 0 || TessResultIteratorNext(walker, RIL_SYMBOL) == 0 { break }
+        }
+        return min(1, max(0, rival))
     }
 
     /// Traineddata names in the data directory this handle was initialised from.

@@ -142,7 +142,11 @@ struct UnsureWordView {
     let occurrence: Int
     let confidence: String
     let hasBox: Bool
+    /// The word's box in the photo, and the height of its printed line there (the crop is a few lines tall).
     let x: Int, y: Int, width: Int, height: Int
+    let lineHeight: Int
+    /// The word's index among the OCR text's words, for "It is right" (-1 when it has none).
+    let cameraIndex: Int
     /// The photo's preview and size, the frame of the box; nil when no preview is kept.
     let previewHref: String?
     let imageWidth: Int

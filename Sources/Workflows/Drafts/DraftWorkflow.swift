@@ -61,7 +61,9 @@ public struct DraftWorkflow: Sendable {
 
     /// How the scan's text was read, so the writer quotes nothing doubtful.
     public func evidence(for scan: Scan) async throws -> ReadingEvidence {
-        ReadingEvidence(lines: (try? await scans.lines(ofScan: scan.id)) ?? [], words: words)
+        ReadingEvidence(
+            lines: (try? await scans.lines(ofScan: scan.id)) ?? [], words: words, cameraText: scan.ocrText,
+            confirmed: (try? await scans.confirmedWords(ofScan: scan.id)) ?? [])
     }
 }
 

@@ -43,7 +43,8 @@ struct SidewaysTextStep: PageStep {
             let mean = best.lines.isEmpty ? 0 : best.lines.map(\.confidence).reduce(0, +) / Double(best.lines.count)
             guard letters >= 4, mean >= 0.6 else { continue }
             state.trailingLines += best.lines.map {
-                RecognizedLine(text: $0.text, box: line.box, confidence: $0.confidence, block: line.block, paragraph: line.paragraph)
+                RecognizedLine(
+                    text: $0.text, box: line.box, confidence: $0.confidence, block: line.block, paragraph: line.paragraph, words: $0.words)
             }
         }
     }
