@@ -28,9 +28,9 @@ PAGES = {
                             "largas ya tibias por el sol. Un autor muy", "conocido leía tranquilo junto a la ventana."]),
 }
 
-# English words that no French, German or Spanish sentence of ours uses ("a", "in", "on", "no", "will", "was", "photo", "text" and
-# "page" are theirs too).
-ENGLISH_WORDS = {"the", "and", "your", "with", "of", "is", "not", "this", "that", "to", "from", "are", "has", "have", "be",
+# English words that no French, German or Spanish sentence of ours uses ("a", "in", "on", "no", "will", "was", "has",
+# "photo", "text" and "page" are theirs too).
+ENGLISH_WORDS = {"the", "and", "your", "with", "of", "is", "not", "this", "that", "to", "from", "are", "have", "be",
                  "it", "you", "yet", "here", "saved", "draft", "drafts", "read"}
 
 
