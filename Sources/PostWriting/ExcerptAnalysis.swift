@@ -28,7 +28,7 @@ struct ExcerptAnalysis: Sendable {
         var unknownTypedWords = 0
         var isQuestion: Bool { text.hasSuffix("?") }
         /// Words as a reader counts them: "doesn’t" is one, a dash is none.
-        var wordCount: Int { text.split(whereSeparator: \.isWhitespace).filter { $0.contains { $0.isLetter || $0.isNumber } }.count }
+        var wordCount: Int { ExcerptAnalysis.wordCount(text) }
     }
 
     let language: Language
@@ -365,6 +365,15 @@ struct ExcerptAnalysis: Sendable {
     }
 
     /// Lowercased words; apostrophes split ("l’eau" → "l", "eau"), hyphens too.
+    /// Words as a reader counts them: spaced words, and each ideograph one (Chinese counts characters).
+    static func wordCount(_ text: String) -> Int {
+        text.split(whereSeparator: \.isWhitespace).reduce(0) { total, piece in
+            let ideographs = piece.filter(\.isIdeograph).count
+            let spaced = piece.contains { ($0.isLetter || $0.isNumber) && !$0.isIdeograph } ? 1 : 0
+            return total + ideographs + (ideographs > 0 ? 0 : spaced)
+        }
+    }
+
     static func words(in text: String) -> [String] {
         Markup.strippingTags(text).lowercased().split { !($0.isLetter || $0.isNumber) }.flatMap { word -> [String] in
             guard word.contains(where: \.isIdeograph) else { return [String(word)] }

@@ -172,7 +172,7 @@ struct DraftMaterial {
         contrast = Self.quotable(contrastSentence.text)
         hook = Self.quotable(hookSentence.text)
         // As a reader counts: "doesn’t" is one word, a dash is none; a quote cut short is not counted at all.
-        hookWords = hook.hasSuffix("…") ? 0 : hook.split(whereSeparator: \.isWhitespace).filter { $0.contains { $0.isLetter || $0.isNumber } }.count
+        hookWords = hook.hasSuffix("…") ? 0 : ExcerptAnalysis.wordCount(hook)
         prompt = Self.quotable(promptSentence.text)
         promptIsQuestion = promptSentence.isQuestion
         evidence = Self.quotable(evidenceSentence.text)

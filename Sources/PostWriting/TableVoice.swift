@@ -35,7 +35,7 @@ struct TableVoice: OfflineVoice {
     func punchy(_ m: DraftMaterial) -> [DraftPart] {
         let count =
             (1...20).contains(m.hookWords)
-            ? grammar.words(m.hookWords) + " " + pick(.countTail, .punchy, m, salt: 21) : pick(.noCount, .punchy, m, salt: 22)
+            ? grammar.words(m.hookWords) + grammar.gap + pick(.countTail, .punchy, m, salt: 21) : pick(.noCount, .punchy, m, salt: 22)
         return [
             .required(pick(.hook, .punchy, m, salt: 1)), .quoted(quote(m.hook), m), .required(count),
             .required(pick(.question, .punchy, m, salt: 11)),
