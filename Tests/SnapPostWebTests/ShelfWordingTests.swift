@@ -27,6 +27,9 @@ import Testing
         #expect(plain(words(.german).reason(through)).hasSuffix("bewertet mit 3,9 von 1,2 Mio. Lesern."))
         // A model's reason is shown as it wrote it.
         #expect(words(.spanish).reason("A gentle classic you will love.") == "A gentle classic you will love.")
+        // Two tags that are one word in French are said once.
+        let sports = "Readers of Moneyball shelve it alike (non-fiction, sport, sports); rated 4.3 by 8k readers."
+        #expect(plain(words(.french).reason(sports)).contains("(non-fiction, sport) ;"), "\(plain(words(.french).reason(sports)))")
     }
 
     @Test func genresAndLevelsAreNamedAndUnknownOnesStay() {

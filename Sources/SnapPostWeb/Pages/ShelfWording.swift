@@ -139,10 +139,12 @@ struct ShelfWording {
     /// " (history, war)" with each genre named in the reader's language, or "".
     private func tags(_ raw: String) -> String {
         guard !raw.isEmpty else { return "" }
+        var seen: Set<String> = []
+        // Two tags can be one word in the reader's language ("sport" and "sports" are both "sport"): said once.
         let names = raw.components(separatedBy: ", ").map { name in
             let said = genre(name)
             return said == name ? name : inline(said)
-        }
+        }.filter { seen.insert($0.lowercased()).inserted }
         return localizer("shelfWords.tags", ["tags": .text(names.joined(separator: localizer("shelfWords.tagSeparator")))])
     }
 
