@@ -41,13 +41,47 @@ public struct RecognizedLine: Sendable, Equatable {
     public var block: Int
     /// Index of the paragraph this line belongs to (counted over the whole page).
     public var paragraph: Int
+    /// The line's words in reading order, when the engine reports them (empty otherwise).
+    public var words: [RecognizedWord]
 
-    public init(text: String, box: PixelBox, confidence: Double, block: Int = 0, paragraph: Int = 0) {
+    public init(text: String, box: PixelBox, confidence: Double, block: Int = 0, paragraph: Int = 0, words: [RecognizedWord] = []) {
         self.text = text
         self.box = box
         self.confidence = confidence
         self.block = block
         self.paragraph = paragraph
+        self.words = words
+    }
+
+    /// The line moved by (dx, dy), its words with it.
+    public func moved(dx: Int, dy: Int) -> RecognizedLine {
+        var line = self
+        line.box.x += dx
+        line.box.y += dy
+        line.words = words.map { word in
+            var w = word
+            w.box.x += dx
+            w.box.y += dy
+            return w
+        }
+        return line
+    }
+}
+
+/// One word of a recognised line.
+public struct RecognizedWord: Sendable, Equatable {
+    public var text: String
+    public var box: PixelBox
+    /// 0...1
+    public var confidence: Double
+    /// Whether the engine found the word in the language's dictionary.
+    public var inDictionary: Bool
+
+    public init(text: String, box: PixelBox, confidence: Double, inDictionary: Bool = false) {
+        self.text = text
+        self.box = box
+        self.confidence = confidence
+        self.inDictionary = inDictionary
     }
 }
 

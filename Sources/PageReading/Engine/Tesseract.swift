@@ -214,21 +214,45 @@ private final class TesseractHandle {
         }
         var lines: [RecognizedLine] = []
         var block = -1, paragraph = -1
+        // Word by word: a line starts at the first word of each text line; its words keep their own boxes,
+        // confidences and whether the language's dictionary knows them (debris and clipped ends are judged by word).
+        var inLine = false
         repeat {
             if TessPageIteratorIsAtBeginningOf(page, RIL_BLOCK) != 0 { block += 1 }
             if TessPageIteratorIsAtBeginningOf(page, RIL_PARA) != 0 { paragraph += 1 }
+            if TessPageIteratorIsAtBeginningOf(page, RIL_TEXTLINE) != 0 || !inLine {
+                inLine = false
+                var l: Int32 = 0, t: Int32 = 0, r: Int32 = 0, b: Int32 = 0
+                if TessPageIteratorBoundingBox(page, RIL_TEXTLINE, &l, &t, &r, &b) != 0,
+                    let cText = TessResultIteratorGetUTF8Text(iterator, RIL_TEXTLINE)
+                {
+                    defer { TessDeleteText(cText) }
+                    let text = String(cString: cText).trimmingCharacters(in: .whitespacesAndNewlines)
+                    if !text.isEmpty {
+                        let confidence = Double(TessResultIteratorConfidence(iterator, RIL_TEXTLINE)) / 100
+                        lines.append(
+                            RecognizedLine(
+                                text: text, box: PixelBox(x: Int(l), y: Int(t), width: Int(r - l), height: Int(b - t)),
+                                confidence: min(1, max(0, confidence)), block: max(0, block), paragraph: max(0, paragraph)))
+                        inLine = true
+                    }
+                }
+            }
+            guard inLine else { continue }
             var l: Int32 = 0, t: Int32 = 0, r: Int32 = 0, b: Int32 = 0
-            guard TessPageIteratorBoundingBox(page, RIL_TEXTLINE, &l, &t, &r, &b) != 0 else { continue }
-            guard let cText = TessResultIteratorGetUTF8Text(iterator, RIL_TEXTLINE) else { continue }
-            defer { TessDeleteText(cText) }
-            let text = String(cString: cText).trimmingCharacters(in: .whitespacesAndNewlines)
+            guard TessPageIteratorBoundingBox(page, RIL_WORD, &l, &t, &r, &b) != 0, let cWord = TessResultIteratorGetUTF8Text(iterator, RIL_WORD)
+            else {
+                continue
+            }
+            defer { TessDeleteText(cWord) }
+            let text = String(cString: cWord).trimmingCharacters(in: .whitespacesAndNewlines)
             guard !text.isEmpty else { continue }
-            let confidence = Double(TessResultIteratorConfidence(iterator, RIL_TEXTLINE)) / 100
-            lines.append(
-                RecognizedLine(
-                    text: text, box: PixelBox(x: Int(l), y: Int(t), width: Int(r - l), height: Int(b - t)),
-                    confidence: min(1, max(0, confidence)), block: max(0, block), paragraph: max(0, paragraph)))
-        } while TessResultIteratorNext(iterator, RIL_TEXTLINE) != 0
+            let confidence = Double(TessResultIteratorConfidence(iterator, RIL_WORD)) / 100
+            lines[lines.count - 1].words.append(
+                RecognizedWord(
+                    text: text, box: PixelBox(x: Int(l), y: Int(t), width: Int(r - l), height: Int(b - t)), confidence: min(1, max(0, confidence)),
+                    inDictionary: TessResultIteratorWordIsFromDictionary(iterator) != 0))
+        } while TessResultIteratorNext(iterator, RIL_WORD) != 0
         return RecognitionResult(lines: lines, meanConfidence: mean)
     }
 

@@ -35,11 +35,13 @@ public struct ImageProcessor: Sendable {
         /// Drop the facing page's cut-off line ends on an open book.
         public var dropsFacingPage = true
         /// Read a table's area again as one block, so its rows are read across (see `TableStep`).
-        public var rereadsTables = true
+        public var rereadsTables = false
         /// Look for light grey print the binarisation lost, and read it from the grey page (see `FaintTextStep`).
         public var readsFaintPrint = true
         /// Read text running sideways down a margin on its own, after the page.
         public var readsSidewaysLines = true
+        /// Paint out ink that is not print (the surface around the page, pictures) before reading (see `SurfaceStep`).
+        public var paintsOutSurfaces = true
 
         /// How uneven lighting is flattened.
         public var illumination: IlluminationMethod = .morphological
@@ -59,8 +61,10 @@ public struct ImageProcessor: Sendable {
         public var maxUpscale: Double = 3
         /// Minimum text lines for a dewarp model (Leptonica silently uses 15 for anything below 4).
         public var dewarpMinLines: Int = 4
-        /// OSD confidence below which the orientation is confirmed by recognising samples.
-        public var orientationConfidenceThreshold: Double = 2.5
+        /// OSD confidence below which the orientation is confirmed by recognising samples. OSD has named the
+        /// right axis but the wrong way round at 2.6 (capitals in a monospaced face, crumpled) and turned a blurred
+        /// page upside down at 3; pages it reads surely score 6 and more.
+        public var orientationConfidenceThreshold: Double = 5
         /// How the page is binarised before recognition (`.none` leaves it to Tesseract's global Otsu).
         public var binarisation: Binarisation = .sauvola
         /// A reading of the binarised page less sure than this (mean line confidence weighted by letters) is checked
@@ -117,14 +121,15 @@ public struct ImageProcessor: Sendable {
         if c.dewarps { steps.append(DewarpStep()) }
         steps.append(PreviewStep())
         if c.binarisation != .none { steps.append(BinariseStep()) }
+        if c.binarisation != .none && c.paintsOutSurfaces { steps.append(SurfaceStep()) }
+        if c.dropsFacingPage { steps.append(FacingPageStep()) }
         steps.append(RecogniseStep())
         if c.binarisation != .none && c.thresholdCheckBelow > 0 { steps.append(ThresholdCheckStep()) }
+        if c.readsSidewaysLines { steps.append(SidewaysTextStep()) }
         if c.recoversMissedText { steps.append(RecoverStep()) }
         if c.readsFaintPrint && c.binarisation != .none { steps.append(FaintTextStep()) }
-        if c.readsSidewaysLines { steps.append(SidewaysTextStep()) }
         if c.rereadsTables { steps.append(TableStep()) }
         steps.append(LineFilterStep())
-        if c.dropsFacingPage { steps.append(FacingPageStep()) }
         if c.reordersLines { steps.append(OrderStep()) }
         steps.append(CleanStep())
         return steps

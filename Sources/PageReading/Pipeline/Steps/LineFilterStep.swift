@@ -22,6 +22,13 @@ struct LineFilterStep: PageStep {
             trace("filter: unsure page (mean \(meanKept)), keeping \(kept.filter { $0.confidence >= 0.6 }.count) of \(kept.count) lines")
             kept = kept.filter { $0.confidence >= 0.6 }
         }
+        // Fragments of the facing page that were read all the same (its rows painted out before reading miss a
+        // few): a strip cut by the frame's edge beyond an empty band.
+        if state.config.dropsFacingPage, let page = state.page {
+            let facing = FacingPageFilter(xHeight: state.xHeightOrTarget).keep(kept, pageWidth: page.width)
+            if facing.count != kept.count { trace("filter: dropped \(kept.count - facing.count) line(s) of the facing page") }
+            kept = facing
+        }
         state.lines = kept
     }
 }

@@ -71,6 +71,10 @@ struct PageState: Sendable {
     var unbinarised: LeptonicaImage?
     /// Tesseract page segmentation mode chosen for this page.
     var segmentationMode = 4
+    /// Rows of letters found from the binarised page's own ink, on paper (set by surface).
+    var inkLines: [InkLine]?
+    /// The binarised page's ink as components, before surfaces were painted out (set by surface).
+    var ink: InkComponents?
     /// Lines as recognised, then filtered and ordered.
     var lines: [RecognizedLine] = []
     /// Lines read apart from the page's rows (sideways margin text), read after them.
@@ -101,12 +105,16 @@ extension PageState {
     /// Lines read from a crop of the page at `region`, moved onto the page as a block of their own (block and
     /// paragraph numbers after every one so far), so the order step sees them apart from the lines around them.
     mutating func appendBlock(_ read: [RecognizedLine], readAt region: PixelBox) {
+        appendBlock(read.map { $0.moved(dx: region.x, dy: region.y) })
+    }
+
+    /// Lines already in page pixels, added as a block of their own.
+    mutating func appendBlock(_ read: [RecognizedLine]) {
+        guard !read.isEmpty else { return }
         let block = (lines.map(\.block).max() ?? -1) + 1
         let paragraph = (lines.map(\.paragraph).max() ?? -1) + 1
         lines += read.map { line in
             var l = line
-            l.box.x += region.x
-            l.box.y += region.y
             l.block = block
             l.paragraph += paragraph
             return l
