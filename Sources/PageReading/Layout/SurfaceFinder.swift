@@ -15,6 +15,8 @@ struct SurfaceFinder: Sendable {
     /// A component in no row of letters is kept only where the ink around it that is not in rows of letters stays
     /// under this share: a page number or a lone mark on paper, not a speck of grain.
     var looseShare = 0.03
+    /// A piece of one or two letters on its own is print only on clean paper: loose ink around it under this share.
+    var cleanShare = 0.01
     /// How far around a point the ink is counted, in x-heights.
     var reach = 3.0
     /// A component taller than this many x-heights, or wider than `wideComponent`, that touches no line of letters
@@ -29,6 +31,13 @@ struct SurfaceFinder: Sendable {
         var erased: [Int]
         /// The lines of letters that are print (lines inside a surface or a picture left out).
         var lines: [InkLine]
+        /// The boxes of the pictures painted out (drawings, frames of screenshots and photos): print inside one is
+        /// the picture's own small text, kept only when it reads surely.
+        var pictures: [PixelBox] = []
+        /// Pieces of one or two letters that stayed on the page (set by the caller).
+        var short: [InkLine] = []
+        /// The share of loose ink (in no row of print) in a box of the page.
+        var looseShareAround: @Sendable (PixelBox) -> Double = { _ in 0 }
     }
 
     func find(_ components: InkComponents, lines found: [InkLine]) -> Result {
@@ -97,7 +106,10 @@ struct SurfaceFinder: Sendable {
             if long >= 8 * short && long >= separatorLength * xHeight && Double(c.ink) / long <= 0.6 * xHeight { continue }
             if 2 * inside < c.ink {
                 erased.append(i)
-                if !rule[i] { pictures.append(c.box) }
+                // A drawing's box with rows of print inside is a frame or the edge of a surface around text (a
+                // boxed exercise, the table around a receipt); a picture holds at most a label or two.
+                let rowsInside = lines.filter { c.box.x <= $0.box.x && c.box.maxX >= $0.box.maxX && c.box.y <= $0.box.y && c.box.maxY >= $0.box.maxY }
+                if !rule[i] && rowsInside.count <= 2 { pictures.append(c.box) }
             }
         }
         for (i, c) in all.enumerated() where !inLine[i] && !big[i] {
@@ -117,7 +129,11 @@ struct SurfaceFinder: Sendable {
                 erased.append(i)
             }
         }
-        return Result(erased: erased, lines: lines)
+        return Result(
+            erased: erased, lines: lines, pictures: pictures,
+            looseShareAround: { box in
+                Self.share(looseSums, cols: cols, rows: rows, cell: cell, box: box)
+            })
     }
 
     /// Cells where print is: each line's box, half a line height above and below, and four beyond its ends (a

@@ -39,10 +39,14 @@ struct TextLineFinder: Sendable {
     }
 
     /// The page's lines of letters, top to bottom.
-    func lines(in components: InkComponents) -> [InkLine] {
+    func lines(in components: InkComponents) -> [InkLine] { find(in: components).lines }
+
+    /// The page's lines of letters, and its short pieces (one or two letters on their own: a number beside an
+    /// exercise, a quantity in a column), top to bottom.
+    func find(in components: InkComponents) -> (lines: [InkLine], short: [InkLine]) {
         let all = components.components
         let letters = all.indices.filter { isLetter(all[$0]) }
-        guard letters.count >= minimumLetters else { return [] }
+        guard !letters.isEmpty else { return ([], []) }
         // A grid of buckets (rows of the page) to find neighbours quickly.
         let band = max(4, Int(xHeight))
         var rows = [[Int]](repeating: [], count: components.height / band + 2)
@@ -97,12 +101,19 @@ struct TextLineFinder: Sendable {
         }
         var groups: [Int: [Int]] = [:]
         for i in letters { groups[find(i), default: []].append(i) }
-        var found: [InkLine] = []
-        for (_, members) in groups where members.count >= minimumLetters {
-            guard let line = Self.line(of: members, in: all, minimumOnBaseline: minimumOnBaseline) else { continue }
-            found.append(line)
+        var found: [InkLine] = [], short: [InkLine] = []
+        for (_, members) in groups {
+            if members.count >= minimumLetters {
+                guard let line = Self.line(of: members, in: all, minimumOnBaseline: minimumOnBaseline) else { continue }
+                found.append(line)
+            } else if members.allSatisfy({ Double(all[$0].box.height) >= 0.7 * xHeight && Double(all[$0].box.height) <= 3 * xHeight }) {
+                let box = members.dropFirst().reduce(all[members[0]].box) { $0.union(all[$1].box) }
+                let heights = members.map { Double(all[$0].box.height) }.sorted()
+                short.append(InkLine(box: box, letters: members.sorted { all[$0].box.x < all[$1].box.x }, letterHeight: heights[heights.count / 2]))
+            }
         }
-        return found.sorted { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) }
+        let order: (InkLine, InkLine) -> Bool = { ($0.box.y, $0.box.x) < ($1.box.y, $1.box.x) }
+        return (found.sorted(by: order), short.sorted(by: order))
     }
 
     /// The line made of `members`, or nil when too few of them rest on one baseline.

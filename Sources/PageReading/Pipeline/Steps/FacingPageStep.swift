@@ -11,13 +11,18 @@ struct FacingPageStep: PageStep {
     func run(_ state: inout PageState, engine: any OCREngine) async throws {
         guard let page = state.page, let ink = state.ink, let rows = state.inkLines else { return }
         let filter = FacingPageFilter(xHeight: state.xHeightOrTarget)
-        let facing = filter.facing(rows.map(\.box), weights: rows.map(\.letters.count), pageWidth: page.width)
+        let (facing, cuts) = filter.facingWithCuts(rows.map(\.box), weights: rows.map(\.letters.count), pageWidth: page.width)
         guard !facing.isEmpty else { return }
-        trace("facing: \(facing.count) row(s) of the facing page painted out")
+        trace("facing: \(facing.count) row(s) of the facing page painted out, cut at \(cuts)")
         let dropped = facing.map { rows[$0] }
         let grey = state.unbinarised
         let painted = await offload { () -> (LeptonicaImage?, LeptonicaImage?) in
-            let marks = ink.components(near: dropped)
+            // Its rows, and any ink wholly beyond the cut (letters that made no row, a lone word).
+            let beyond = ink.components.indices.filter { i in
+                let b = ink.components[i].box
+                return cuts.contains { $0.side == .left ? b.maxX <= $0.x : b.x >= $0.x }
+            }
+            let marks = Array(Set(ink.components(near: dropped)).union(beyond))
             let binary = page.grayImage().map { ink.painting(marks, value: 255, on: $0) }.flatMap { LeptonicaImage(gray: $0) }
             let greyPainted = grey?.grayImage().flatMap { g in
                 g.width == ink.width && g.height == ink.height ? LeptonicaImage(gray: ink.painting(marks, value: 255, grow: 2, on: g)) : nil
@@ -27,6 +32,8 @@ struct FacingPageStep: PageStep {
         if let binary = painted.0 { state.page = binary }
         if let greyPainted = painted.1 { state.unbinarised = greyPainted }
         state.inkLines = rows.enumerated().filter { !facing.contains($0.offset) }.map(\.element)
+        state.shortInkLines.removeAll { piece in cuts.contains { $0.side == .left ? piece.box.maxX <= $0.x : piece.box.x >= $0.x } }
+        state.facingCuts = cuts
     }
 }
 
@@ -40,6 +47,12 @@ struct FacingPageFilter: Sendable {
     /// Lines within this many x-heights of the frame edge count as cut by it.
     var edgeMargin = 2.0
 
+    /// Where the facing page begins: everything on `side` of `x` belongs to it.
+    struct Cut: Sendable, Equatable {
+        var side: Side
+        var x: Int
+    }
+
     func keep(_ lines: [RecognizedLine], pageWidth: Int) -> [RecognizedLine] {
         let drop = facing(lines.map(\.box), weights: lines.map(\.text.count), pageWidth: pageWidth)
         return lines.enumerated().filter { !drop.contains($0.offset) }.map(\.element)
@@ -47,7 +60,13 @@ struct FacingPageFilter: Sendable {
 
     /// Indices of the boxes that belong to the facing page; `weights` says how much text each holds.
     func facing(_ boxes: [PixelBox], weights: [Int], pageWidth: Int) -> Set<Int> {
-        guard boxes.count >= 6, pageWidth > 0 else { return [] }
+        facingWithCuts(boxes, weights: weights, pageWidth: pageWidth).indices
+    }
+
+    /// The facing page's boxes, and where it begins on each side it was found.
+    func facingWithCuts(_ boxes: [PixelBox], weights: [Int], pageWidth: Int) -> (indices: Set<Int>, cuts: [Cut]) {
+        guard boxes.count >= 6, pageWidth > 0 else { return ([], []) }
+        var cuts: [Cut] = []
         var kept = Array(boxes.indices)
         // A facing page can hold more than one strip (margin notes, then its text): peel up to three per side.
         for side in [Side.left, .right] {
@@ -61,12 +80,17 @@ struct FacingPageFilter: Sendable {
                 else { break }
                 let stripIndices = Set(strip.map { kept[$0] })
                 kept.removeAll { stripIndices.contains($0) }
+                // The facing page begins at the strip's inner edge.
+                let edge = side == .left ? strip.map { keptBoxes[$0].maxX }.max()! : strip.map { keptBoxes[$0].x }.min()!
+                let previous = cuts.first { $0.side == side }?.x
+                cuts.removeAll { $0.side == side }
+                cuts.append(Cut(side: side, x: side == .left ? max(edge, previous ?? edge) : min(edge, previous ?? edge)))
             }
         }
-        return Set(boxes.indices).subtracting(kept)
+        return (Set(boxes.indices).subtracting(kept), cuts)
     }
 
-    enum Side { case left, right }
+    enum Side: Sendable { case left, right }
 
     /// Indices (into `boxes`) of the facing page's strip on `side`, or nil when there is none.
     /// `crossing`: how many lines may run through the empty band.

@@ -12,7 +12,10 @@ struct RecoverStep: PageStep {
     func run(_ state: inout PageState, engine: any OCREngine) async throws {
         guard state.recognised != nil, let inkLines = state.inkLines, let ink = state.ink else { return }
         let recovery = LineRecovery()
-        let blocks = recovery.blocks(missedBy: state.lines, among: inkLines)
+        // Nothing beyond the facing page's edge is ours to read.
+        let cuts = state.facingCuts
+        let ours = { (row: InkLine) in !cuts.contains { $0.side == .left ? row.box.maxX <= $0.x : row.box.x >= $0.x } }
+        let blocks = recovery.blocks(missedBy: state.lines, among: inkLines.filter(ours), short: state.shortInkLines.filter(ours))
         guard !blocks.isEmpty else { return }
         trace("recover: \(blocks.count) block(s) of rows no line covers: \(blocks.map(\.box))")
         for block in blocks.prefix(maximumBlocks) {
@@ -35,8 +38,9 @@ struct LineRecovery: Sendable {
     var coveredShare = 0.5
     /// Rows at most this many of their heights apart, one above the other in one column, are read as one block.
     var joinGap = 2.5
-    /// A line read again is kept from this confidence up...
+    /// A line read again is kept from this confidence up (short pieces alone, from `shortConfidence`)...
     var minimumConfidence = 0.6
+    var shortConfidence = 0.8
     /// ...and when it overlaps recognised lines by less than this share of its box (each line once).
     var maximumOverlap = 0.3
 
@@ -46,8 +50,8 @@ struct LineRecovery: Sendable {
     }
 
     /// Blocks of rows of letters (from the page's ink) that no recognised line covers, largest first.
-    func blocks(missedBy lines: [RecognizedLine], among rows: [InkLine]) -> [Block] {
-        let missed = rows.filter { row in
+    func blocks(missedBy lines: [RecognizedLine], among rows: [InkLine], short: [InkLine] = []) -> [Block] {
+        let missed = (rows + short).filter { row in
             let h = Int(row.letterHeight / 3)
             let inside = lines.filter { line in
                 let b = line.box
@@ -71,7 +75,24 @@ struct LineRecovery: Sendable {
                 blocks.append(Block(box: row.box, rows: [row]))
             }
         }
-        return blocks.sorted { $0.box.width * $0.box.height > $1.box.width * $1.box.height }
+        // Short pieces far apart in one column (the numbers of exercises) are read as one block: only their own
+        // ink is on its paper.
+        var merged: [Block] = []
+        for block in blocks {
+            let isShort = block.rows.allSatisfy { $0.letters.count < 3 }
+            if isShort,
+                let i = merged.firstIndex(where: { m in
+                    m.rows.allSatisfy { $0.letters.count < 3 }
+                        && min(m.box.maxX, block.box.maxX) - max(m.box.x, block.box.x) > min(m.box.width, block.box.width) / 2
+                })
+            {
+                merged[i].rows += block.rows
+                merged[i].box = merged[i].box.union(block.box)
+            } else {
+                merged.append(block)
+            }
+        }
+        return merged.sorted { $0.box.width * $0.box.height > $1.box.width * $1.box.height }
     }
 
     /// How much of `row`'s width lies under any of `boxes`.
@@ -117,8 +138,10 @@ struct LineRecovery: Sendable {
 
     /// Lines read in a block (page coordinates) that are sure, lie on a missed row, and repeat no recognised line.
     func keep(_ read: [RecognizedLine], rows: [InkLine], existing: [RecognizedLine]) -> [RecognizedLine] {
-        read.filter { line in
-            guard line.confidence >= minimumConfidence, line.text.contains(where: { $0.isLetter || $0.isNumber }) else { return false }
+        // A piece of one or two letters says little about itself: it must read surely.
+        let least = rows.allSatisfy { $0.letters.count < 3 } ? shortConfidence : minimumConfidence
+        return read.filter { line in
+            guard line.confidence >= least, line.text.contains(where: { $0.isLetter || $0.isNumber }) else { return false }
             guard rows.contains(where: { $0.box.intersectionArea(line.box) > 0 }) else { return false }
             return !LineSet.repeats(line, existing, maximumOverlap: maximumOverlap)
         }
