@@ -11,10 +11,10 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 OCR_LANGS := eng osd deu fra spa ita por pol nld
 RUN_DEBS := tesseract-ocr $(addprefix tesseract-ocr-,$(OCR_LANGS)) libtesseract-dev libleptonica-dev \
             libmagic-dev libheif-dev libsqlite3-dev zlib1g-dev pkg-config \
-            libopencv-core-dev libopencv-imgproc-dev libopencv-photo-dev flite1-dev \
+            libopencv-core-dev libopencv-imgproc-dev libopencv-photo-dev libopencv-objdetect-dev opencv-data flite1-dev \
             wamerican wbritish wfrench
 TEST_DEBS := $(RUN_DEBS) chromium libheif-examples fonts-dejavu-core
-TEST_PIPS := pytest playwright jsonschema rapidfuzz numpy pillow
+TEST_PIPS := pytest playwright jsonschema rapidfuzz numpy pillow scikit-image
 
 .PHONY: run test bench deps test-deps build build-release lint format clean
 
@@ -31,7 +31,7 @@ deps:
 
 test-deps:
 	$(call install_debs,$(TEST_DEBS))
-	@$(PYTHON) -c "import pytest, playwright, jsonschema, rapidfuzz, numpy, PIL" 2>/dev/null || \
+	@$(PYTHON) -c "import pytest, playwright, jsonschema, rapidfuzz, numpy, PIL, skimage" 2>/dev/null || \
 	  $(PYTHON) -m pip install -q $(TEST_PIPS)
 
 build: deps
@@ -48,6 +48,7 @@ run: build-release
 test: test-deps lint
 	$(PYTHON) tools/make_fixtures.py .build/fixtures/ocr
 	$(PYTHON) tools/make_shelf_fixtures.py .build/fixtures/shelf
+	$(PYTHON) tools/make_retouch_fixtures.py .build/fixtures/retouch
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build 2>&1 | tee .build/swift-test.log; test $${PIPESTATUS[0]} -eq 0
 	$(PYTHON) -m pytest -q -s Tests/e2e

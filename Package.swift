@@ -38,12 +38,16 @@ let package = Package(
         .systemLibrary(name: "CMagic", pkgConfig: "libmagic", providers: [.apt(["libmagic-dev"])]),
         .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
         .systemLibrary(name: "CFlite", providers: [.apt(["flite1-dev"])]),
-        // The one C++ target: OpenCV 4.6 (core, imgproc, photo) behind extern "C" functions for the shelf and retouch tools.
+        // The one C++ target: OpenCV 4.6 (core, imgproc, photo, objdetect) behind extern "C" functions for the shelf and
+        // retouch tools.
         .target(
             name: "OpenCVShim",
             // Optimised even in debug builds: the fill and line kernels are the hot loops the tests run.
             cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4", "-O2"])],
-            linkerSettings: [.linkedLibrary("opencv_core"), .linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_photo")]
+            linkerSettings: [
+                .linkedLibrary("opencv_core"), .linkedLibrary("opencv_imgproc"), .linkedLibrary("opencv_photo"),
+                .linkedLibrary("opencv_objdetect"),
+            ]
         ),
 
         // MARK: Shared vocabulary: errors a person can act on, the clock, boxes, timings. No C, no I/O.

@@ -1,5 +1,5 @@
-"""Section 4: Retouch, single process on loopback. A 2048-px preview with a 3% mask, a wire tap, a 12-MP export, and
-the peak RSS of a 48-MP export, each through the real HTTP routes the editor uses.
+"""Section 4: Retouch, single process on loopback. A 2048-px preview with a 3% mask, a wire tap, a person tap, a 12-MP
+export, and the peak RSS of a 48-MP export, each through the real HTTP routes the editor uses.
 
 The photos are rendered here (sky with grain, a band of texture, a sagging wire); the 3% mask is one brush stroke
 along a sag, as wide as makes 3% of the picture. Every loop is bounded in count and in time.
@@ -35,6 +35,17 @@ def render_photo(width, height):
         draw = ImageDraw.Draw(img)
         draw.line(wire(width, height), fill=(35, 35, 40), width=max(3, width // 600))
         img.save(path, quality=90)
+    return path.read_bytes()
+
+
+def render_person(width, height):
+    """A 12-MP portrait of a person: scikit-image's astronaut (public domain), its left 3:4 part enlarged. JPEG bytes."""
+    path = TMP / f"retouch_person_{width}x{height}.jpg"
+    if not path.exists():
+        from PIL import Image
+        from skimage import data
+        TMP.mkdir(parents=True, exist_ok=True)
+        Image.fromarray(data.astronaut()).crop((0, 0, 384, 512)).resize((width, height), Image.BICUBIC).save(path, quality=90)
     return path.read_bytes()
 
 
@@ -137,6 +148,22 @@ def run(budget=900, rounds=5):
             post_json(port, f"/api/retouch/{project}/undo")
         rows.append(["Tap a wire on the preview (find, quick fill, JPEG, store)", len(taps), ms(min(taps)) + " ms",
                      ms(median(taps)) + " ms", ms(max(taps)) + " ms"])
+        # The person tool on a 12-MP portrait: detectors, grab-cut and the quick fill of a third of the preview.
+        pw, ph = 3000, 4000
+        person, _ = upload(port, render_person(pw, ph))
+        people = []
+        for _ in range(3):
+            if deadline.passed():
+                break
+            tap = {"tool": "person", "tap": {"x": pw * 500 / 768, "y": ph * 760 / 1024}}
+            started = time.perf_counter()
+            _, dt = post_json(port, f"/api/retouch/{person}/edits", tap)
+            people.append(dt)
+            until_refined(port, person, started)
+            post_json(port, f"/api/retouch/{person}/undo")
+        if people:
+            rows.append(["Tap a person on a portrait preview (detect, grab-cut, quick fill, JPEG, store)", len(people),
+                         ms(min(people)) + " ms", ms(median(people)) + " ms", ms(max(people)) + " ms"])
         started = time.perf_counter()
         post_json(port, f"/api/retouch/{project}/edits", edit)
         until_refined(port, project, started)
@@ -178,7 +205,8 @@ def run(budget=900, rounds=5):
     md += ("\n\nOne server process, release build, the machine's other load included. The preview edit is the editor's "
            "whole round trip: the quick fill on the preview, the JPEG it shows and the row in SQLite; the refined line is "
            "the time from the same tap until the editor's state says the guided fill has landed. Targets: preview ≤ 300 ms, "
-           "12-MP export ≤ 4 s.")
+           "12-MP export ≤ 4 s, 48-MP export ≤ 12 s with a peak RSS ≤ 1.5 GB. The person tap is a tap, like the wire tap: "
+           "detection and grab-cut on the preview, then the same quick fill.")
     if notes:
         md += "\n\n" + "\n".join(f"- {n}" for n in notes)
     return md, measured, []

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """`make bench`: OCR accuracy and speed against the tesseract CLI, HTTP latency on loopback, generation overhead,
-the shelf analyser against the tesseract CLI, the retouch tool (preview, export, memory).
+the shelf analyser against the tesseract CLI, the retouch tool (preview, export, memory), the unsure-word flags and
+the offline writer's shared lines.
 
-usage: python3 bench/run.py [DIR] [--only ocr,http,gen,shelf,retouch] [--quick]
+usage: python3 bench/run.py [DIR] [--only ocr,http,gen,shelf,retouch,drafts] [--quick]
        make bench [BENCH_ARGS="DIR --only ocr"]     (installs the test packages and builds the release binary first)
 
 DIR: photos NAME.(jpg|png|...) with NAME.txt ground truth and optional NAME.lang. Default: ../shared/photos/pages
@@ -50,7 +51,8 @@ def section(title, fn):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("folder", nargs="?", help="photos with .txt ground truth")
-    ap.add_argument("--only", default="ocr,http,gen,shelf,retouch", help="comma-separated sections: ocr, http, gen, shelf, retouch")
+    ap.add_argument("--only", default="ocr,http,gen,shelf,retouch,drafts",
+                    help="comma-separated sections: ocr, http, gen, shelf, retouch, drafts")
     ap.add_argument("--quick", action="store_true", help="fewer requests (for trying the harness)")
     args = ap.parse_args()
     only = {s.strip() for s in args.only.split(",")}
@@ -97,6 +99,11 @@ def main():
     if "retouch" in only:
         import retouch
         md, m, f = section("5. Retouch", lambda: retouch.run(budget=600 if args.quick else 1200, rounds=3 if args.quick else 5))
+        parts.append(md); measured_any |= m; failures += f
+
+    if "drafts" in only:
+        import drafts
+        md, m, f = section("6. Unsure words and the offline writer's lines", lambda: drafts.run(args.folder, budget=600 if args.quick else 1200))
         parts.append(md); measured_any |= m; failures += f
 
     if failures:

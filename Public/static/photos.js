@@ -123,15 +123,56 @@
     });
   });
 
-  // --- Outline editor: four corners, dragged or nudged, mirrored into the form's fields.
+  // --- Outline editor: four corners, dragged or nudged, mirrored into the form's fields. On a phone the photo is
+  // sized to fit between the top bar and the action bar, so all four corners can be reached and dragged at once, and
+  // each corner has a finger-sized grip (a transparent ring around the visible one).
   var outline = document.querySelector("[data-outline]");
   if (outline) {
     var width = Number(outline.getAttribute("data-width")), height = Number(outline.getAttribute("data-height"));
     var shape = outline.querySelector("[data-outline-shape]");
     var corners = all("[data-corner]", outline);
     var form = document.querySelector("[data-outline-form]");
-    var radius = Math.max(width, height) * 0.025;
-    corners.forEach(function (c) { c.setAttribute("r", radius); });
+    var frame = outline.closest(".zoom-frame");
+    var ns = "http://www.w3.org/2000/svg";
+    var grips = corners.map(function (corner) {
+      var grip = document.createElementNS(ns, "circle");
+      grip.setAttribute("class", "corner-grip");
+      grip.setAttribute("aria-hidden", "true");
+      grip.setAttribute("cx", corner.getAttribute("cx"));
+      grip.setAttribute("cy", corner.getAttribute("cy"));
+      outline.insertBefore(grip, corners[0]);
+      return grip;
+    });
+
+    // Photo units per CSS pixel, as drawn now.
+    function unitsPerPixel() {
+      var matrix = outline.getScreenCTM();
+      return matrix && matrix.a ? 1 / matrix.a : Math.max(width, height) / Math.max(1, outline.getBoundingClientRect().width);
+    }
+    function sizeHandles() {
+      var unit = unitsPerPixel();
+      corners.forEach(function (c) { c.setAttribute("r", 11 * unit); });
+      grips.forEach(function (g) { g.setAttribute("r", 24 * unit); });
+    }
+    // The frame's height: whatever is left between the bars below the page's top, and at least 13 rem (scrolled to).
+    function fit() {
+      var bar = form.querySelector(".actionbar");
+      var barTop = bar && window.getComputedStyle(bar).position === "fixed" ? bar.getBoundingClientRect().top : window.innerHeight;
+      var topbar = document.querySelector(".topbar");
+      var topBottom = topbar && window.getComputedStyle(topbar).position === "sticky" ? topbar.getBoundingClientRect().bottom : 0;
+      var rem = parseFloat(window.getComputedStyle(document.documentElement).fontSize) || 16;
+      var frameTop = frame.getBoundingClientRect().top + window.scrollY;
+      var room = barTop - (frameTop - window.scrollY) - 12;
+      var least = 13 * rem;
+      if (room < least) room = Math.max(least, barTop - topBottom - 12);
+      outline.style.maxHeight = Math.floor(room) + "px";
+      outline.style.minHeight = "0px";
+      sizeHandles();
+      return room;
+    }
+    fit();
+    window.addEventListener("resize", fit);
+    window.addEventListener("load", fit);
 
     function field(name) { return form.querySelector('[name="' + name + '"]'); }
     function move(corner, x, y) {
@@ -140,6 +181,8 @@
       var i = corner.getAttribute("data-corner");
       corner.setAttribute("cx", x);
       corner.setAttribute("cy", y);
+      grips[i].setAttribute("cx", x);
+      grips[i].setAttribute("cy", y);
       corner.setAttribute("aria-valuetext", x + ", " + y);
       field("x" + i).value = x;
       field("y" + i).value = y;
@@ -151,24 +194,30 @@
       point.y = event.clientY;
       return point.matrixTransform(outline.getScreenCTM().inverse());
     }
-    corners.forEach(function (corner) {
-      corner.addEventListener("pointerdown", function (event) {
-        corner.setPointerCapture(event.pointerId);
-        corner.classList.add("dragging");
-        corner.focus();
-        event.preventDefault();
+    corners.forEach(function (corner, index) {
+      // The grip under a finger is offset from the corner by where it was grabbed, so the corner does not jump.
+      var offset = { x: 0, y: 0 };
+      [corner, grips[index]].forEach(function (handle) {
+        handle.addEventListener("pointerdown", function (event) {
+          handle.setPointerCapture(event.pointerId);
+          var p = toSvg(event);
+          offset = { x: Number(corner.getAttribute("cx")) - p.x, y: Number(corner.getAttribute("cy")) - p.y };
+          corner.classList.add("dragging");
+          corner.focus({ preventScroll: true });
+          event.preventDefault();
+        });
+        handle.addEventListener("pointermove", function (event) {
+          if (!handle.hasPointerCapture(event.pointerId)) return;
+          var p = toSvg(event);
+          move(corner, p.x + offset.x, p.y + offset.y);
+        });
+        function end(event) {
+          if (handle.hasPointerCapture(event.pointerId)) handle.releasePointerCapture(event.pointerId);
+          corner.classList.remove("dragging");
+        }
+        handle.addEventListener("pointerup", end);
+        handle.addEventListener("pointercancel", end);
       });
-      corner.addEventListener("pointermove", function (event) {
-        if (!corner.hasPointerCapture(event.pointerId)) return;
-        var p = toSvg(event);
-        move(corner, p.x, p.y);
-      });
-      function end(event) {
-        if (corner.hasPointerCapture(event.pointerId)) corner.releasePointerCapture(event.pointerId);
-        corner.classList.remove("dragging");
-      }
-      corner.addEventListener("pointerup", end);
-      corner.addEventListener("pointercancel", end);
       corner.addEventListener("keydown", function (event) {
         var step = Math.max(width, height) * (event.shiftKey ? 0.02 : 0.004);
         var dx = { ArrowLeft: -step, ArrowRight: step }[event.key] || 0;

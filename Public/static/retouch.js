@@ -1,4 +1,4 @@
-// The retouch editor: tools (wire, object, brush, line brush), zoom and pan by touch or mouse, the mask overlay,
+// The retouch editor: tools (wire, object, person, brush, line brush), zoom and pan by touch or mouse, the mask overlay,
 // before/after, undo, redo, refine. Every edit goes to the server, which keeps it; this file only draws and asks.
 (function () {
   "use strict";
@@ -20,11 +20,13 @@
   var buttons = { undo: $("[data-undo]"), redo: $("[data-redo]"), refine: $("[data-refine]"), compare: $("[data-compare]") };
   var sliders = { brush: $("[data-brush-size]"), wire: $("[data-wire-width]"), feather: $("[data-feather]") };
   var maskToggle = $("[data-mask-toggle]");
+  var shadowToggle = $("[data-shadow]"), smartToggle = $("[data-smart]"), allPeople = $("[data-all-people]");
   var state = null, busy = false, afterSrc = picture.getAttribute("src");
 
   var hints = {
     wire: "Tap near a wire to remove it.",
     object: "Tap inside the thing to remove.",
+    person: "Tap a person to remove them.",
     brush: "Paint over what should go.",
     "line-brush": "Draw along a wire; it is removed at the wire width."
   };
@@ -81,6 +83,7 @@
 
   function apply(next) {
     var changed = !state || state.version !== next.version;
+    if (next.note && (!state || state.note !== next.note)) toast(next.note, true);
     state = next;
     generation++;
     if (changed) {
@@ -123,18 +126,35 @@
   // --- Zoom and pan ---------------------------------------------------------------------------------------------
   var view = { scale: 1, x: 0, y: 0, min: 0.1, max: 8 };
 
-  // The stage is as tall as the photo needs at this width, within what the screen leaves beside everything else on
-  // the page: what sits above it, the controls and the footnote below it, and the action bar when it is fixed to the
-  // bottom (on a short screen it scrolls with the page and is measured with the rest).
+  // The stage is as tall as the photo needs at this width. On a wide screen it also fits beside everything else on the
+  // page: what sits above it, the controls and the footnote below it, and the action bar when it is fixed to the
+  // bottom (on a short screen it scrolls with the page and is measured with the rest). On a phone the photo comes
+  // first: it may use the whole screen between the tool bar and the action bar (the page is scrolled to the tools
+  // once, when the editor opens), so a portrait photo is as wide as the phone; the controls are below it.
+  function phone() { return window.matchMedia("(max-width: 47.99rem)").matches; }
+
   function sizeStage() {
     var box = stage.getBoundingClientRect();
     var end = document.querySelector(".rt-footnote") || root;
-    var bar = $(".rt-actions");
-    var above = box.top + window.scrollY;
-    var below = Math.max(0, end.getBoundingClientRect().bottom - box.bottom);
+    var bar = $(".rt-actions"), tools = $(".rt-tools");
     var fixedBar = bar && getComputedStyle(bar).position === "fixed" ? bar.getBoundingClientRect().height : 0;
-    var room = window.innerHeight - above - below - fixedBar - 12;
-    stage.style.height = Math.max(220, Math.min(room, box.width * previewH / previewW)) + "px";
+    var room, needed = box.width * previewH / previewW;
+    if (phone()) {
+      room = window.innerHeight - tools.getBoundingClientRect().height - fixedBar - 8;
+      // A photo that nearly fills that room gets all of it (the controls are one scroll away); a landscape one leaves
+      // them in view below it.
+      if (room - needed < 80) needed = room;
+    } else {
+      var above = box.top + window.scrollY;
+      var below = Math.max(0, end.getBoundingClientRect().bottom - box.bottom);
+      room = window.innerHeight - above - below - fixedBar - 12;
+    }
+    stage.style.height = Math.max(220, Math.min(room, needed)) + "px";
+  }
+
+  function scrollToTools() {
+    if (!phone() || document.documentElement.scrollHeight <= window.innerHeight) return;
+    window.scrollTo(0, $(".rt-tools").getBoundingClientRect().top + window.scrollY - 4);
   }
 
   function fit() {
@@ -251,14 +271,17 @@
       var p = toPreview(event.clientX, event.clientY);
       if (p.x < 0 || p.y < 0 || p.x > previewW || p.y > previewH) return;
       var t = tool();
-      if (t === "wire" || t === "object") {
-        send("/edits", { tool: t, tap: photoPoint(p), feather: feather() });
+      if (t === "wire" || t === "object" || t === "person") {
+        var edit = { tool: t, tap: photoPoint(p), feather: feather() };
+        if (t === "object") edit.shadow = shadowToggle.checked;
+        send("/edits", edit);
       } else {
-        send("/edits", { tool: t, points: [photoPoint(p)], width: strokeWidth(t), feather: feather() });
+        send("/edits", { tool: t, points: [photoPoint(p)], width: strokeWidth(t), feather: feather(), smart: t === "brush" && smartToggle.checked });
       }
     } else if (done.kind === "paint") {
       var points = tool() === "line-brush" ? simplify(done.points, 1.5 / view.scale) : done.points;
-      send("/edits", { tool: tool(), points: points.map(photoPoint), width: strokeWidth(tool()), feather: feather() });
+      send("/edits", { tool: tool(), points: points.map(photoPoint), width: strokeWidth(tool()), feather: feather(),
+        smart: tool() === "brush" && smartToggle.checked });
     }
   }
   stage.addEventListener("pointerup", function (event) { endPointer(event, false); });
@@ -374,12 +397,15 @@
       $all("[data-for-tools]").forEach(function (el) {
         el.classList.toggle("is-off", el.getAttribute("data-for-tools").split(" ").indexOf(tool()) < 0);
       });
+      $all("[data-only-for]").forEach(function (el) { el.hidden = el.getAttribute("data-only-for") !== tool(); });
+      sizeStage();
     });
   });
 
   buttons.undo.addEventListener("click", function () { send("/undo"); });
   buttons.redo.addEventListener("click", function () { send("/redo"); });
   buttons.refine.addEventListener("click", function () { send("/refine"); });
+  allPeople.addEventListener("click", function () { send("/edits", { tool: "person", all: true, feather: feather() }); });
 
   // Before/after: press and hold shows the photo before any edit.
   function showBefore(on) {
@@ -399,6 +425,7 @@
   window.addEventListener("resize", fit);
   root.classList.add("is-ready");
   fit();
+  scrollToTools();
   $all("input[name=tool]")[0].dispatchEvent(new Event("change"));
   send("");
 })();

@@ -1,7 +1,8 @@
 // SnapPost's offline shell: static assets and the offline page are cached; pages and API answers never are (they are
 // private and change). When the server cannot be reached, a page request shows the offline page instead.
 "use strict";
-var CACHE = "snappost-shell-v1";
+// v2: the offline page tells what is kept in this browser and sends it when the server answers again.
+var CACHE = "snappost-shell-v2";
 var scope = self.registration ? new URL(self.registration.scope).pathname.replace(/\/$/, "") : "";
 var SHELL = ["/offline", "/static/app.css", "/static/app.js", "/static/icon.svg", "/static/icon-192.png"].map(function (path) {
   return scope + path;

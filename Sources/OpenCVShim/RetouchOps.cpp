@@ -96,9 +96,14 @@ extern "C" int snappost_retouch_grabcut(const uint8_t *rgb, int w, int h, int rx
             for (int i = 0; i < w * h; i++) {
                 if (hint[i] == 1) labels.data[i] = cv::GC_FGD;
                 else if (hint[i] == 2) labels.data[i] = cv::GC_BGD;
+                else if (hint[i] == 3) labels.data[i] = cv::GC_PR_BGD;
+                else if (hint[i] == 4) labels.data[i] = cv::GC_PR_FGD;
             }
         }
         cv::Mat background, foreground;
+        // Grab-cut starts its colour models with k-means, seeded from OpenCV's per-thread generator: a fixed seed makes
+        // the same picture give the same cut whatever ran before on this thread.
+        cv::theRNG().state = 0x5eed;
         // The labels already hold the rectangle and the hints.
         cv::grabCut(src, labels, cv::Rect(rx, ry, rw, rh), background, foreground, iterations, cv::GC_INIT_WITH_MASK);
         for (int i = 0; i < w * h; i++) {

@@ -16,6 +16,13 @@ struct ExcerptAnalysis: Sendable {
         var isStep = false
         /// Every word is a real word read with good confidence (see ``UnsureWords/quotable``): safe to quote.
         var isClean = true
+        /// Why its shape makes it no sentence to quote (a fragment, a heading, a list item), or nil.
+        var flaw: SentenceRules.Flaw?
+        /// The words the camera may have misread in it (each keeps it from being quoted).
+        var unsureWords: [String] = []
+        /// Words typed by the person that the language's word list does not know (typed text is trusted, but a
+        /// sentence without them is preferred).
+        var unknownTypedWords = 0
         var isQuestion: Bool { text.hasSuffix("?") }
         /// Words as a reader counts them: "doesn’t" is one, a dash is none.
         var wordCount: Int { text.split(whereSeparator: \.isWhitespace).filter { $0.contains { $0.isLetter || $0.isNumber } }.count }
@@ -49,51 +56,78 @@ struct ExcerptAnalysis: Sendable {
 
     init(_ text: String, evidence: ReadingEvidence = ReadingEvidence()) {
         let paragraphs = Self.paragraphs(of: text)
-        headings = paragraphs.compactMap { if case .heading(let title) = $0 { title } else { nil } }
-        let prose = paragraphs.compactMap { if case .prose(let body) = $0 { body } else { nil } }
+        let prose = paragraphs.compactMap { if case .prose(let body, let starts) = $0 { (body, starts) } else { nil } }
 
-        let allWords = Self.words(in: prose.joined(separator: " "))
+        let allWords = Self.words(in: prose.map(\.0).joined(separator: " "))
         let language = Self.detectLanguage(allWords)
         self.language = language
         let stopWords = language == .french ? Lexicon.frenchStopWords : Lexicon.englishStopWords
+        var read = WordReadings(UnsureWords.read(text, evidence: evidence))
 
         var sentences: [Sentence] = []
-        for paragraph in prose {
-            for (offset, text) in Self.splitSentences(paragraph).enumerated() {
-                let words = Self.words(in: text)
-                guard !words.isEmpty else { continue }
-                let first = text.first { $0.isLetter || $0.isNumber }
-                let complete = (first?.isUppercase ?? false) && Self.endsSentence(text)
-                sentences.append(Sentence(text: text, index: sentences.count, words: words, score: offset == 0 ? 0.1 : 0, isComplete: complete))
+        for (paragraph, lineStarts) in prose {
+            let pieces = Self.splitSentences(paragraph)
+            let characters = Array(paragraph)
+            var cursor = 0
+            for (offset, piece) in pieces.enumerated() {
+                // Where the piece starts in the paragraph, to know which of its lines begin inside it.
+                let start = Self.offset(of: piece, in: characters, from: cursor) ?? cursor
+                cursor = start + piece.count
+                var sentence = Sentence(text: piece, index: sentences.count, words: [], score: offset == 0 ? 0.1 : 0, isComplete: false)
+                let before = read
+                Self.judge(&sentence, language: language, standsAlone: lineStarts.count == 1 && pieces.count == 1, readings: &read)
+                // A line of debris or a heading run into a sentence without a full stop spoils it: when the sentence
+                // is not clean, the shortest whole tail of it that starts a line with a capital is taken instead.
+                if !sentence.isClean {
+                    for lineStart in lineStarts.reversed() where lineStart > start && lineStart < cursor {
+                        let tail = String(characters[lineStart..<cursor])
+                        guard tail.first?.isUppercase == true else { continue }
+                        var candidate = Sentence(text: tail, index: sentences.count, words: [], score: 0, isComplete: false)
+                        var trial = before
+                        trial.skip(String(characters[start..<lineStart]))
+                        Self.judge(&candidate, language: language, standsAlone: false, readings: &trial)
+                        if candidate.isClean {
+                            sentence = candidate
+                            break
+                        }
+                    }
+                }
+                guard !sentence.words.isEmpty else { continue }
+                sentences.append(sentence)
             }
         }
 
         for i in sentences.indices {
             sentences[i].isStep = sentences[i].words.first.map { Self.isImperative($0, language: language) } ?? false
         }
-        // Each sentence's words take the confidence of the same occurrence in the whole text.
-        var confidences = WordConfidences(UnsureWords.read(text, evidence: evidence))
-        for i in sentences.indices {
-            let words = UnsureWords.tokens(in: sentences[i].text).map(\.text)
-            let lowest = words.map { confidences.next($0) }.min() ?? 0
-            sentences[i].isClean = lowest >= UnsureWords.quotable && Self.isWholeThought(words) && !Self.hasStrayMarks(sentences[i].text)
-        }
         let imperativeCount = sentences.filter(\.isStep).count
         self.imperativeCount = imperativeCount
         let procedural = Self.isProcedural(imperatives: imperativeCount, sentences: sentences.count)
 
-        // Frequencies of content words (verbs of command aside), singular and plural merged.
+        // Topics come only from sentences that can be quoted, and only real words of the page's language: a word the
+        // camera made up ("eee") or a sentence of debris never becomes what the page is "about".
+        let list = evidence.words?.forLanguage(language == .french ? "fra" : "eng")
+        let trusted = sentences.filter(\.isClean).flatMap(\.words)
         var counts: [String: Int] = [:]
         var firstSeen: [String: Int] = [:]
-        for (position, word) in allWords.enumerated()
-        where Self.isContentWord(word, stopWords: stopWords) && !Self.isImperative(word, language: language) {
+        for (position, word) in trusted.enumerated()
+        where Self.isContentWord(word, stopWords: stopWords) && !Self.isImperative(word, language: language) && Self.isRealWord(word, list: list) {
             let stem = Self.stem(word)
             counts[stem, default: 0] += 1
             if firstSeen[stem] == nil { firstSeen[stem] = position }
         }
         recurringWords = counts.filter { $0.value >= 2 }.keys.sorted {
             (counts[$0]!, -firstSeen[$0]!) > (counts[$1]!, -firstSeen[$1]!)
-        }.prefix(5).map { Self.displayForm(of: $0, in: allWords) }
+        }.prefix(5).map { Self.displayForm(of: $0, in: trusted) }
+        // Headings are named only when every word of them is real and was read surely.
+        let headingReadings = WordReadings(UnsureWords.read(text, evidence: evidence))
+        headings = paragraphs.compactMap { paragraph -> String? in
+            guard case .heading(let title) = paragraph else { return nil }
+            let words = UnsureWords.tokens(in: title).map(\.text)
+            let sure = words.allSatisfy { headingReadings.lowest($0).map(UnsureWords.isQuotable) ?? true }
+            return sure && words.allSatisfy { Self.isRealWord($0.lowercased(), list: list) || $0.first?.isUppercase == true && $0.count >= 4 }
+                ? title : nil
+        }
 
         let markers = language == .french ? Lexicon.frenchMarkers : Lexicon.englishMarkers
         for i in sentences.indices {
@@ -105,12 +139,10 @@ struct ExcerptAnalysis: Sendable {
                 let craft = sentences[i].words.filter { Lexicon.craftWords.contains($0) }.count
                 sentences[i].score += 0.2 * Double(min(craft, 2))
             }
+            sentences[i].score -= 0.4 * Double(min(sentences[i].unknownTypedWords, 3))
         }
         self.sentences = sentences
-        let clean = sentences.filter(\.isClean)
-        let complete = clean.filter(\.isComplete)
-        // Typed text without full stops still has sentences; a page cut mid-sentence prefers the whole ones.
-        ranked = (complete.isEmpty ? clean : complete).sorted { ($0.score, -$0.index) > ($1.score, -$1.index) }
+        ranked = sentences.filter(\.isClean).sorted { ($0.score, -$0.index) > ($1.score, -$1.index) }
 
         quantityCount = Self.countQuantities(allWords)
         let firstPerson: Set<String> = language == .french ? ["je", "j", "nous", "moi", "mon", "ma", "mes"] : ["i", "we", "my", "our", "me", "us"]
@@ -120,24 +152,62 @@ struct ExcerptAnalysis: Sendable {
             words: allWords, sentences: sentences.count, imperatives: imperativeCount, quantities: quantityCount, text: text)
     }
 
+    /// Fills in a sentence's words, shape and readings; `readings` hands out the text's words in order.
+    private static func judge(_ sentence: inout Sentence, language: Language, standsAlone: Bool, readings: inout WordReadings) {
+        let text = sentence.text
+        sentence.words = words(in: text)
+        let first = text.first { $0.isLetter || $0.isNumber }
+        sentence.isComplete = (first?.isUppercase ?? false) && endsSentence(text)
+        sentence.flaw = SentenceRules.flaw(text, words: sentence.words, language: language, standsAlone: standsAlone)
+        let read = UnsureWords.tokens(in: Markup.strippingTags(text)).map { readings.next($0.text) }
+        sentence.unsureWords = read.filter { !UnsureWords.isQuotable($0) }.map(\.text)
+        sentence.unknownTypedWords = read.filter { !$0.fromCamera && !$0.known }.count
+        sentence.isClean = sentence.flaw == nil && sentence.unsureWords.isEmpty
+    }
+
+    /// The character offset of `piece` in `characters`, at or after `from`.
+    private static func offset(of piece: String, in characters: [Character], from: Int) -> Int? {
+        let target = Array(piece)
+        guard !target.isEmpty, characters.count >= target.count else { return nil }
+        var i = from
+        while i + target.count <= characters.count {
+            if characters[i] == target[0], Array(characters[i..<(i + target.count)]) == target { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    /// The sentences that would be quoted but for words the camera may have misread, with those words.
+    var blockedByWords: [(sentence: String, words: [String])] {
+        sentences.filter { $0.flaw == nil && !$0.unsureWords.isEmpty }.map { ($0.text, $0.unsureWords) }
+    }
+
+    /// A word of the language: in its word list when there is one; letters only, with a vowel, and no letter three
+    /// times in a row ("eee") either way.
+    static func isRealWord(_ word: String, list: (any WordList)?) -> Bool {
+        guard word.count >= 3, word.allSatisfy(\.isLetter), word.contains(where: { "aeiouyàâéèêëîïôûùüÿæœ".contains($0) }) else { return false }
+        let letters = Array(word)
+        for i in 2..<letters.count where letters[i] == letters[i - 1] && letters[i] == letters[i - 2] { return false }
+        return list.map { $0.knows(word) } ?? true
+    }
+
     /// Marks that are not writing ("|", "~", "■") or a short capital fragment before the first word ("IE At the next…"):
     /// the signs of a table edge or a label the camera read as text.
     static func hasStrayMarks(_ text: String) -> Bool {
+        let text = Markup.strippingTags(text)
         if text.contains(where: { "|~_¦¬■□◆●▪©®^<>{}[]=\\".contains($0) }) { return true }
         return text.range(of: #"^[A-Z]{1,3} [A-Z]"#, options: .regularExpression) != nil && !text.hasPrefix("I ") && !text.hasPrefix("A ")
     }
 
     /// At least four words, and not ending on a stray short word ("Chickens are em."): a cut line reads like that.
-    static func isWholeThought(_ words: [String]) -> Bool {
-        guard words.filter({ $0.contains(where: \.isLetter) }).count >= 4, let last = words.last?.lowercased() else { return false }
-        return last.count > 2 || Lexicon.shortEndings.contains(last) || last.allSatisfy(\.isNumber)
-    }
+    static func isWholeThought(_ words: [String]) -> Bool { SentenceRules.isWholeThought(words) }
 
     // MARK: Paragraphs and headings
 
     enum Paragraph: Equatable {
         case heading(String)
-        case prose(String)
+        /// A paragraph's text with its wrapped lines joined, and where each line starts in it (in characters).
+        case prose(String, lineStarts: [Int])
     }
 
     /// Joins wrapped lines (and words hyphenated across them), drops running heads, page numbers and figure labels,
@@ -149,11 +219,13 @@ struct ExcerptAnalysis: Sendable {
         let labels = figureLabels(lines)
         var result: [Paragraph] = []
         var current = ""
+        var lineStarts: [Int] = []
 
         func flush() {
             let body = current.trimmingCharacters(in: .whitespaces)
-            if !body.isEmpty { result.append(.prose(body)) }
+            if !body.isEmpty { result.append(.prose(body, lineStarts: lineStarts)) }
             current = ""
+            lineStarts = []
         }
 
         for (number, rawLine) in lines.enumerated() where !labels.contains(number) {
@@ -176,6 +248,7 @@ struct ExcerptAnalysis: Sendable {
             }
             if wasNumbered { flush() }
             current = join(current, content)
+            lineStarts.append(current.count - content.count)
         }
         flush()
         return result
@@ -254,7 +327,7 @@ struct ExcerptAnalysis: Sendable {
                 let atEnd = nextStart >= characters.count
                 let followedByStart =
                     !atEnd && nextStart > end
-                    && (characters[nextStart].isUppercase || characters[nextStart].isNumber || "\"“«‘(".contains(characters[nextStart]))
+                    && (characters[nextStart].isUppercase || characters[nextStart].isNumber || "\"“«‘(<".contains(characters[nextStart]))
                 if atEnd || (followedByStart && !(character == "." && isAbbreviation(characters, dotAt: i))) {
                     let sentence = String(characters[start..<end]).trimmingCharacters(in: .whitespaces)
                     if !sentence.isEmpty { sentences.append(sentence) }
@@ -280,7 +353,7 @@ struct ExcerptAnalysis: Sendable {
 
     /// Lowercased words; apostrophes split ("l’eau" → "l", "eau"), hyphens too.
     static func words(in text: String) -> [String] {
-        text.lowercased().split { !($0.isLetter || $0.isNumber) }.map(String.init)
+        Markup.strippingTags(text).lowercased().split { !($0.isLetter || $0.isNumber) }.map(String.init)
     }
 
     /// "pour", "add", "versez": a verb of command (French imperatives mostly end in -ez).
@@ -358,24 +431,39 @@ struct ExcerptAnalysis: Sendable {
         return count
     }
 
-    /// Hands out, word by word in page order, the confidence each occurrence was read with.
-    struct WordConfidences {
-        var queues: [String: [Double]] = [:]
-        var lowest: [String: Double] = [:]
+    /// Hands out, word by word in page order, how each occurrence was read.
+    struct WordReadings {
+        var queues: [String: [ReadWord]] = [:]
+        var weakest: [String: ReadWord] = [:]
 
         init(_ words: [ReadWord]) {
             for word in words {
-                queues[word.text, default: []].append(word.confidence)
-                lowest[word.text] = min(lowest[word.text] ?? 1, word.confidence)
+                queues[word.text, default: []].append(word)
+                if let known = weakest[word.text], UnsureWords.isQuotable(word) || !UnsureWords.isQuotable(known) { continue }
+                weakest[word.text] = word
             }
         }
 
-        mutating func next(_ word: String) -> Double {
-            guard var queue = queues[word], !queue.isEmpty else { return lowest[word] ?? 1 }
+        /// The next occurrence of `word`; a word not found (split differently) counts as its weakest occurrence.
+        mutating func next(_ word: String) -> ReadWord {
+            guard var queue = queues[word], !queue.isEmpty else {
+                return weakest[word]
+                    ?? ReadWord(
+                        text: word, utf16Start: 0, utf16End: 0, occurrence: 0, line: nil, span: nil, confidence: 1, rival: 0, fromCamera: false,
+                        cameraIndex: nil, known: true, unsure: false)
+            }
             let value = queue.removeFirst()
             queues[word] = queue
             return value
         }
+
+        /// Hands out the words of `text` without using them: the head of a sentence left out of a quote.
+        mutating func skip(_ text: String) {
+            for token in UnsureWords.tokens(in: Markup.strippingTags(text)) { _ = next(token.text) }
+        }
+
+        /// The least sure occurrence of `word`, if it occurs.
+        func lowest(_ word: String) -> ReadWord? { weakest[word] }
     }
 
     static func fnv1a(_ text: String) -> UInt64 {

@@ -111,4 +111,86 @@ enum Lexicon {
         "we", "ok", "oh", "or", "if", "my", "i", "a", "y", "en", "le", "la", "là", "où", "un", "ça", "il", "tu", "ce", "se", "eu", "vu",
         "dû", "pu", "su", "lu", "nu", "né", "ni", "va", "vs",
     ]
+
+    // MARK: Verbs, for telling a sentence from a label or a list item
+
+    /// Auxiliaries, modals and common English verbs in every form: base, -s, past, participles, -ing.
+    static let englishVerbs: Set<String> = {
+        let fixed = [
+            "is", "are", "was", "were", "be", "been", "being", "am", "has", "have", "had", "having", "do", "does", "did", "done",
+            "can", "could", "will", "would", "shall", "should", "may", "might", "must", "ought", "isn't", "aren't", "wasn't",
+            "weren't", "hasn't", "haven't", "hadn't", "don't", "doesn't", "didn't", "can't", "couldn't", "won't", "wouldn't",
+            "shouldn't", "it's", "that's", "there's", "here's", "what's", "let's", "i'm", "you're", "we're", "they're", "he's",
+            "she's", "i've", "we've", "you've", "they've", "i'd", "we'd", "you'd", "they'd", "i'll", "we'll", "you'll", "they'll",
+            "went", "gone", "came", "saw", "seen", "knew", "known", "took", "taken", "gave", "given", "made", "said", "told", "found",
+            "thought", "brought", "bought", "felt", "kept", "left", "meant", "met", "paid", "sat", "stood", "understood", "wrote",
+            "written", "ran", "began", "begun", "grew", "grown", "held", "heard", "lost", "led", "read", "spent", "sent", "built",
+            "taught", "caught", "fought", "chose", "chosen", "spoke", "spoken", "broke", "broken", "fell", "fallen", "drew",
+            "drawn", "drove", "driven", "ate", "eaten", "rose", "risen", "lay", "lain", "laid", "won", "sold", "hung", "cut", "put",
+            "set", "let", "shut", "hit", "cost", "got", "gotten", "became", "become", "forgot", "forgotten", "slept", "swam",
+            "sang", "sung", "threw", "thrown", "wore", "worn", "froze", "frozen", "shook", "shaken", "bore", "born", "tore", "torn",
+            "lit", "fed", "bled", "bred", "fled", "sped", "stuck", "struck", "swept", "wept", "crept", "dealt", "dreamt", "burnt",
+            "learnt", "spelt", "spilt", "leapt", "knelt", "beat", "beaten", "bit", "bitten", "hid", "hidden", "rode", "ridden",
+        ]
+        let bases = [
+            "add", "allow", "appear", "apply", "ask", "bake", "become", "begin", "believe", "belong", "boil", "break", "bring", "build",
+            "burn", "buy", "call", "care", "carry", "cause", "change", "check", "choose", "clean", "close", "come", "consider",
+            "contain", "continue", "cook", "cool", "count", "cover", "create", "cut", "decide", "depend", "describe", "die", "do",
+            "drain", "draw", "dress", "drink", "drive", "drop", "eat", "end", "enjoy", "explain", "fail", "fall", "feel", "fill",
+            "find", "finish", "follow", "forget", "form", "fry", "get", "give", "go", "grow", "happen", "hate", "hear", "heat",
+            "help", "hold", "hope", "include", "increase", "keep", "kill", "know", "last", "lead", "learn", "leave", "lie", "like",
+            "listen", "live", "look", "lose", "love", "make", "matter", "mean", "meet", "melt", "mix", "move", "need", "notice",
+            "offer", "open", "pass", "pay", "place", "plan", "play", "pour", "prefer", "prepare", "press", "produce", "protect",
+            "provide", "pull", "push", "reach", "read", "realise", "realize", "receive", "reduce", "remain", "remember", "remove",
+            "repeat", "report", "require", "rest", "return", "rise", "roast", "run", "say", "season", "see", "seem", "sell", "send",
+            "serve", "set", "show", "simmer", "sit", "sleep", "slice", "smell", "speak", "spend", "stand", "start", "stay", "stir",
+            "stop", "strain", "study", "succeed", "suggest", "suppose", "take", "talk", "taste", "teach", "tell", "tend", "think",
+            "touch", "travel", "treat", "try", "turn", "understand", "use", "wait", "walk", "want", "warm", "wash", "watch", "wear",
+            "win", "wish", "wonder", "work", "worry", "write", "charge", "connect", "flash", "plug", "switch", "unplug", "brush",
+            "rinse", "replace", "install", "attach", "hurry", "fight", "shape", "multiply", "deliver", "compound", "improve",
+            "matter", "argue", "show", "teach", "agree", "differ", "exist", "occur", "involve", "represent", "build", "measure",
+            "record", "count", "affect", "allow", "sound", "rule", "lack", "fit", "suit", "beat", "baste", "truss", "skim", "season",
+        ]
+        var forms = Set(fixed)
+        for base in bases {
+            forms.insert(base)
+            let stem = base.hasSuffix("e") ? String(base.dropLast()) : base
+            if base.hasSuffix("y"), let before = base.dropLast().last, !"aeiou".contains(before) {
+                let root = String(base.dropLast())
+                forms.formUnion([root + "ies", root + "ied", base + "ing"])
+            } else if base.hasSuffix("s") || base.hasSuffix("sh") || base.hasSuffix("ch") || base.hasSuffix("x") || base.hasSuffix("o") {
+                forms.formUnion([base + "es", base + "ed", stem + "ing"])
+            } else {
+                forms.formUnion([base + "s", stem + "ed", stem + "ing"])
+            }
+            // One consonant after one vowel doubles: "stop", "stopped", "stopping".
+            let letters = Array(base)
+            if letters.count >= 3, !"aeiouwxy".contains(letters[letters.count - 1]), "aeiou".contains(letters[letters.count - 2]),
+                !"aeiou".contains(letters[letters.count - 3])
+            {
+                forms.formUnion([base + String(letters.last!) + "ed", base + String(letters.last!) + "ing"])
+            }
+        }
+        return forms
+    }()
+
+    /// Words of five letters or more ending in -ed that are not verbs.
+    static let englishEdNouns: Set<String> = ["hundred", "kindred", "sacred", "naked", "wicked", "rugged", "ragged", "crooked", "beloved"]
+
+    /// Words after which a verb in -s is likely: "it takes", "this means".
+    static let englishSubjects: Set<String> = [
+        "it", "he", "she", "this", "that", "which", "who", "one", "everyone", "everything", "nothing", "something", "nobody",
+        "each", "what",
+    ]
+
+    /// Être, avoir and common French verb forms, with the modals.
+    static let frenchVerbs: Set<String> = [
+        "est", "sont", "était", "étaient", "sera", "seront", "serait", "soit", "sois", "suis", "es", "sommes", "êtes", "fut",
+        "a", "ont", "avait", "avaient", "aura", "auront", "aurait", "ai", "as", "avons", "avez", "eut",
+        "fait", "font", "faisait", "va", "vont", "allait", "peut", "peuvent", "pouvait", "doit", "doivent", "devait", "faut",
+        "fallait", "veut", "veulent", "voulait", "sait", "savent", "dit", "disent", "disait", "voit", "voient", "prend",
+        "prennent", "met", "mettent", "vient", "viennent", "tient", "permet", "permettent", "reste", "restent", "semble",
+        "devient", "donne", "donnent", "trouve", "passe", "laisse", "appelle", "utilise", "utilisent", "commence", "forme",
+        "vit", "vivent", "mange", "mangent", "cuit", "ajoute", "verse", "mélange", "sert", "servent",
+    ]
 }

@@ -15,132 +15,49 @@ extension DraftPart {
 }
 
 struct EnglishVoice: OfflineVoice {
+    let bank = PhraseBank.english
+
     func quote(_ text: String) -> String { "“\(text)”" }
 
-    func source(_ m: DraftMaterial) -> String { m.titleInSentence ?? "this page" }
+    func source(_ m: DraftMaterial) -> String { m.titleInSentence ?? bank.thisPage }
+
+    /// A line of the bank, with a fallback that cannot be missing.
+    private func line(_ slot: PhraseBank.Slot, _ tone: Tone, _ m: DraftMaterial, salt: UInt64, or fallback: String) -> String {
+        bank.line(slot, tone: tone, m, salt: salt, source: source(m)) ?? fallback
+    }
 
     func punchy(_ m: DraftMaterial) -> [DraftPart] {
-        let hooks: [String] =
-            switch m.kind {
-            case .recipe:
-                ["Good cooking is mostly patience, written down.", "The best kitchen advice fits in one line.", "Old recipes waste no words."]
-            case .manual:
-                [
-                    "The most useful writing nobody reads: the manual.", "Plain instructions are a form of respect.",
-                    "Read the instructions first. Really.",
-                ]
-            case .novel: ["One line of fiction can say what a slide deck can't.", "A novel gets there in one sentence.", "Stories say it faster."]
-            case .essay: ["One sentence. The whole argument.", "Some lines do more work than whole chapters.", "Short. Clear. True."]
-            }
-        let questions: [String] =
-            switch m.kind {
-            case .recipe: ["What's the one step you never skip?", "Which kitchen rule do you follow without thinking?"]
-            case .manual: ["When did you last read the instructions before starting?", "What's the clearest instruction you've been given?"]
-            case .novel: ["Which line from a novel has stayed with you?", "What's a sentence from fiction you still quote?"]
-            case .essay: ["Would you put it any differently?", "What would you add to it?", "Does it hold up in your line of work?"]
-            }
         let count =
-            (1...20).contains(m.hookWords) ? "\(Self.number(m.hookWords, capitalized: true)) words. Nothing wasted." : "Say less. Mean all of it."
+            (1...20).contains(m.hookWords)
+            ? "\(Self.number(m.hookWords, capitalized: true)) words. " + line(.countTail, .punchy, m, salt: 21, or: "Nothing wasted.")
+            : line(.noCount, .punchy, m, salt: 22, or: "Say less. Mean all of it.")
         return [
-            .required(m.choose(hooks, salt: 1)),
+            .required(line(.hook, .punchy, m, salt: 1, or: "One sentence. The whole argument.")),
             .quoted(quote(m.hook), m),
             .required(count),
-            .required(m.choose(questions, salt: 11)),
+            .required(line(.question, .punchy, m, salt: 11, or: "Would you put it any differently?")),
         ]
     }
 
     func contrarian(_ m: DraftMaterial) -> [DraftPart] {
-        let hooks: [String] =
-            switch m.kind {
-            case .recipe:
-                [
-                    "We treat recipes as lists of ingredients. The good ones are about timing.",
-                    "Unpopular opinion: an old cookbook explains a process better than most playbooks.",
-                    "Everyone wants the secret ingredient. Read the method instead.",
-                ]
-            case .manual:
-                [
-                    "We skip manuals because we assume we already know.",
-                    "Unpopular opinion: the manual is the most honest document a company writes.",
-                    "“Intuitive” products still need one plain sentence of instruction.",
-                ]
-            case .novel:
-                [
-                    "We call fiction an escape. Often it's the clearest account of real life we get.",
-                    "Unpopular opinion: novels teach more about people than most leadership books.",
-                    "Reading fiction isn't time off from learning.",
-                ]
-            case .essay:
-                [
-                    "The usual advice says the opposite.",
-                    "Unpopular opinion: the plain old ideas still beat the clever new ones.",
-                    "We overcomplicate this. The page doesn't.",
-                ]
-            }
-        let support: String =
-            switch m.kind {
-            case .recipe: "No hype, no shortcuts: the step, and the care it takes."
-            case .manual: "It isn't exciting. It's correct, which matters more."
-            case .novel: "It doesn't argue. It shows."
-            case .essay: "It's stated plainly, without hedging. That's the point."
-            }
-        return [
-            .required(m.choose(hooks, salt: 2)),
+        [
+            .required(line(.hook, .contrarian, m, salt: 2, or: "The usual advice says the opposite.")),
             .quoted(quote(m.contrast), m),
-            .required(support),
-            .required(
-                m.choose(["Am I reading too much into it?", "Where do you disagree?", "Which plain idea do you think is underrated?"], salt: 12)),
+            .required(line(.support, .contrarian, m, salt: 7, or: "It doesn't need to shout.")),
+            .required(line(.question, .contrarian, m, salt: 12, or: "Where do you disagree?")),
         ]
     }
 
     func personal(_ m: DraftMaterial) -> [DraftPart] {
-        let src = source(m)
-        let hooks: [String] =
-            switch m.kind {
-            case .recipe:
-                [
-                    "One line from \(src) worth pinning above the stove:", "The step from \(src) I'd underline:",
-                    "From \(src), the line I'd copy onto a recipe card:",
-                ]
-            case .manual:
-                [
-                    "One line from \(src) more people should read:", "The instruction from \(src) I'd underline:",
-                    "From a manual, of all places, a line worth keeping:",
-                ]
-            case .novel:
-                [
-                    "A line of fiction from \(src) I want to remember:", "From \(src), a sentence that does a chapter's work:",
-                    "The sentence from this story I'd underline:",
-                ]
-            case .essay:
-                [
-                    "One line from \(src) I want to remember:", "If I could keep one sentence from \(src), it would be this one:",
-                    "A sentence worth underlining, from \(src):",
-                ]
-            }
-        let reflection: String
-        switch m.kind {
-        case .recipe:
-            reflection =
-                m.mainIsStep
-                ? "What I take from it: the care is in small steps like this one, the ones nobody photographs."
-                : "What I take from it: good instructions give the reason as well as the step."
-        case .manual:
-            reflection = "What I take from it: clear writing tells you what to do next, in the order you need it."
-        case .novel:
-            reflection = "What I take from it: one sentence can carry a whole character."
-        case .essay:
-            reflection =
-                m.recurring.count >= 2
-                ? "What I take from it: it's about \(joinedList(m.recurring.map { "“\($0)”" }, and: "and")), and it says so without padding."
-                : "What I take from it: the plain version of an idea is usually the one that lasts."
-        }
+        let reflection =
+            m.mainIsStep && m.kind == .recipe
+            ? line(.stepSupport, .personal, m, salt: 8, or: "What I take from it: the care is in the small steps.")
+            : line(.support, .personal, m, salt: 8, or: "What I take from it: the plain version of an idea is usually the one that lasts.")
         return [
-            .required(m.choose(hooks, salt: 3)),
+            .required(line(.hook, .personal, m, salt: 3, or: "One line from \(source(m)) I want to remember:")),
             .quoted(quote(m.main), m),
             .required(reflection),
-            .required(
-                m.choose(["Which sentence would you underline?", "What line would you keep from it?", "What's a sentence you'd keep?"], salt: 13)),
+            .required(line(.question, .personal, m, salt: 13, or: "Which sentence would you underline?")),
         ]
     }
 
@@ -166,39 +83,19 @@ struct EnglishVoice: OfflineVoice {
                     + (focus.count == 2 ? " The weight sits on two words: “\(focus[0])” and “\(focus[1])”." : "")
             }
         }
-        let openers: [String] =
-            switch m.kind {
-            case .recipe:
-                [
-                    "Why this recipe is easy to follow:", "What makes a recipe work? This one, broken down.",
-                    m.titleInSentence.map { "A recipe from \($0), read closely." } ?? "A recipe, read closely.",
-                ]
-            case .manual:
-                [
-                    "Why these instructions are easy to follow:", "What makes a manual work? A quick breakdown.",
-                    "A page of instructions, read closely.",
-                ]
-            case .novel:
-                ["How this passage works:", "What makes this scene hold? A quick breakdown.", "A page of fiction, read closely."]
-            case .essay:
-                [
-                    "What makes this page work? A quick breakdown.", "Why this argument is easy to follow:",
-                    m.titleInSentence.map { "One page from \($0), read closely." } ?? "One page, read closely.",
-                ]
-            }
-        let question: String =
-            switch m.kind {
-            case _ where findings.count < 2: "Would you have written it the same way?"
-            case .recipe, .manual: "Which of these habits would make your own instructions clearer?"
-            case .novel: "What makes a sentence in a story stick for you?"
-            case .essay: "Which of these choices would you borrow for your own writing?"
-            }
+        let question =
+            findings.count < 2
+            ? line(.singleQuestion, .analytical, m, salt: 14, or: "Would you have written it the same way?")
+            : line(.question, .analytical, m, salt: 14, or: "Which of these choices would you borrow for your own writing?")
         // Bullets only when there are at least two; one finding reads better as a sentence.
         let body = findings.count >= 2 ? findings.map { "• " + $0 }.joined(separator: "\n") : findings.joined(separator: " ")
+        let lead =
+            m.evidenceIsStep
+            ? line(.stepLead, .analytical, m, salt: 9, or: "A typical step:") : line(.lead, .analytical, m, salt: 9, or: "The line that carries it:")
         return [
-            .required(m.choose(openers, salt: 4)),
+            .required(line(.hook, .analytical, m, salt: 4, or: "One page, read closely.")),
             .required(body),
-            .required((m.evidenceIsStep ? "A typical step: " : "The line that carries it: ") + quote(m.evidence)),
+            .required(lead + " " + quote(m.evidence)),
             .required(question),
         ]
     }
@@ -206,33 +103,17 @@ struct EnglishVoice: OfflineVoice {
     func openQuestion(_ m: DraftMaterial) -> [DraftPart] {
         if m.promptIsQuestion {
             return [
-                .required("The page asks a question worth putting to ourselves:"),
+                .required(line(.askedHook, .openQuestion, m, salt: 5, or: "The page asks a question worth putting to ourselves:")),
                 .quoted(quote(m.prompt), m),
-                .required("It answers in a few lines. Could we?"),
-                .required("How would you answer it, in one line?"),
+                .required(line(.askedSupport, .openQuestion, m, salt: 10, or: "It answers in a few lines. Could we?")),
+                .required(line(.askedQuestion, .openQuestion, m, salt: 15, or: "How would you answer it, in one line?")),
             ]
         }
-        let hooks: [String] =
-            switch m.kind {
-            case .recipe: ["Why do the simplest recipes ask for the most patience?", "Is there still room for slow work in a fast week?"]
-            case .manual: ["Why is plain instruction so rare?", "Who still reads the manual first?"]
-            case .novel: ["What does a novel know that a report doesn't?", "Can one line of fiction change how you see people at work?"]
-            case .essay: ["Is this still true today?", "Do we believe this, or do we just repeat it?"]
-            }
-        let reframe: String =
-            switch m.kind {
-            case .recipe: "Instructions like this assume the cook will slow down and pay attention."
-            case .manual: "Instructions like this assume someone will read them."
-            case .novel: "Fiction rarely states its lesson. This line nearly does."
-            case .essay: "Or is it one of those ideas we repeat without ever testing?"
-            }
         return [
-            .required(m.choose(hooks, salt: 5)),
+            .required(line(.hook, .openQuestion, m, salt: 5, or: "Is this still true today?")),
             .quoted(quote(m.prompt), m),
-            .required(reframe),
-            .required(
-                m.choose(
-                    ["Where have you seen it hold, and where has it broken down?", "What would you add?", "Where do you stand on it?"], salt: 15)),
+            .required(line(.support, .openQuestion, m, salt: 10, or: "It sounds obvious. Is it?")),
+            .required(line(.question, .openQuestion, m, salt: 15, or: "Where do you stand on it?")),
         ]
     }
 
@@ -271,60 +152,49 @@ struct FrenchVoice: OfflineVoice {
         return result
     }
 
+    let bank = PhraseBank.french
+
     private func line(_ text: String) -> DraftPart { .required(typeset(text)) }
 
-    private func source(_ m: DraftMaterial) -> String { m.frenchTitle.map { "de \($0)" } ?? "de cette page" }
+    private func source(_ m: DraftMaterial) -> String { m.frenchTitle.map { "de \($0)" } ?? bank.thisPage }
+
+    /// A line of the bank, with a fallback that cannot be missing.
+    private func pick(_ slot: PhraseBank.Slot, _ tone: Tone, _ m: DraftMaterial, salt: UInt64, or fallback: String) -> String {
+        bank.line(slot, tone: tone, m, salt: salt, source: source(m)) ?? fallback
+    }
 
     func punchy(_ m: DraftMaterial) -> [DraftPart] {
-        let hooks: [String] =
-            switch m.kind {
-            case .recipe: ["La bonne cuisine, c’est surtout de la patience écrite noir sur blanc.", "Les vieilles recettes ne gaspillent aucun mot."]
-            case .manual: ["Le texte le plus utile que personne ne lit : le mode d’emploi.", "Une consigne claire est une forme de respect."]
-            case .novel, .essay: ["Une phrase. Toute l’idée.", "Certaines phrases valent un chapitre entier."]
-            }
-        let count = (1...20).contains(m.hookWords) ? "\(m.hookWords) mots. Rien de trop." : "Dire moins. Penser chaque mot."
+        let count =
+            (1...20).contains(m.hookWords)
+            ? "\(m.hookWords) mots. " + pick(.countTail, .punchy, m, salt: 21, or: "Rien de trop.")
+            : pick(.noCount, .punchy, m, salt: 22, or: "Dire moins. Penser chaque mot.")
         return [
-            line(m.choose(hooks, salt: 1)),
+            line(pick(.hook, .punchy, m, salt: 1, or: "Une phrase. Toute l’idée.")),
             .quoted(quote(m.hook), m),
             line(count),
-            line(m.choose(["Vous l’auriez dit autrement ?", "Qu’est-ce que vous y ajouteriez ?"], salt: 11)),
+            line(pick(.question, .punchy, m, salt: 11, or: "Vous l’auriez dit autrement ?")),
         ]
     }
 
     func contrarian(_ m: DraftMaterial) -> [DraftPart] {
-        let hooks: [String] =
-            switch m.kind {
-            case .recipe: ["Avis impopulaire : un vieux livre de cuisine explique mieux une méthode que bien des manuels de management."]
-            case .manual: ["Avis impopulaire : le mode d’emploi est le document le plus honnête qu’une entreprise écrive."]
-            case .novel: ["Avis impopulaire : les romans en apprennent plus sur les gens que bien des livres de management."]
-            case .essay:
-                [
-                    "Avis impopulaire : les idées simples et anciennes battent encore les idées nouvelles et habiles.",
-                    "On complique tout. Cette page, non.",
-                ]
-            }
-        return [
-            line(m.choose(hooks, salt: 2)),
+        [
+            line(pick(.hook, .contrarian, m, salt: 2, or: "On complique tout. Cette page, non.")),
             .quoted(quote(m.contrast), m),
-            line("Pas de méthode à la mode, pas de jargon : une idée claire, affirmée sans détour."),
-            line(m.choose(["Est-ce que je me trompe ?", "Sur quoi n’êtes-vous pas d’accord ?"], salt: 12)),
+            line(pick(.support, .contrarian, m, salt: 7, or: "Simple, et d’autant plus fort.")),
+            line(pick(.question, .contrarian, m, salt: 12, or: "Est-ce que je me trompe ?")),
         ]
     }
 
     func personal(_ m: DraftMaterial) -> [DraftPart] {
-        let hooks = [
-            "Une phrase \(source(m)) que je veux garder :",
-            "S’il fallait garder une seule phrase \(source(m)), ce serait celle-ci :",
-        ]
         let reflection =
             m.isProcedural
-            ? "Ce que j’en retiens : le soin est dans les petites étapes, celles qu’on ne voit pas."
-            : "Ce que j’en retiens : la version simple d’une idée est souvent celle qui dure."
+            ? pick(.stepSupport, .personal, m, salt: 8, or: "Ce que j’en retiens : le soin est dans les petites étapes.")
+            : pick(.support, .personal, m, salt: 8, or: "Ce que j’en retiens : la version simple d’une idée est souvent celle qui dure.")
         return [
-            line(m.choose(hooks, salt: 3)),
+            line(pick(.hook, .personal, m, salt: 3, or: "Une phrase \(source(m)) que je veux garder :")),
             .quoted(quote(m.main), m),
             line(reflection),
-            line(m.choose(["Quelle phrase souligneriez-vous ?", "Quelle phrase garderiez-vous ?"], salt: 13)),
+            line(pick(.question, .personal, m, salt: 13, or: "Quelle phrase souligneriez-vous ?")),
         ]
     }
 
@@ -349,48 +219,36 @@ struct FrenchVoice: OfflineVoice {
                     + (focus.count == 2 ? " Tout repose sur deux mots : « \(focus[0]) » et « \(focus[1]) »." : "")
             }
         }
-        let opener = m.choose(
-            [
-                "Pourquoi cette page fonctionne-t-elle ? Décryptage rapide.",
-                m.frenchTitle.map { "Une page de \($0), lue de près." } ?? "Une page, lue de près.",
-            ],
-            salt: 4)
         let body = findings.count >= 2 ? findings.map { "• " + typeset($0) }.joined(separator: "\n") : typeset(findings.joined(separator: " "))
+        let lead =
+            m.evidenceIsStep
+            ? pick(.stepLead, .analytical, m, salt: 9, or: "Une étape typique :")
+            : pick(.lead, .analytical, m, salt: 9, or: "La phrase qui porte tout :")
         return [
-            line(opener),
+            line(pick(.hook, .analytical, m, salt: 4, or: "Une page, lue de près.")),
             .required(body),
-            .required(typeset(m.evidenceIsStep ? "Une étape typique :" : "La phrase qui porte tout :") + " " + quote(m.evidence)),
+            .required(typeset(lead) + " " + quote(m.evidence)),
             line(
                 findings.count < 2
-                    ? "L’auriez-vous écrit de la même façon ?"
-                    : m.isProcedural
-                        ? "Laquelle de ces habitudes rendrait vos propres consignes plus claires ?"
-                        : "Lequel de ces choix emprunteriez-vous pour vos propres textes ?"
-            ),
+                    ? pick(.singleQuestion, .analytical, m, salt: 14, or: "L’auriez-vous écrit de la même façon ?")
+                    : pick(.question, .analytical, m, salt: 14, or: "Lequel de ces choix emprunteriez-vous pour vos propres textes ?")),
         ]
     }
 
     func openQuestion(_ m: DraftMaterial) -> [DraftPart] {
         if m.promptIsQuestion {
             return [
-                line("La page pose une question qu’on devrait se poser aussi :"),
+                line(pick(.askedHook, .openQuestion, m, salt: 5, or: "La page pose une question qu’on devrait se poser aussi :")),
                 .quoted(quote(m.prompt), m),
-                line("Elle y répond en quelques lignes. Saurions-nous en faire autant ?"),
-                line("Et vous, comment y répondriez-vous en une ligne ?"),
+                line(pick(.askedSupport, .openQuestion, m, salt: 10, or: "Elle y répond en quelques lignes. Saurions-nous en faire autant ?")),
+                line(pick(.askedQuestion, .openQuestion, m, salt: 15, or: "Et vous, comment y répondriez-vous en une ligne ?")),
             ]
         }
-        let hooks =
-            m.isProcedural
-            ? ["Pourquoi les consignes simples sont-elles si rares ?"]
-            : ["Est-ce encore vrai aujourd’hui ?", "Y croit-on vraiment, ou le répète-t-on ?"]
         return [
-            line(m.choose(hooks, salt: 5)),
+            line(pick(.hook, .openQuestion, m, salt: 5, or: "Est-ce encore vrai aujourd’hui ?")),
             .quoted(quote(m.prompt), m),
-            line(
-                m.isProcedural
-                    ? "Des consignes comme celle-ci supposent qu’on prenne le temps de lire et de bien faire."
-                    : "Ou est-ce une de ces idées qu’on répète sans jamais la vérifier ?"),
-            line("Où cela s’est-il vérifié pour vous, et où cela a-t-il échoué ?"),
+            line(pick(.support, .openQuestion, m, salt: 10, or: "Ou est-ce une de ces idées qu’on répète sans jamais la vérifier ?")),
+            line(pick(.question, .openQuestion, m, salt: 15, or: "Où cela s’est-il vérifié pour vous, et où cela a-t-il échoué ?")),
         ]
     }
 }

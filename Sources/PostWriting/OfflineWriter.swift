@@ -34,7 +34,11 @@ public struct OfflineWriter: PostGenerator {
         guard !request.excerpt.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw AIError(.emptyInput) }
         let analysis = ExcerptAnalysis(request.excerpt, evidence: request.reading)
         guard !analysis.sentences.isEmpty else { throw AIError(.emptyInput) }
-        guard !analysis.ranked.isEmpty else { throw PostWritingError(.nothingCleanToQuote) }
+        guard !analysis.ranked.isEmpty else {
+            throw PostWritingError(
+                .nothingCleanToQuote(
+                    blocked: analysis.blockedByWords.map { PostWritingError.BlockedSentence(sentence: $0.sentence, words: $0.words) }))
+        }
         let voice: any OfflineVoice = analysis.language == .french ? FrenchVoice() : EnglishVoice()
         let earlier = Set(request.earlier.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) })
         return request.tones.map { tone in

@@ -1,5 +1,6 @@
 // The seam between the app and whatever writes the drafts: a provider over HTTP, or the offline writer.
 import AIClient
+import Foundation
 import Support
 
 /// What to write: the text, where it came from, which tones, and how this attempt differs from earlier ones.
@@ -53,8 +54,20 @@ extension PostGenerator {
 /// The text could be read, but not written about as asked.
 public struct PostWritingError: UserFacingError, Equatable {
     public enum Kind: Sendable, Equatable {
-        /// No sentence is clean enough to quote: every one holds a word the camera was unsure of, or not a real word.
-        case nothingCleanToQuote
+        /// No sentence can be quoted: each is a fragment (no verb, cut by the page edge, a heading) or holds a word the
+        /// camera may have misread. `blocked` names those words, sentence by sentence.
+        case nothingCleanToQuote(blocked: [BlockedSentence] = [])
+    }
+
+    /// A sentence that would be quoted but for words the camera may have misread.
+    public struct BlockedSentence: Sendable, Equatable {
+        public var sentence: String
+        public var words: [String]
+
+        public init(sentence: String, words: [String]) {
+            self.sentence = sentence
+            self.words = words
+        }
     }
 
     public let kind: Kind
@@ -62,12 +75,26 @@ public struct PostWritingError: UserFacingError, Equatable {
 
     public var message: String {
         switch kind {
-        case .nothingCleanToQuote:
-            "No sentence on this page reads cleanly enough to quote: each has a word that may be misread (underlined in the text). "
-                + "Fix those words, or type the passage, then generate again."
+        case .nothingCleanToQuote(let blocked) where blocked.isEmpty:
+            "No whole sentence on this page to quote: each piece is a heading, a list item or a line cut short (no verb, or no "
+                + "full stop). Type or complete a sentence, then generate again."
+        case .nothingCleanToQuote(let blocked):
+            "No sentence on this page reads cleanly enough to quote. "
+                + blocked.prefix(3).map { "\(Self.quoted($0.words)) may be misread in “\(Self.shortened($0.sentence))”" }.joined(separator: "; ")
+                + (blocked.count > 3 ? "; and \(blocked.count - 3) more" : "")
+                + ". Fix or retype the underlined words, then generate again."
         }
     }
 
     public var code: String { "nothing_clean_to_quote" }
     public var category: ErrorCategory { .nothingFound }
+
+    private static func quoted(_ words: [String]) -> String {
+        let shown = words.prefix(4).map { "“\($0)”" }
+        return shown.count == 1 ? shown[0] : shown.dropLast().joined(separator: ", ") + " and " + shown.last!
+    }
+
+    private static func shortened(_ sentence: String) -> String {
+        sentence.count <= 80 ? sentence : String(sentence.prefix(77)).trimmingCharacters(in: .whitespaces) + "…"
+    }
 }

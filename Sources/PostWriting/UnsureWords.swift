@@ -1,20 +1,29 @@
-// Which words of a text the camera may have misread: line confidence from the OCR, weighed by a word list.
+// Which words of a text the camera may have misread: the engine's own word confidences and runner-up readings, for
+// the words that came from the camera and were not changed or confirmed by the person since.
 import Foundation
 import Support
 
-/// How a text was read: the OCR lines with their confidences and the page language's word list. Both optional:
-/// typed text has no lines, and a language without a word list is judged by line confidence alone.
+/// How a text was read: the OCR lines (with their words when the engine gave them), the text as the camera read it
+/// before any edit, the words the person confirmed, and the page language's word list. All optional: typed text has
+/// no lines, and a language without a word list is judged by the engine alone.
 public struct ReadingEvidence: Sendable {
     public var lines: [TextLine]
     public var words: (any WordList)?
+    /// The text as it was read (the scan's OCR text, before the person's edits); nil: the lines' text is it.
+    public var cameraText: String?
+    /// Words of the camera text the person confirmed as read (retyped, or told the page they are right), by their
+    /// index among its words (``UnsureWords/tokens(in:)``).
+    public var confirmed: Set<Int>
 
-    public init(lines: [TextLine] = [], words: (any WordList)? = nil) {
+    public init(lines: [TextLine] = [], words: (any WordList)? = nil, cameraText: String? = nil, confirmed: Set<Int> = []) {
         self.lines = lines
         self.words = words
+        self.cameraText = cameraText
+        self.confirmed = confirmed
     }
 }
 
-/// A word of the text with its estimated confidence and, when it came from the OCR, the line it was read from.
+/// A word of the text with what is known of how it was read.
 public struct ReadWord: Sendable, Equatable {
     public var text: String
     /// Position in the text, in UTF-16 units (what a browser's string offsets count).
@@ -22,58 +31,139 @@ public struct ReadWord: Sendable, Equatable {
     public var utf16End: Int
     /// Which occurrence of this exact word in the text it is (0 for the first): how the page's script finds it again.
     public var occurrence: Int
-    /// Index into the evidence's lines, when the word was matched to one.
+    /// Index into the evidence's lines, when the word came from the camera.
     public var line: Int?
-    /// 0...1: the line's confidence (1 for a word not from the OCR, i.e. typed), halved when the word is not a known word.
+    /// Where the word lies across its line, as fractions of the line's width, when the engine said.
+    public var span: ClosedRange<Double>?
+    /// 0...1: the engine's confidence in the word (its line's, for lines without words; 1 for a typed word).
     public var confidence: Double
+    /// 0...1: how sure the engine was of its best runner-up reading of a letter of the word.
+    public var rival: Double
+    /// Whether the word is as the camera read it, and neither typed nor confirmed by the person.
+    public var fromCamera: Bool
+    /// Index of the word among the camera text's words, when it is one of them (confirmed or not).
+    public var cameraIndex: Int?
+    /// Whether the language's word list knows it (true when there is no list).
+    public var known: Bool
+    /// Underlined on Results, and a sentence holding it is not quoted.
+    public var unsure: Bool
 }
 
-/// Estimates a confidence for every word of a text. Tesseract's line confidence alone misses wrong words in lines it
-/// scored 91–95 %, so a word missing from the language's word list counts at half its line's confidence.
+/// Decides which words the camera may have misread. Only words the camera read can be unsure: what the person typed,
+/// changed or confirmed is theirs. A word is unsure when the engine was not confident of it (under 0.7), or when a
+/// letter of it nearly read as another (a runner-up at 0.6 or more, within 0.2 of the word's confidence): "Hour" for
+/// "flour" is a dictionary word, and only the runner-up "fl" gives it away. A line read surely is not flagged as a whole. Lines stored before words
+/// were kept fall back to the line's confidence, halved for a word the language's list does not know.
 public enum UnsureWords {
-    /// Below this a word is underlined as unsure.
+    /// Below this a word read by the engine is unsure.
+    public static let wordConfidence = 0.7
+    /// A runner-up reading of one of its letters at or above this, and within ``closeMargin`` of the word's own
+    /// confidence, makes a word unsure.
+    public static let closeRival = 0.6
+    public static let closeMargin = 0.2
+    /// For lines without words: below this (line confidence, halved for an unknown word) a word is unsure.
     public static let threshold = 0.6
-    /// A sentence is quoted only when every word reaches this.
+    /// For lines without words: a sentence is quoted only when every word reaches this.
     public static let quotable = 0.75
 
-    /// Every word of `text`, in order, with its estimated confidence.
+    /// One word as the engine read it, with the line it is on.
+    struct Reading {
+        var line: Int
+        var confidence: Double
+        var rival: Double
+        /// The engine gave word results (else: only the line's confidence is known).
+        var hasWordData: Bool
+        var span: ClosedRange<Double>?
+    }
+
+    /// Every word of `text`, in order, with how it was read.
     public static func read(_ text: String, evidence: ReadingEvidence) -> [ReadWord] {
         let tokens = tokens(in: text)
-        // The OCR's words in reading order, each with its line.
-        var ocr: [(word: String, line: Int)] = []
-        for (index, line) in evidence.lines.enumerated() {
-            for token in Self.tokens(in: line.text) { ocr.append((token.text, index)) }
-        }
         // Words are judged against the list of the language the text is written in, if there is one.
         let language = ExcerptAnalysis.detectLanguage(tokens.map { $0.text.lowercased() }) == .french ? "fra" : "eng"
-        let words = evidence.words?.forLanguage(language)
-        var cursor = 0
-        var seen: [String: Int] = [:]
-        return tokens.map { token in
-            // Align with the OCR's words: the next equal word a little ahead. No match means the person typed it.
-            var line: Int?
-            var j = cursor
-            while j < min(ocr.count, cursor + 12) {
-                if ocr[j].word == token.text {
-                    line = ocr[j].line
-                    cursor = j + 1
-                    break
+        let list = evidence.words?.forLanguage(language)
+
+        // The engine's words in reading order, each token of a word carrying the word's reading.
+        var engine: [(text: String, reading: Reading)] = []
+        for (index, line) in evidence.lines.enumerated() {
+            if let words = line.words, !words.isEmpty {
+                for word in words {
+                    let reading = Reading(
+                        line: index, confidence: word.confidence, rival: word.rival, hasWordData: true, span: word.start...max(word.start, word.end))
+                    for token in Self.tokens(in: word.text) { engine.append((token.text, reading)) }
                 }
-                j += 1
+            } else {
+                let reading = Reading(line: index, confidence: line.confidence, rival: 0, hasWordData: false, span: nil)
+                for token in Self.tokens(in: line.text) { engine.append((token.text, reading)) }
             }
-            let lineConfidence = line.map { evidence.lines[$0].confidence } ?? 1
-            let known = isKnown(token.text, words: words)
+        }
+        let camera = evidence.cameraText.map { Self.tokens(in: $0).map(\.text) } ?? engine.map(\.text)
+        let cameraReadings = readings(of: camera, from: engine)
+        // What the person has now against what the camera read: a word with no counterpart was typed.
+        let fromCamera = TokenAlignment.matches(tokens.map(\.text), camera)
+
+        var seen: [String: Int] = [:]
+        return tokens.enumerated().map { position, token in
             let occurrence = seen[token.text, default: 0]
             seen[token.text] = occurrence + 1
-            return ReadWord(
-                text: token.text, utf16Start: token.start, utf16End: token.end, occurrence: occurrence, line: line,
-                confidence: known ? lineConfidence : lineConfidence * 0.5)
+            let known = isKnown(token.text, words: list)
+            var word = ReadWord(
+                text: token.text, utf16Start: token.start, utf16End: token.end, occurrence: occurrence, line: nil, span: nil,
+                confidence: 1, rival: 0, fromCamera: false, cameraIndex: nil, known: known, unsure: false)
+            guard let index = fromCamera[position] else { return word }
+            word.cameraIndex = index
+            guard let reading = cameraReadings[index] else { return word }
+            word.line = reading.line
+            word.span = reading.span
+            word.rival = reading.rival
+            word.confidence = reading.hasWordData ? reading.confidence : (known ? reading.confidence : reading.confidence * 0.5)
+            word.fromCamera = !evidence.confirmed.contains(index)
+            word.unsure =
+                word.fromCamera
+                && (reading.hasWordData ? Self.isDoubtful(confidence: reading.confidence, rival: reading.rival) : word.confidence < threshold)
+            return word
         }
     }
 
-    /// The words below ``threshold``.
+    /// Whether the engine doubted a word: it was not confident of it, or a letter of it had a close second reading (a
+    /// runner-up at ``closeRival`` or more, within ``closeMargin`` of the word's own confidence).
+    public static func isDoubtful(confidence: Double, rival: Double) -> Bool {
+        confidence < wordConfidence || (rival >= closeRival && rival >= confidence - closeMargin)
+    }
+
+    /// The words the page underlines.
     public static func unsure(in text: String, evidence: ReadingEvidence) -> [ReadWord] {
-        read(text, evidence: evidence).filter { $0.confidence < threshold }
+        read(text, evidence: evidence).filter(\.unsure)
+    }
+
+    /// Whether a word may be quoted: not unsure, and for a word known only by its line's confidence, read with at
+    /// least ``quotable``.
+    static func isQuotable(_ word: ReadWord) -> Bool {
+        guard word.fromCamera else { return true }
+        return !word.unsure && (word.span != nil || word.confidence >= quotable)
+    }
+
+    /// For each camera word, the engine's reading of it: the same word where the two agree; where the text was
+    /// mended after reading (a hyphenated word joined, a bar read as I), the least sure of the words it came from.
+    static func readings(of camera: [String], from engine: [(text: String, reading: Reading)]) -> [Reading?] {
+        let pairs = TokenAlignment.pairs(camera, engine.map(\.text))
+        var result = [Reading?](repeating: nil, count: camera.count)
+        var previous = (-1, -1)
+        for pair in pairs + [(camera.count, engine.count)] {
+            // The words between two agreements were changed by cleaning: each takes the weakest of the engine's.
+            let gap = (previous.1 + 1)..<pair.1
+            if previous.0 + 1 < pair.0, !gap.isEmpty {
+                let weakest = engine[gap].map(\.reading).min { ($0.confidence, -$0.rival) < ($1.confidence, -$1.rival) }!
+                let rival = engine[gap].map(\.reading.rival).max() ?? 0
+                for i in (previous.0 + 1)..<pair.0 {
+                    result[i] = Reading(
+                        line: weakest.line, confidence: weakest.confidence, rival: rival, hasWordData: weakest.hasWordData, span: weakest.span)
+                }
+            }
+            if pair.0 < camera.count { result[pair.0] = engine[pair.1].reading }
+            previous = pair
+        }
+        return result
     }
 
     /// Numbers and ordinals count as known; so do capitalised words of four letters or more (names); with no word

@@ -9,6 +9,8 @@ public struct RetouchError: UserFacingError, Equatable, CustomStringConvertible 
         case areaTooLarge
         case noWire
         case noObject
+        case noPerson
+        case noPeople
         case emptyMask
         case maskMismatch
         case unreadable(String)
@@ -25,6 +27,10 @@ public struct RetouchError: UserFacingError, Equatable, CustomStringConvertible 
     public static let noWire = RetouchError(kind: .noWire)
     /// A tap found no region with edges around it.
     public static let noObject = RetouchError(kind: .noObject)
+    /// A tap on the person tool found no person under it.
+    public static let noPerson = RetouchError(kind: .noPerson)
+    /// "Select all people" found nobody in the photo.
+    public static let noPeople = RetouchError(kind: .noPeople)
     /// Nothing is selected.
     public static let emptyMask = RetouchError(kind: .emptyMask)
     /// The mask does not have the photo's size.
@@ -40,6 +46,8 @@ public struct RetouchError: UserFacingError, Equatable, CustomStringConvertible 
         case .areaTooLarge: "This area is too large to fill in one go: paint it in smaller parts."
         case .noWire: "No wire found here: draw along it with the line brush."
         case .noObject: "Couldn't find an object here: paint over it with the brush."
+        case .noPerson: "No person found at this spot. Try Object or Brush."
+        case .noPeople: "No people found in this photo. Try Object or Brush."
         case .emptyMask: "Nothing is selected to remove."
         case .maskMismatch: "The mask does not match the photo's size."
         case .unreadable(let message): message
@@ -53,6 +61,8 @@ public struct RetouchError: UserFacingError, Equatable, CustomStringConvertible 
         case .areaTooLarge: "area_too_large"
         case .noWire: "no_wire"
         case .noObject: "no_object"
+        case .noPerson: "no_person"
+        case .noPeople: "no_people"
         case .emptyMask: "empty_mask"
         case .maskMismatch: "mask_mismatch"
         case .unreadable: "unreadable"
@@ -63,7 +73,7 @@ public struct RetouchError: UserFacingError, Equatable, CustomStringConvertible 
     public var category: ErrorCategory {
         switch kind {
         case .photoTooLarge, .areaTooLarge: .tooLarge
-        case .noWire, .noObject: .nothingFound
+        case .noWire, .noObject, .noPerson, .noPeople: .nothingFound
         case .emptyMask, .maskMismatch, .unreadable: .badInput
         case .engineFailure: .internal
         }

@@ -24,10 +24,13 @@ public struct RetouchLimits: Sendable, Equatable {
         }
     }
 
-    /// Decodes a mask made for a photo (grey, no EXIF turn).
+    /// Decodes a mask made for a photo (grey, no EXIF turn): every pixel above an eighth grey is filled, so the grey band
+    /// `snappost retouch wire` writes around a wire (its soft edge and halo) goes with it, while a lossy copy's
+    /// near-black noise does not.
     public func decodeMask(_ data: Data) throws(RetouchError) -> Mask {
         do {
-            return Mask(try PhotoRasters.decodeGray(data, limits: image))
+            let gray = try PhotoRasters.decodeGray(data, limits: image)
+            return Mask(width: gray.width, height: gray.height, bytes: gray.bytes.map { $0 > 31 ? 1 : 0 })
         } catch {
             throw RetouchError(decoding: error)
         }

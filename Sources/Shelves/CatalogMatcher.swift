@@ -19,7 +19,10 @@ public struct CatalogMatch: Sendable, Equatable {
 /// - one-word or very short titles also need the author's name on the spine;
 /// - a title may lose a word to a misread only when it is long or other evidence stands in for it (the author's name;
 ///   for a two-word title, two of its co-authors' names);
-/// - a misread is only forgiven in a word that is not a real word ("RIGHT SIDE" is not "Bright Side").
+/// - a misread is only forgiven in a word that is not a real word ("RIGHT SIDE" is not "Bright Side");
+/// - without the author's name on the spine, only a long title read whole, with nothing else on its lines, and no
+///   person's name anywhere else on the spine: a catalog book by another author is another book ("Winter Garden" by
+///   Anna Hartley is not Kristin Hannah's).
 public struct CatalogMatcher: Sendable {
     public struct Config: Sendable, Equatable {
         /// Share of the real words on the title's lines that the title and author must account for.
@@ -27,6 +30,11 @@ public struct CatalogMatcher: Sendable {
         /// Titles with fewer letters than this (not counting stopwords) need the author too.
         public var shortTitleLetters = 7
         public var minimumConfidence = 0.55
+        /// Without its author on the spine, a title needs this many letters (not counting stopwords), read whole.
+        public var titleOnlyLetters = 10
+        /// Without its author, the share of real words on the title's lines the title must explain: all of them (a
+        /// title one word longer is another book).
+        public var titleOnlyPrecision = 1.0
         public init() {}
     }
 
@@ -42,11 +50,19 @@ public struct CatalogMatcher: Sendable {
 
     /// Real words beyond the catalog's (the system word list): a read word that is one is taken as printed.
     private let extraWords: Set<String>
+    /// Catalog authors' first names and surnames that are not common words: read on a spine, they say someone wrote it.
+    private let personNames: Set<String>
 
-    public init(catalog: BookCatalog, config: Config = Config(), extraWords: Set<String> = []) {
+    /// - Parameter commonWords: lower-case common words; a surname that is one ("Clear", "King") says nothing alone.
+    public init(catalog: BookCatalog, config: Config = Config(), extraWords: Set<String> = [], commonWords: Set<String> = []) {
         self.catalog = catalog
         self.extraWords = extraWords
         self.config = config
+        var names = Set<String>()
+        for b in catalog.books {
+            for a in b.authors { for t in ShelfText.tokens(a) where t.count >= 3 && t != "jr" && t != "sr" { names.insert(t) } }
+        }
+        self.personNames = names.subtracting(commonWords).subtracting(ShelfText.stopwords)
         var index: [String: [Int]] = [:], vocabulary = Set<String>(), titleWords: [[String]] = []
         for (i, book) in catalog.books.enumerated() {
             let words = ShelfText.significant(ShelfText.tokens(book.spineTitle))
@@ -203,6 +219,20 @@ public struct CatalogMatcher: Sendable {
         guard precision >= config.minimumPrecision else { return nil }
         let letters = title.reduce(0) { $0 + $1.count }
         if (title.count == 1 || letters < config.shortTitleLetters) && !authorFound { return nil }
+        if !authorFound {
+            // The spine must support the title on its own: whole, long, alone on its lines, and no other author named.
+            guard missing == 0, letters >= config.titleOnlyLetters, precision >= config.titleOnlyPrecision else { return nil }
+            let titleSet = Set(title)
+            if words.contains(where: { personNames.contains($0.word) && !titleSet.contains($0.word) }) { return nil }
+            // Nor a word the lists do not know beside it ("The Winter Garden JOITISTER"): most likely the author's name.
+            let used = Set(positions)
+            let strangers = words.indices.filter { i in
+                let w = words[i].word
+                return !used.contains(i) && w.count >= 4 && w.allSatisfy(\.isLetter) && w.contains(where: { "aeiouy".contains($0) })
+                    && !ShelfText.stopwords.contains(w)
+            }
+            if !strangers.isEmpty { return nil }
+        }
         let confidence = 0.45 * coverage + 0.2 * precision + 0.2 * (authorFound ? 1 : 0) + 0.15 * min(1, max(0, ocrConfidence))
         guard confidence >= config.minimumConfidence else { return nil }
         return (

@@ -41,8 +41,15 @@ public struct ReadingProfiler: Sendable {
         return books.contains { b in b.authors.contains { a in Set(ShelfText.tokens(a)).isSuperset(of: words) } }
     }
 
-    public func preferences(for books: [(book: CatalogBook, weight: Double)]) -> ReadingPreferences {
-        guard !books.isEmpty else { return .unknown }
+    /// - Parameters:
+    ///   - books: the named books (catalog books, or stand-ins through their author) with how much each counts.
+    ///   - otherAuthors: authors of named books the catalog knows nothing about; they count among the authors only.
+    public func preferences(for books: [(book: CatalogBook, weight: Double)], otherAuthors: [String] = []) -> ReadingPreferences {
+        guard !books.isEmpty else {
+            return otherAuthors.isEmpty
+                ? .unknown
+                : ReadingPreferences(favoriteGenres: [], readingLevel: "Unknown", interests: [], authorPreferences: Self.ranked(otherAuthors))
+        }
         var totals: [String: Double] = [:]
         for (book, weight) in books {
             for (t, w) in book.tags { totals[catalog.tagName(t), default: 0] += w * weight }
@@ -58,9 +65,14 @@ public struct ReadingProfiler: Sendable {
         let advanced = Genres.advanced.reduce(0) { $0 + (totals[$1] ?? 0) } / total
         let young = Genres.young.reduce(0) { $0 + (totals[$1] ?? 0) } / total
         let level = young > 0.15 ? "Young reader" : advanced > 0.12 ? "Advanced" : "General"
-        var authorCounts: [String: Int] = [:]
-        for b in all { authorCounts[b.mainAuthor, default: 0] += 1 }
-        let authors = authorCounts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(5).map(\.key)
+        let authors = Self.ranked(all.map(\.mainAuthor) + otherAuthors)
         return ReadingPreferences(favoriteGenres: Array(favorite), readingLevel: level, interests: Array(interests), authorPreferences: authors)
+    }
+
+    /// The five authors named most often, most first.
+    static func ranked(_ authors: [String]) -> [String] {
+        var counts: [String: Int] = [:]
+        for a in authors where !a.isEmpty && a != "Unknown" { counts[a, default: 0] += 1 }
+        return counts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.prefix(5).map(\.key)
     }
 }

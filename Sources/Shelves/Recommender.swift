@@ -156,6 +156,11 @@ public struct Recommender: Sendable {
             .prefix(3).map { Genres.display($0).lowercased() }
         let rating = String(format: "%.1f", book.rating)
         let tags = shared.isEmpty ? "" : " (\(shared.joined(separator: ", ")))"
+        // A book the catalog lacks stands in through its author's books (``ShelfAnalyser/authorStandIn``).
+        if owned.id < 0 {
+            return
+                "Readers of \(owned.mainAuthor), whose \(owned.spineTitle) is on your shelf, shelve it alike\(tags); rated \(rating) by \(Self.readers(book.ratingsCount)) readers."
+        }
         return "Readers of \(owned.spineTitle) shelve it alike\(tags); rated \(rating) by \(Self.readers(book.ratingsCount)) readers."
     }
 

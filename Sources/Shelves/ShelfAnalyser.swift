@@ -24,6 +24,7 @@ public struct ShelfAnalyser: ShelfAnalysing {
         public var reader = SpineReader.Config()
         public var matcher = CatalogMatcher.Config()
         public var recommender = Recommender.Config()
+        public var namer = SpineNamer.Config()
         /// Send the photo itself to the model (vision models only); off by default: spine texts are enough and smaller.
         public var sendsPhotoToModel = false
         /// Long side of the photo sent to the model.
@@ -39,6 +40,11 @@ public struct ShelfAnalyser: ShelfAnalysing {
     public let matcher: CatalogMatcher
     public let profiler: ReadingProfiler
     public let recommender: Recommender
+    public let namer: SpineNamer
+    /// Surname → author as the catalog writes the name → that author's books (indices), for stand-ins.
+    let authorsBySurname: [String: [String: [Int]]]
+    /// A title's significant words (as a spine shows it, and as the catalog lists it) → books of that title (indices).
+    let booksByTitle: [String: [Int]]
     public let interpreter: (any ShelfInterpreter)?
     public let config: Config
 
@@ -46,10 +52,26 @@ public struct ShelfAnalyser: ShelfAnalysing {
         engine: any OCREngine, finder: any SpineFinding = OpenCVSpineFinder(), catalog: BookCatalog, interpreter: (any ShelfInterpreter)? = nil,
         config: Config = Config()
     ) {
-        matcher = CatalogMatcher(catalog: catalog, config: config.matcher, extraWords: Lexicon.systemWords)
+        matcher = CatalogMatcher(catalog: catalog, config: config.matcher, extraWords: Lexicon.systemWords, commonWords: Lexicon.commonWords)
         reader = SpineReader(engine: engine, finder: finder, lexicon: matcher.vocabulary.union(Lexicon.systemWords), config: config.reader)
         profiler = ReadingProfiler(catalog: catalog)
         recommender = Recommender(catalog: catalog, config: config.recommender)
+        var bySurname: [String: [String: [Int]]] = [:]
+        for (i, book) in catalog.books.enumerated() {
+            for a in book.authors.prefix(3) {
+                if let surname = Self.nameWords(a).last { bySurname[surname, default: [:]][a, default: []].append(i) }
+            }
+        }
+        authorsBySurname = bySurname
+        var byTitle: [String: [Int]] = [:]
+        for (i, book) in catalog.books.enumerated() {
+            for key in Set([Self.titleKey(book.spineTitle), Self.titleKey(book.title)]) { byTitle[key, default: []].append(i) }
+        }
+        booksByTitle = byTitle
+        let people = Self.people(catalog)
+        namer = SpineNamer(
+            commonWords: Lexicon.commonWords, names: people.union(Lexicon.properNames).subtracting(ShelfText.stopwords), people: people,
+            config: config.namer)
         self.interpreter = interpreter
         self.config = config
     }
@@ -77,8 +99,9 @@ public struct ShelfAnalyser: ShelfAnalysing {
         guard !spines.isEmpty else { throw ShelfError.noSpines }
         let readings = try await timed("read spines") { try await reader.read(spines, in: gray, settled: isSettled) }
         let matches = await timed("identify") { identify(readings) }
+        let books = await timed("name from spines") { namedBooks(readings: readings, matches: matches) }
         var analysis = await timed("profile and recommend") {
-            offlineAnalysis(readings: readings, matches: matches, size: PixelSize(width: gray.width, height: gray.height))
+            offlineAnalysis(readings: readings, books: books, size: PixelSize(width: gray.width, height: gray.height))
         }
         if let interpreter {
             do {
@@ -126,42 +149,150 @@ public struct ShelfAnalyser: ShelfAnalysing {
     }
 
     func offlineAnalysis(readings: [SpineReading], matches: [CatalogMatch], size: PixelSize) -> ShelfAnalysis {
+        offlineAnalysis(readings: readings, books: namedBooks(readings: readings, matches: matches), size: size)
+    }
+
+    func offlineAnalysis(readings: [SpineReading], books: [DetectedBook], size: PixelSize) -> ShelfAnalysis {
+        var analysis = ShelfAnalysis(
+            imageSize: size, spines: readings, books: books, preferences: .unknown, recommendations: [], summary: "", confidence: 0,
+            analysedBy: Self.offlineName, notes: [], timings: [])
+        rework(&analysis)
+        return analysis
+    }
+
+    /// Every spine as a book: the catalog's matches, then names read from the spines the catalog did not match (a
+    /// spine-read title and author that agree with a catalog book take it), then the spines left unread.
+    func namedBooks(readings: [SpineReading], matches: [CatalogMatch]) -> [DetectedBook] {
         var books: [DetectedBook] = []
-        var shelf: [(book: CatalogBook, weight: Double)] = []
         for m in matches {
             guard let b = catalog.book(id: m.bookID) else { continue }
             let spine = readings.first { $0.index == m.spineIndex }
             books.append(
                 DetectedBook(
                     title: b.spineTitle, author: b.mainAuthor, genre: profiler.genre(of: b), confidence: Self.round(m.confidence), identified: true,
-                    spineIndex: m.spineIndex, catalogID: b.id, spineText: spine?.text ?? ""))
-            shelf.append((b, m.confidence))
+                    spineIndex: m.spineIndex, catalogID: b.id, spineText: spine?.text ?? "", source: .catalog))
         }
         let identifiedSpines = Set(matches.map(\.spineIndex))
-        for r in readings where !r.lines.isEmpty && !identifiedSpines.contains(r.index) {
+        var named: [DetectedBook] = []
+        for r in readings where !identifiedSpines.contains(r.index) {
+            if let name = namer.name(r.placedLines, quarterTurns: r.quarterTurns) {
+                // The spine's title and author may still be a catalog book, when both agree with it.
+                if !name.author.isEmpty, let found = lookUp(title: name.title, author: name.author, requireAuthor: true) {
+                    named.append(
+                        DetectedBook(
+                            title: found.spineTitle, author: found.mainAuthor, genre: profiler.genre(of: found), confidence: name.confidence,
+                            identified: true, spineIndex: r.index, catalogID: found.id, spineText: r.text, source: .catalog))
+                } else {
+                    named.append(
+                        DetectedBook(
+                            title: name.title, author: name.author.isEmpty ? "Unknown" : name.author, genre: "Unknown", confidence: name.confidence,
+                            identified: true, spineIndex: r.index, catalogID: nil, spineText: r.text, source: .spine))
+                }
+            }
+        }
+        // One book named twice (a spine split in two, or read beside its neighbour): the surer reading stays.
+        for b in named where !(books + named).contains(where: { $0 != b && Self.sameBook($0, b) && Self.isSurer($0, than: b) }) { books.append(b) }
+        let namedSpines = Set(books.compactMap(\.spineIndex))
+        for r in readings where !namedSpines.contains(r.index) {
             books.append(
                 DetectedBook(
                     title: r.text, author: "Unknown", genre: "Unknown", confidence: Self.round(r.confidence * 0.3), identified: false,
-                    spineIndex: r.index, catalogID: nil, spineText: r.text))
+                    spineIndex: r.index, catalogID: nil, spineText: r.text, source: .unread))
         }
-        let words = Set(readings.flatMap { $0.lines.flatMap { ShelfText.tokens($0) } })
-        let preferences = profiler.preferences(for: shelf)
-        let recommendations = recommender.recommend(for: shelf, spineWords: words)
-        let withText = readings.filter { !$0.lines.isEmpty }.count
-        let meanMatch = matches.isEmpty ? 0 : matches.reduce(0) { $0 + $1.confidence } / Double(matches.count)
-        let confidence = Self.round(0.6 * meanMatch + 0.4 * Double(withText) / Double(max(1, readings.count)))
-        var analysis = ShelfAnalysis(
-            imageSize: size, spines: readings, books: books, preferences: preferences, recommendations: recommendations, summary: "",
-            confidence: confidence, analysedBy: Self.offlineName, notes: [], timings: [])
-        analysis.summary = ShelfSummary.text(for: analysis)
-        return analysis
+        books.sort { ($0.identified ? 0 : 1, $0.spineIndex ?? 0) < ($1.identified ? 0 : 1, $1.spineIndex ?? 0) }
+        return books
+    }
+
+    static func sameBook(_ a: DetectedBook, _ b: DetectedBook) -> Bool {
+        if let x = a.catalogID, let y = b.catalogID { return x == y }
+        return ShelfText.significant(ShelfText.tokens(a.title)) == ShelfText.significant(ShelfText.tokens(b.title))
+    }
+
+    static func isSurer(_ a: DetectedBook, than b: DetectedBook) -> Bool {
+        (a.source == .catalog ? 1 : 0, a.confidence, -(a.spineIndex ?? 0)) > (b.source == .catalog ? 1 : 0, b.confidence, -(b.spineIndex ?? 0))
+    }
+
+    /// How much a named book counts in the profile and the recommendations: a catalog book confirmed by its spine fully
+    /// (times how sure the match is), one typed by hand fully, one read from the spine through its author's other
+    /// catalog books less (``spineBookWeight``).
+    public static let spineBookWeight = 0.4
+
+    /// The named books as the profiler and the recommender take them: catalog books as they are; a book read from the
+    /// spine (or typed) that the catalog lacks stands in through its author's catalog books (their reader tags,
+    /// averaged), when the catalog knows exactly one author of that name.
+    func shelfInputs(_ books: [DetectedBook]) -> (shelf: [(book: CatalogBook, weight: Double)], otherAuthors: [String]) {
+        var shelf: [(book: CatalogBook, weight: Double)] = [], standIns: [(book: CatalogBook, weight: Double)] = [], others: [String] = []
+        for (n, b) in books.enumerated() where b.identified {
+            if let id = b.catalogID, let book = catalog.book(id: id) {
+                shelf.append((book, b.correctedByHand ? 1 : b.confidence))
+            } else if let stand = authorStandIn(title: b.title, author: b.author, id: -(n + 1)) {
+                // A surname alone is weaker evidence of who wrote it than a whole name.
+                let surnameOnly = ShelfText.significant(ShelfText.tokens(b.author)).count < 2
+                standIns.append((stand, (b.correctedByHand ? 1 : b.confidence) * Self.spineBookWeight * (surnameOnly ? 0.5 : 1)))
+            } else if !b.author.isEmpty && b.author != "Unknown" {
+                others.append(b.author)
+            }
+        }
+        // Many books read from the spine never outweigh the catalog's confirmed ones together.
+        let confirmed = shelf.reduce(0) { $0 + $1.weight }, guessed = standIns.reduce(0) { $0 + $1.weight }
+        let scale = confirmed > 0 && guessed > confirmed ? confirmed / guessed : 1
+        return (shelf + standIns.map { ($0.book, $0.weight * scale) }, others)
+    }
+
+    /// A stand-in for a book the catalog lacks: its title and author, with the reader tags of the author's books in
+    /// the catalog. Nil when the surname is unknown or names two authors and no first name tells them apart.
+    func authorStandIn(title: String, author: String, id: Int) -> CatalogBook? {
+        guard author != "Unknown" else { return nil }
+        let typed = Self.nameWords(author)
+        guard let surname = typed.last, surname.count >= 3, !["anonymous", "unknown", "various"].contains(surname) else { return nil }
+        let given = Set(typed.dropLast())
+        let byAuthor = (authorsBySurname[surname] ?? [:]).filter { name, _ in
+            given.isEmpty || !given.isDisjoint(with: Self.nameWords(name).dropLast())
+        }
+        guard byAuthor.count == 1, let (name, indices) = byAuthor.first else { return nil }
+        let theirs = indices.map { catalog.books[$0] }
+        let top = theirs.sorted { $0.ratingsCount > $1.ratingsCount }.prefix(5)
+        var tags: [Int: Double] = [:]
+        for b in top { for (t, w) in b.tags { tags[t, default: 0] += w / Double(top.count) } }
+        // The author as the catalog writes the name when the spine gave the whole of it, else as read.
+        return CatalogBook(
+            id: id, title: title, spineTitle: BookCatalog.mainTitle(title), otherTitles: [], authors: [given.isEmpty ? author : name], year: nil,
+            rating: 0, ratingsCount: 0, tags: tags)
+    }
+
+    /// Preferences, recommendations, confidence and summary from the analysis' books as they are now.
+    func rework(_ a: inout ShelfAnalysis) {
+        let (shelf, others) = shelfInputs(a.books)
+        var words = Set(a.spines.flatMap { $0.lines.flatMap { ShelfText.tokens($0) } })
+        for b in a.books where b.correctedByHand { words.formUnion(ShelfText.tokens(b.title)) }
+        // An author only read from spines is a preference when named on two books or more (a single misread is not).
+        let repeated = others.filter { name in others.filter { $0 == name }.count >= 2 }
+        a.preferences = profiler.preferences(for: shelf, otherAuthors: repeated)
+        // A book named on the shelf (from the catalog, the spine or by hand) is never suggested, nor a volume that holds
+        // it with others ("Animal Farm / 1984" for a spine read as "Animal Farm").
+        let named = a.books.filter(\.identified)
+        var asking = recommender
+        asking.config.count += 4  // room for those left out below
+        a.recommendations = asking.recommend(for: shelf, spineWords: words).filter { r in
+            let suggested = ShelfText.significant(ShelfText.tokens(r.title))
+            let full = Set(ShelfText.significant(ShelfText.tokens(r.catalogID.flatMap(catalog.book(id:))?.title ?? r.title)))
+            return !named.contains { b in
+                let title = ShelfText.significant(ShelfText.tokens(b.title))
+                return (r.catalogID != nil && b.catalogID == r.catalogID) || title == suggested || (title.count >= 2 && full.isSuperset(of: title))
+            }
+        }.prefix(recommender.config.count).map { $0 }
+        let withText = a.spines.filter { !$0.lines.isEmpty }.count
+        let meanNamed = named.isEmpty ? 0 : named.reduce(0) { $0 + $1.confidence } / Double(named.count)
+        a.confidence = Self.round(0.6 * meanNamed + 0.4 * Double(withText) / Double(max(1, a.spines.count)))
+        a.summary = ShelfSummary.text(for: a)
     }
 
     public func revised(_ analysis: ShelfAnalysis) -> ShelfAnalysis {
         var result = analysis
         for i in result.books.indices where result.books[i].correctedByHand {
             var book = result.books[i]
-            if let found = lookUp(title: book.title, author: book.author) {
+            // Taken as typed: the catalog adds its genre (and an author left empty) only when title and author agree.
+            if let found = lookUp(title: book.title, author: book.author, requireAuthor: false) {
                 book.catalogID = found.id
                 if book.author.isEmpty || book.author == "Unknown" { book.author = found.mainAuthor }
                 book.genre = profiler.genre(of: found)
@@ -172,41 +303,44 @@ public struct ShelfAnalyser: ShelfAnalysing {
             }
             book.identified = true
             book.confidence = 1
+            book.source = .hand
             result.books[i] = book
         }
         // A model's preferences and recommendations are its own; only the offline ones can be worked out again.
         guard result.isOffline else { return result }
-        let identified = result.identifiedBooks
-        let shelf = identified.compactMap { b in b.catalogID.flatMap(catalog.book(id:)).map { (book: $0, weight: b.confidence) } }
-        var words = Set(result.spines.flatMap { $0.lines.flatMap { ShelfText.tokens($0) } })
-        for b in identified where b.correctedByHand { words.formUnion(ShelfText.tokens(b.title)) }
-        result.preferences = profiler.preferences(for: shelf)
-        result.recommendations = recommender.recommend(for: shelf, spineWords: words)
-        let withText = result.spines.filter { !$0.lines.isEmpty }.count
-        let meanMatch = identified.isEmpty ? 0 : identified.reduce(0) { $0 + $1.confidence } / Double(identified.count)
-        result.confidence = Self.round(0.6 * meanMatch + 0.4 * Double(withText) / Double(max(1, result.spines.count)))
-        result.summary = ShelfSummary.text(for: result)
+        rework(&result)
         return result
     }
 
-    /// The catalog book a person meant by a typed title (and author): the same title words first (the most read
-    /// edition, or the one whose author matches), else the spine matcher over the typed words.
-    func lookUp(title: String, author: String) -> CatalogBook? {
-        let words = ShelfText.tokens(BookCatalog.mainTitle(title))
+    /// The catalog book a typed or spine-read title and author name: the same title words (as the catalog lists the
+    /// title, or as a spine shows it) and, when an author is given, the same surname. Without an author (and only
+    /// when `requireAuthor` is off) the most read edition of exactly that title. Never a near title: a title one word
+    /// longer, or by another author, is another book.
+    func lookUp(title: String, author: String, requireAuthor: Bool) -> CatalogBook? {
+        let words = Self.titleKey(BookCatalog.mainTitle(title)), full = Self.titleKey(title)
         guard !words.isEmpty else { return nil }
-        let surname = ShelfText.tokens(author).last
-        let same = catalog.books.filter { ShelfText.tokens($0.spineTitle) == words || ShelfText.tokens($0.title) == words }
-        if let surname,
-            let byAuthor = same.filter({ $0.authors.contains { ShelfText.tokens($0).last == surname } }).max(by: { $0.ratingsCount < $1.ratingsCount }
-            )
-        {
-            return byAuthor
+        let typed = Self.nameWords(author == "Unknown" ? "" : author)
+        let same = Set((booksByTitle[words] ?? []) + (booksByTitle[full] ?? [])).sorted().map { catalog.books[$0] }
+        if let surname = typed.last {
+            return same.filter { $0.authors.contains { Self.nameWords($0).last == surname } }
+                .max { $0.ratingsCount < $1.ratingsCount }
         }
-        if surname == nil, let popular = same.max(by: { $0.ratingsCount < $1.ratingsCount }) { return popular }
-        let match = matcher.matches(spineIndex: 0, lines: [title, author].filter { !$0.isEmpty }, ocrConfidence: 1).max {
-            $0.confidence < $1.confidence
-        }
-        return match.flatMap { catalog.book(id: $0.bookID) }
+        return requireAuthor ? nil : same.max { $0.ratingsCount < $1.ratingsCount }
+    }
+
+    /// A title's significant words, in order, as one key.
+    static func titleKey(_ title: String) -> String { ShelfText.significant(ShelfText.tokens(title)).joined(separator: " ") }
+
+    /// A name's words that tell people apart: no stopwords, no "Jr" or "Sr".
+    static func nameWords(_ name: String) -> [String] {
+        ShelfText.significant(ShelfText.tokens(name)).filter { $0 != "jr" && $0 != "sr" }
+    }
+
+    /// Lower-case tokens of people's names: every catalog author's first names and surnames.
+    static func people(_ catalog: BookCatalog) -> Set<String> {
+        var names = Set<String>()
+        for b in catalog.books { for a in b.authors { for t in ShelfText.tokens(a) where t.count >= 2 { names.insert(t) } } }
+        return names.subtracting(ShelfText.stopwords).subtracting(SpineNamer.minorWords)
     }
 
     static func round(_ x: Double) -> Double { (min(1, max(0, x)) * 100).rounded() / 100 }
@@ -221,7 +355,11 @@ enum ShelfSummary {
         let identified = a.identifiedBooks
         let unread = a.books.filter { !$0.identified }.count
         var parts: [String] = []
-        parts.append("\(a.spines.count) spines found; \(identified.count) \(identified.count == 1 ? "book" : "books") identified.")
+        let fromSpine = identified.filter { $0.source == .spine }.count
+        let detail =
+            fromSpine == 0 || fromSpine == identified.count
+            ? "" : " (\(identified.count - fromSpine) confirmed by the catalog, \(fromSpine) read from the spine)"
+        parts.append("\(a.spines.count) spines found; \(identified.count) \(identified.count == 1 ? "book" : "books") identified\(detail).")
         if !a.preferences.favoriteGenres.isEmpty {
             parts.append(
                 "The shelf leans to \(list(a.preferences.favoriteGenres.prefix(3).map { $0.lowercased() }))"
@@ -229,13 +367,14 @@ enum ShelfSummary {
                         ? "." : ", with an interest in \(list(a.preferences.interests.prefix(3).map { $0.lowercased() }))."))
         }
         var authors: [String: Int] = [:]
-        for b in identified { authors[b.author, default: 0] += 1 }
+        for b in identified where b.author != "Unknown" && !b.author.isEmpty { authors[b.author, default: 0] += 1 }
         if let (name, n) = authors.max(by: { $0.value < $1.value }), n > 1 { parts.append("\(name) appears \(n) times.") }
-        if unread > 0 {
-            parts.append(
-                "\(unread) \(unread == 1 ? "spine was" : "spines were") not identified; \(unread == 1 ? "its" : "their") text is shown as read.")
+        if unread > 0 { parts.append("\(unread) \(unread == 1 ? "spine" : "spines") could not be read.") }
+        if identified.isEmpty {
+            parts.append("No book could be named, so there are no preferences or recommendations.")
+        } else if a.recommendations.isEmpty && a.isOffline {
+            parts.append("None of the books named is in the catalog or by an author it knows, so there are no recommendations yet.")
         }
-        if identified.isEmpty { parts.append("No book could be matched to the catalog, so there are no preferences or recommendations.") }
         return parts.joined(separator: " ")
     }
 

@@ -13,14 +13,55 @@ public struct SpineReading: Sendable, Equatable, Codable {
     public var confidence: Double
     /// Clockwise quarter turns that made the kept text upright (0, 1 or 3).
     public var quarterTurns: Int
+    /// The lines with their letter size and place on the spine, for naming a book from its spine (``SpineNamer``).
+    /// Known while the photo is analysed; not stored and not part of the JSON.
+    public var placedLines: [SpineLine]
 
-    public init(index: Int, outline: SpineOutline, lines: [String], confidence: Double, quarterTurns: Int) {
+    public init(index: Int, outline: SpineOutline, lines: [String], confidence: Double, quarterTurns: Int, placedLines: [SpineLine] = []) {
         self.index = index
         self.outline = outline
         self.lines = lines
         self.text = lines.joined(separator: " / ")
         self.confidence = confidence
         self.quarterTurns = quarterTurns
+        self.placedLines = placedLines
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case index, outline, text, lines, confidence, quarterTurns
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            index: try c.decode(Int.self, forKey: .index), outline: try c.decode(SpineOutline.self, forKey: .outline),
+            lines: try c.decode([String].self, forKey: .lines), confidence: try c.decode(Double.self, forKey: .confidence),
+            quarterTurns: try c.decode(Int.self, forKey: .quarterTurns))
+    }
+}
+
+/// Where a book's name comes from.
+public enum BookSource: String, Sendable, Equatable, Codable {
+    /// The catalog, confirmed by the spine (title and author).
+    case catalog
+    /// Read from the spine's own text (``SpineNamer``); the catalog does not hold it.
+    case spine
+    /// Typed by a person.
+    case hand
+    /// Named by the AI provider.
+    case model
+    /// Not named: the spine's text as read, or nothing.
+    case unread
+
+    /// What the page says about it.
+    public var label: String {
+        switch self {
+        case .catalog: "found in the catalog"
+        case .spine: "read from the spine"
+        case .hand: "corrected by hand"
+        case .model: "named by the AI model"
+        case .unread: "not read"
+        }
     }
 }
 
@@ -38,10 +79,12 @@ public struct DetectedBook: Sendable, Equatable, Codable {
     public var spineText: String
     /// A person typed the title (and author) for this spine; see ``ShelfAnalyser/revised(_:)``.
     public var correctedByHand: Bool
+    /// Where the name comes from (catalog, spine, hand, model); unnamed spines are `.unread`.
+    public var source: BookSource
 
     public init(
         title: String, author: String, genre: String, confidence: Double, identified: Bool, spineIndex: Int?, catalogID: Int?, spineText: String,
-        correctedByHand: Bool = false
+        correctedByHand: Bool = false, source: BookSource? = nil
     ) {
         self.title = title
         self.author = author
@@ -52,6 +95,7 @@ public struct DetectedBook: Sendable, Equatable, Codable {
         self.catalogID = catalogID
         self.spineText = spineText
         self.correctedByHand = correctedByHand
+        self.source = source ?? (correctedByHand ? .hand : !identified ? .unread : catalogID != nil ? .catalog : .spine)
     }
 }
 

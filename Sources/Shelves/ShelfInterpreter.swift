@@ -142,7 +142,8 @@ struct ModelAnswerCheck {
             books.append(
                 DetectedBook(
                     title: b.title, author: b.author.isEmpty ? "Unknown" : b.author, genre: b.genre.isEmpty ? "Unknown" : b.genre,
-                    confidence: ShelfAnalyser.round(b.confidence), identified: true, spineIndex: spine, catalogID: nil, spineText: text))
+                    confidence: ShelfAnalyser.round(b.confidence), identified: true, spineIndex: spine, catalogID: nil, spineText: text,
+                    source: .model))
         }
         // Catalog identifications the model left out stay: the spine supports them on its own.
         for o in offline.books where o.identified && !books.contains(where: { ShelfText.tokens($0.title) == ShelfText.tokens(o.title) }) {

@@ -11,13 +11,15 @@ public enum ShelfReport {
         out.append("Books")
         if a.identifiedBooks.isEmpty { out.append("  (none identified)") }
         for b in a.identifiedBooks {
-            out.append("  \(b.title) by \(b.author) · \(b.genre) · \(pct(b.confidence))" + (b.spineIndex.map { " · spine \($0 + 1)" } ?? ""))
+            out.append(
+                "  \(b.title) by \(b.author) · \(b.genre) · \(pct(b.confidence)) · \(b.source.label)"
+                    + (b.spineIndex.map { " · spine \($0 + 1)" } ?? ""))
             if !b.spineText.isEmpty { out.append("    read: \(b.spineText)") }
         }
         let unidentified = a.books.filter { !$0.identified }
         if !unidentified.isEmpty {
             out.append("")
-            out.append("Not identified (text as read on the spine)")
+            out.append("Not read (text as read on the spine)")
             for b in unidentified { out.append("  spine \((b.spineIndex ?? 0) + 1): \(b.spineText)") }
         }
         out.append("")

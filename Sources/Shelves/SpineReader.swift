@@ -2,6 +2,7 @@
 import Foundation
 import Imaging
 import PageReading
+import Support
 
 public struct SpineReader: Sendable {
     public struct Config: Sendable, Equatable {
@@ -75,7 +76,7 @@ public struct SpineReader: Sendable {
                         if turns != 3, let first = readings.first, score(first.result) >= config.plainlyReadScore { continue }
                         readings.append((turns, try await engine.recognize(cut.rotatedQuarterTurns(turns), request: request)))
                     }
-                    var reading = choose(readings, index: i, outline: spine)
+                    var reading = choose(readings, index: i, outline: spine, cut: (cut.width, cut.height))
                     // A second look, cut a little narrower and smaller, in the sideways direction that won: Tesseract's
                     // slips change with the crop, so the two readings together miss fewer words. Not spent on a spine
                     // whose book is already known, nor on one where neither direction read a single real word.
@@ -89,7 +90,17 @@ public struct SpineReader: Sendable {
                         size = (max(8, Int(Double(size.width) * factor)), max(8, Int(Double(size.height) * factor)))
                         let cut2 = try finder.cut(narrow, from: photo, width: size.width, height: size.height)
                         let again = try await engine.recognize(cut2.rotatedQuarterTurns(sideways.turns), request: request)
-                        reading = merged(reading, adding: again.lines.filter { keep($0, minimum: config.minimumLineConfidence) && isLexical($0) })
+                        reading = merged(
+                            reading, adding: again.lines.filter { keep($0, minimum: config.minimumLineConfidence) && isLexical($0) },
+                            placed: { Self.placed($0, turns: sideways.turns, cut: (cut2.width, cut2.height)) })
+                    }
+                    if let dir = config.debugDirectory {
+                        let text = reading.placedLines.map {
+                            String(
+                                format: "size %.2f  along %.2f-%.2f  conf %.2f%@%@  ", $0.size, $0.from, $0.to, $0.confidence,
+                                $0.across ? " across" : "", $0.secondLook ? " second" : "") + $0.text
+                        }.joined(separator: "\n")
+                        try? Data("turns \(reading.quarterTurns)\n\(text)\n".utf8).write(to: dir.appendingPathComponent("spine\(i).txt"))
                     }
                     return reading
                 }
@@ -132,17 +143,41 @@ public struct SpineReader: Sendable {
     }
 
     /// Adds lines that bring words the reading does not have yet.
-    func merged(_ reading: SpineReading, adding lines: [RecognizedLine]) -> SpineReading {
+    func merged(_ reading: SpineReading, adding lines: [RecognizedLine], placed: (RecognizedLine) -> SpineLine? = { _ in nil }) -> SpineReading {
         var known = Set(reading.lines.flatMap { ShelfText.tokens($0) })
-        var out = reading.lines
+        var out = reading.lines, details = reading.placedLines
         for line in lines {
             let words = ShelfText.tokens(line.text).filter { $0.count >= 3 }
             guard words.contains(where: { !known.contains($0) && lexicon.contains($0) }) else { continue }
             out.append(line.text)
+            if var p = placed(line) {
+                p.secondLook = true
+                details.append(p)
+            }
             known.formUnion(words)
         }
         return SpineReading(
-            index: reading.index, outline: reading.outline, lines: out, confidence: reading.confidence, quarterTurns: reading.quarterTurns)
+            index: reading.index, outline: reading.outline, lines: out, confidence: reading.confidence, quarterTurns: reading.quarterTurns,
+            placedLines: details)
+    }
+
+    /// A line's place on the spine and its letter size, from its box in the cut turned `turns` quarter turns clockwise
+    /// (`cut` is the upright cut's width across the spine and length along it).
+    static func placed(_ line: RecognizedLine, turns: Int, cut: (width: Int, height: Int)) -> SpineLine {
+        let across = Double(max(1, cut.width)), along = Double(max(1, cut.height))
+        let b = line.box
+        let from: Double, to: Double, size: Double
+        switch ((turns % 4) + 4) % 4 {
+        case 3:  // the spine's top is on the left: read top to bottom
+            (from, to, size) = (Double(b.x) / along, Double(b.x + b.width) / along, Double(b.height) / across)
+        case 1:  // the spine's top is on the right: read from the foot up
+            (from, to, size) = (1 - Double(b.x + b.width) / along, 1 - Double(b.x) / along, Double(b.height) / across)
+        default:  // upright: words stacked across the spine
+            (from, to, size) = (Double(b.y) / along, Double(b.y + b.height) / along, Double(b.height) / across)
+        }
+        return SpineLine(
+            text: line.text, size: size, from: min(1, max(0, from)), to: min(1, max(0, to)), confidence: line.confidence,
+            across: turns % 4 == 0)
     }
 
     /// Whether any line worth keeping holds a real word (three letters or more).
@@ -159,18 +194,24 @@ public struct SpineReader: Sendable {
     /// Of the two sideways readings (90° and 270°) the one with more confident real words is the right way up; the
     /// other is mirror noise. The upright reading (0°) is a different text (words stacked across the spine, a
     /// publisher's logo), so the winner of the two keeps all its lines and the other its clearly worded ones.
-    func choose(_ readings: [(turns: Int, result: RecognitionResult)], index: Int, outline: SpineOutline) -> SpineReading {
+    func choose(
+        _ readings: [(turns: Int, result: RecognitionResult)], index: Int, outline: SpineOutline, cut: (width: Int, height: Int) = (1, 1)
+    ) -> SpineReading {
         let sideways = readings.filter { $0.turns != 0 }.sorted { score($0.result) > score($1.result) }
         let upright = readings.filter { $0.turns == 0 }
         let pair = (sideways.prefix(1) + upright).sorted { score($0.result) > score($1.result) }
         guard let first = pair.first else { return SpineReading(index: index, outline: outline, lines: [], confidence: 0, quarterTurns: 0) }
         var lines: [RecognizedLine] = first.result.lines.filter { keep($0, minimum: config.minimumLineConfidence) }
+        var placed = lines.map { Self.placed($0, turns: first.turns, cut: cut) }
         for other in pair.dropFirst() {
-            lines += other.result.lines.filter { keep($0, minimum: config.secondOrientationConfidence) && isLexical($0) }
+            let kept = other.result.lines.filter { keep($0, minimum: config.secondOrientationConfidence) && isLexical($0) }
+            lines += kept
+            placed += kept.map { Self.placed($0, turns: other.turns, cut: cut) }
         }
         let ranked = pair
         let confidence = lines.isEmpty ? 0 : lines.reduce(0) { $0 + $1.confidence } / Double(lines.count)
-        return SpineReading(index: index, outline: outline, lines: lines.map(\.text), confidence: confidence, quarterTurns: ranked[0].turns)
+        return SpineReading(
+            index: index, outline: outline, lines: lines.map(\.text), confidence: confidence, quarterTurns: ranked[0].turns, placedLines: placed)
     }
 }
 
@@ -198,10 +239,25 @@ extension GrayImage {
 /// English words for telling text from noise: the catalog's title and author words, and the system word list
 /// (Debian's wamerican) when installed.
 public enum Lexicon {
-    public static let systemWords: Set<String> = {
-        guard let text = try? String(contentsOfFile: "/usr/share/dict/american-english", encoding: .utf8) else { return [] }
-        var words = Set<String>()
-        for line in text.split(separator: "\n") where line.count >= 3 && !line.contains("'") { words.insert(line.lowercased()) }
-        return words
+    /// Every entry of the system word list of three letters or more, lower-cased.
+    public static var systemWords: Set<String> { system.all }
+    /// Entries the list writes in lower case: common words.
+    public static var commonWords: Set<String> { system.common }
+    /// Entries the list writes only capitalised (names of people and places), lower-cased.
+    public static var properNames: Set<String> { system.proper }
+
+    static let system: (all: Set<String>, common: Set<String>, proper: Set<String>) = {
+        guard let text = try? String(contentsOfFile: "/usr/share/dict/american-english", encoding: .utf8) else { return ([], [], []) }
+        var all = Set<String>(), common = Set<String>(), capitalised = Set<String>()
+        for line in text.split(separator: "\n") where !line.contains("'") {
+            let lower = line.lowercased()
+            if line.first?.isUppercase == true { capitalised.insert(lower) } else { common.insert(lower) }
+            if line.count >= 3 { all.insert(lower) }
+        }
+        // British spellings ("harbour", "colour") are common words too (Debian's wbritish, when installed).
+        if let british = try? String(contentsOfFile: "/usr/share/dict/british-english", encoding: .utf8) {
+            for line in british.split(separator: "\n") where !line.contains("'") && line.first?.isLowercase == true { common.insert(String(line)) }
+        }
+        return (all, common, capitalised.subtracting(common))
     }()
 }

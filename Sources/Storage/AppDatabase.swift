@@ -110,7 +110,7 @@ extension AppDatabase {
     /// Rows of `table` whose FTS5 `index` matches every word of `query` as a prefix, newest first.
     /// Table and column names are ours, never the caller's; the query goes in as a bound FTS5 pattern.
     func fullTextSearch<Record: FetchableRecord & Sendable>(
-        _ query: String, table: String, index: String, newestFirstBy column: String, limit: Int
+        _ query: String, table: String, index: String, newestFirstBy column: String, limit: Int, where condition: String = "1"
     ) async throws -> [Record] {
         guard let pattern = FTS5Pattern(matchingAllPrefixesIn: query) else { return [] }
         return try await read { db in
@@ -118,7 +118,7 @@ extension AppDatabase {
                 db,
                 sql: """
                     SELECT \(table).* FROM \(table) JOIN \(index) ON \(index).rowid = \(table).rowid
-                    WHERE \(index) MATCH ? ORDER BY \(table).\(column) DESC LIMIT ?
+                    WHERE \(index) MATCH ? AND (\(condition)) ORDER BY \(table).\(column) DESC LIMIT ?
                     """,
                 arguments: [pattern, limit])
         }

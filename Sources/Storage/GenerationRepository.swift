@@ -14,13 +14,27 @@ public struct Draft: Codable, Sendable, Equatable {
     public var version: Int
     /// Whether `text` is the person's edit.
     public var isEdited: Bool
+    /// Counts the saves of this version's edit: a save typed over an older revision (or version) is a conflict.
+    public var revision: Int
 
-    public init(tone: String, text: String, note: String?, version: Int = 1, isEdited: Bool = false) {
+    public init(tone: String, text: String, note: String?, version: Int = 1, isEdited: Bool = false, revision: Int = 0) {
         self.tone = tone
         self.text = text
         self.note = note
         self.version = version
         self.isEdited = isEdited
+        self.revision = revision
+    }
+}
+
+/// What a draft's edit was typed over: the version shown and the revision of its edit.
+public struct DraftBase: Sendable, Equatable {
+    public var version: Int
+    public var revision: Int
+
+    public init(version: Int, revision: Int) {
+        self.version = version
+        self.revision = revision
     }
 }
 
@@ -48,11 +62,20 @@ public protocol GenerationRepository: Sendable {
     func latestId(scanId: String) async throws -> String?
     /// How many generations of this scan were written from exactly this text (to ask the writer for new drafts).
     func count(scanId: String, sourceText: String) async throws -> Int
-    /// Saves the person's edit of the current version at `position` (the text as written again clears it). False when
-    /// there is no such draft.
-    func saveEdit(generationId: String, scanId: String, position: Int, text: String) async throws -> Bool
+    /// Saves the person's edit of the current version at `position` (the text as written again clears it). With a
+    /// `base`, a conflict when another version became current or the edit was saved since by another `editor`. Nil
+    /// when there is no such draft.
+    func saveEdit(generationId: String, scanId: String, position: Int, text: String, editor: String, base: DraftBase?) async throws
+        -> EditOutcome<Draft>?
     /// Adds a new current version at `position` and returns its number; the earlier ones stay.
     func addVersion(generationId: String, scanId: String, position: Int, draft: Draft, writer: String) async throws -> Int
+}
+
+extension GenerationRepository {
+    /// Saves a plain form's edit of the current version, whatever was stored before. False when there is no such draft.
+    public func saveEdit(generationId: String, scanId: String, position: Int, text: String) async throws -> Bool {
+        try await saveEdit(generationId: generationId, scanId: scanId, position: position, text: text, editor: "", base: nil) != nil
+    }
 }
 
 public struct SQLiteGenerationRepository: GenerationRepository {
@@ -72,7 +95,7 @@ public struct SQLiteGenerationRepository: GenerationRepository {
             for (position, draft) in drafts.enumerated() {
                 try DraftRow(
                     generationId: row.id, position: position, version: 1, tone: draft.tone, text: draft.text, note: draft.note,
-                    editedText: nil, writer: writer, createdAt: row.createdAt
+                    editedText: nil, writer: writer, createdAt: row.createdAt, revision: 0, editor: ""
                 ).insert(db)
             }
         }
@@ -108,19 +131,28 @@ public struct SQLiteGenerationRepository: GenerationRepository {
         }
     }
 
-    public func saveEdit(generationId: String, scanId: String, position: Int, text: String) async throws -> Bool {
-        guard RandomID.isWellFormed(generationId), RandomID.isWellFormed(scanId) else { return false }
+    public func saveEdit(generationId: String, scanId: String, position: Int, text: String, editor: String, base: DraftBase?) async throws
+        -> EditOutcome<Draft>?
+    {
+        guard RandomID.isWellFormed(generationId), RandomID.isWellFormed(scanId) else { return nil }
+        let editor = EditorID.isWellFormed(editor) ? editor : ""
         return try await database.write { db in
             // Only a draft of this scan's generation, and only its current version, takes the edit.
+            guard try GenerationRow.filter(Column("id") == generationId && Column("scanId") == scanId).fetchCount(db) == 1,
+                var row = try DraftRow.filter(Column("generationId") == generationId && Column("position") == position)
+                    .order(Column("version").desc).fetchOne(db)
+            else { return nil }
+            if row.draft.text == text { return .saved(row.draft) }
+            if let base, base.version != row.version || (base.revision != row.revision && (editor.isEmpty || editor != row.editor)) {
+                return .conflict(row.draft)
+            }
+            row.editedText = text == row.text ? nil : text
+            row.revision += 1
+            row.editor = editor
             try db.execute(
-                sql: """
-                    UPDATE draft SET editedText = CASE WHEN text = ? THEN NULL ELSE ? END
-                    WHERE generationId = ? AND position = ?
-                      AND version = (SELECT max(version) FROM draft WHERE generationId = ? AND position = ?)
-                      AND EXISTS (SELECT 1 FROM generation WHERE id = ? AND scanId = ?)
-                    """,
-                arguments: [text, text, generationId, position, generationId, position, generationId, scanId])
-            return db.changesCount > 0
+                sql: "UPDATE draft SET editedText = ?, revision = ?, editor = ? WHERE generationId = ? AND position = ? AND version = ?",
+                arguments: [row.editedText, row.revision, editor, generationId, position, row.version])
+            return .saved(row.draft)
         }
     }
 
@@ -136,7 +168,7 @@ public struct SQLiteGenerationRepository: GenerationRepository {
                 ?? 0
             try DraftRow(
                 generationId: generationId, position: position, version: newest + 1, tone: draft.tone, text: draft.text, note: draft.note,
-                editedText: nil, writer: writer, createdAt: now
+                editedText: nil, writer: writer, createdAt: now, revision: 0, editor: ""
             ).insert(db)
             return newest + 1
         }
@@ -166,6 +198,10 @@ struct DraftRow: Codable, FetchableRecord, PersistableRecord {
     var editedText: String?
     var writer: String
     var createdAt: Date
+    var revision: Int
+    var editor: String
 
-    var draft: Draft { Draft(tone: tone, text: editedText ?? text, note: note, version: version, isEdited: editedText != nil) }
+    var draft: Draft {
+        Draft(tone: tone, text: editedText ?? text, note: note, version: version, isEdited: editedText != nil, revision: revision)
+    }
 }

@@ -17,6 +17,8 @@ public struct HistoryItem: Codable, Sendable, Equatable, FetchableRecord, Persis
     public var tone: String
     public var text: String
     public var scanId: String?
+    /// Set by Delete; the item is hidden, can be brought back for `undoWindow`, then is purged.
+    public var deletedAt: Date?
 }
 
 public protocol HistoryRepository: Sendable {
@@ -24,14 +26,18 @@ public protocol HistoryRepository: Sendable {
     func add(action: HistoryAction, tone: String, text: String, scanId: String?) async throws -> HistoryItem
     func recent(limit: Int) async throws -> [HistoryItem]
     func search(_ query: String, limit: Int) async throws -> [HistoryItem]
-    /// Whether an item was deleted.
+    /// Whether an item was deleted. It can be restored for `SQLiteHistoryRepository.undoWindow`.
     func delete(id: String) async throws -> Bool
+    /// Brings back an item deleted within the undo window; false when there is none.
+    func restore(id: String) async throws -> Bool
 }
 
 public struct SQLiteHistoryRepository: HistoryRepository {
     private let database: AppDatabase
     private let clock: any TimeSource
     private let limit: Int
+    /// How long a deleted item can be brought back.
+    public static let undoWindow: TimeInterval = 3600
 
     public init(database: AppDatabase, limit: Int, clock: any TimeSource = SystemTimeSource()) {
         self.database = database
@@ -45,11 +51,12 @@ public struct SQLiteHistoryRepository: HistoryRepository {
         return try await database.write { db in
             // The same draft copied twice is one history item, moved to the top. It keeps its id, so a page that
             // shows it (History itself, after a Copy there) can still delete it.
-            var item = HistoryItem(id: RandomID.make(), postedAt: now, action: action, tone: tone, text: text, scanId: scanId)
+            var item = HistoryItem(id: RandomID.make(), postedAt: now, action: action, tone: tone, text: text, scanId: scanId, deletedAt: nil)
             if var existing = try HistoryItem.filter(Column("text") == text && Column("tone") == tone).order(Column("postedAt").desc).fetchOne(db) {
                 existing.postedAt = now
                 existing.action = action
                 existing.scanId = scanId ?? existing.scanId
+                existing.deletedAt = nil
                 try existing.update(db)
                 try db.execute(sql: "DELETE FROM history WHERE text = ? AND tone = ? AND id != ?", arguments: [text, tone, existing.id])
                 item = existing
@@ -57,22 +64,50 @@ public struct SQLiteHistoryRepository: HistoryRepository {
                 try item.insert(db)
             }
             try db.execute(
-                sql: "DELETE FROM history WHERE id NOT IN (SELECT id FROM history ORDER BY postedAt DESC, rowid DESC LIMIT ?)",
+                sql: """
+                    DELETE FROM history WHERE deletedAt IS NULL
+                      AND id NOT IN (SELECT id FROM history WHERE deletedAt IS NULL ORDER BY postedAt DESC, rowid DESC LIMIT ?)
+                    """,
                 arguments: [limit])
+            try Self.purge(db, now: now)
             return item
         }
     }
 
     public func recent(limit: Int) async throws -> [HistoryItem] {
-        try await database.read { db in try HistoryItem.order(Column("postedAt").desc).limit(limit).fetchAll(db) }
+        try await database.read { db in
+            try HistoryItem.filter(Column("deletedAt") == nil).order(Column("postedAt").desc).limit(limit).fetchAll(db)
+        }
     }
 
     public func search(_ query: String, limit: Int) async throws -> [HistoryItem] {
-        try await database.fullTextSearch(query, table: "history", index: "historySearch", newestFirstBy: "postedAt", limit: limit)
+        try await database.fullTextSearch(
+            query, table: "history", index: "historySearch", newestFirstBy: "postedAt", limit: limit, where: "history.deletedAt IS NULL")
     }
 
     public func delete(id: String) async throws -> Bool {
         guard RandomID.isWellFormed(id) else { return false }
-        return try await database.write { db in try HistoryItem.deleteOne(db, key: id) }
+        let now = clock.now()
+        return try await database.write { db in
+            try db.execute(sql: "UPDATE history SET deletedAt = ? WHERE id = ? AND deletedAt IS NULL", arguments: [now, id])
+            let deleted = db.changesCount > 0
+            try Self.purge(db, now: now)
+            return deleted
+        }
+    }
+
+    public func restore(id: String) async throws -> Bool {
+        guard RandomID.isWellFormed(id) else { return false }
+        let now = clock.now()
+        return try await database.write { db in
+            try Self.purge(db, now: now)
+            try db.execute(sql: "UPDATE history SET deletedAt = NULL WHERE id = ? AND deletedAt IS NOT NULL", arguments: [id])
+            return db.changesCount > 0
+        }
+    }
+
+    /// Deleted items past the undo window go for good.
+    private static func purge(_ db: Database, now: Date) throws {
+        try db.execute(sql: "DELETE FROM history WHERE deletedAt IS NOT NULL AND deletedAt <= ?", arguments: [now.addingTimeInterval(-undoWindow)])
     }
 }

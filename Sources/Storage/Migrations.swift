@@ -205,6 +205,29 @@ extension AppDatabase {
             try db.alter(table: "scanLine") { t in t.add(column: "outline", .text) }
         }
         migrator.registerMigration("retouch-v1", migrate: createRetouchTables)
+        migrator.registerMigration("v6-edit-revisions") { db in
+            // A save names the revision it was typed over, so a stale tab's save is a conflict, not a silent overwrite;
+            // `editor` is the browser tab (a random id it chose) that made the last save, "" for plain forms.
+            for table in ["scan", "draft"] {
+                try db.alter(table: table) { t in
+                    t.add(column: "revision", .integer).notNull().defaults(to: 0)
+                    t.add(column: "editor", .text).notNull().defaults(to: "")
+                }
+            }
+            // History Delete can be undone for a while: the row is marked, then purged.
+            try db.alter(table: "history") { t in t.add(column: "deletedAt", .datetime) }
+        }
+        migrator.registerMigration("shelf-v2-book-source") { db in
+            // Where each shelf book's name comes from (catalog, spine, hand, model, unread); older rows say nothing ("").
+            try db.alter(table: "shelfBook") { t in t.add(column: "source", .text).notNull().defaults(to: "") }
+        }
+        migrator.registerMigration("v7-line-words") { db in
+            // Each line's words as the engine read them (JSON: text, span, confidence, runner-up), so the page can tell
+            // which words the camera may have misread; older lines have none and are judged by the line.
+            try db.alter(table: "scanLine") { t in t.add(column: "words", .text) }
+            // Words of the OCR text the person confirmed as read ("3,17"), by their index among its words.
+            try db.alter(table: "scan") { t in t.add(column: "confirmedWords", .text).notNull().defaults(to: "") }
+        }
         return migrator
     }
 

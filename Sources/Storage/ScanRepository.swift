@@ -20,9 +20,29 @@ public struct Scan: Codable, Sendable, Equatable, FetchableRecord, PersistableRe
     public var language: String
     /// Set by the v2 migration when the lines an earlier version stored were not readable.
     public var linesDamaged: Bool
+    /// Counts the saves of the edited text, book and author: a save typed over an older revision is a conflict.
+    public var revision: Int
+    /// The browser tab that made the last save (a random id it chose), "" for a plain form or the server itself.
+    public var editor: String
 
     /// Whether the person has changed the text since it was read.
     public var isEdited: Bool { editedText != ocrText }
+}
+
+/// What a save that names the revision it was typed over came to. A save whose text is already stored is `saved`
+/// whatever its base, so a save sent twice (a request that outlived its page, then the page's own) is harmless.
+public enum EditOutcome<Current: Sendable & Equatable>: Sendable, Equatable {
+    /// Stored, or already there: the stored copy now.
+    case saved(Current)
+    /// Someone else saved since the base: nothing was written; the stored copy, for the person to compare.
+    case conflict(Current)
+}
+
+/// A tab's id as it may be stored: short, URL-safe, or "" (a plain form).
+public enum EditorID {
+    public static func isWellFormed(_ id: String) -> Bool {
+        id.utf8.count <= 64 && id.allSatisfy { ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "-" || $0 == "_" }
+    }
 }
 
 /// One photo's reading, as the page reader returned it, ready to be stored.
@@ -102,8 +122,14 @@ public protocol ScanRepository: Sendable {
     func recent(limit: Int) async throws -> [Scan]
     /// Full-text search over edited text, book and author, newest first.
     func search(_ query: String, limit: Int) async throws -> [Scan]
-    /// Saves what the person typed. Called before any AI work so nothing typed is ever lost.
-    func saveEdits(scanId: String, text: String, book: String, author: String) async throws
+    /// Saves what the person typed. Called before any AI work so nothing typed is ever lost. With a `base` (the
+    /// revision the text was typed over) it is a conflict when the stored text changed since, unless that change came
+    /// from the same `editor` (a tab's earlier save overtaken by its later one). Nil when there is no such scan.
+    func saveEdits(scanId: String, text: String, book: String, author: String, editor: String, base: Int?) async throws -> EditOutcome<Scan>?
+    /// The words of the scan's OCR text the person confirmed as read, by their index among its words.
+    func confirmedWords(ofScan id: String) async throws -> Set<Int>
+    /// Adds words the person confirmed as read (a retyped word, or one they said is right).
+    func confirmWords(ofScan id: String, _ indices: Set<Int>) async throws
     /// Deletes the scan with its photos, lines, timings and generations.
     func delete(id: String) async throws
     /// Forgets originals kept past their time; returns how many.
@@ -112,6 +138,11 @@ public protocol ScanRepository: Sendable {
 
 extension ScanRepository {
     public func lines(ofScan id: String) async throws -> [TextLine] { try await lines(ofScan: id, photo: nil) }
+
+    /// Saves what a plain form sent, whatever was stored before.
+    public func saveEdits(scanId: String, text: String, book: String, author: String) async throws {
+        _ = try await saveEdits(scanId: scanId, text: text, book: book, author: author, editor: "", base: nil)
+    }
 }
 
 public struct SQLiteScanRepository: ScanRepository {
@@ -126,7 +157,7 @@ public struct SQLiteScanRepository: ScanRepository {
     public func insert(_ reading: PhotoReading, original: KeptOriginal?) async throws -> Scan {
         let scan = Scan(
             id: RandomID.make(), createdAt: clock.now(), ocrText: reading.text, editedText: reading.text, book: "", author: "",
-            confidence: reading.confidence, language: reading.language, linesDamaged: false)
+            confidence: reading.confidence, language: reading.language, linesDamaged: false, revision: 0, editor: "")
         try await database.write { db in
             try scan.insert(db)
             try Self.store(reading, original: original, scanId: scan.id, photo: 0, in: db)
@@ -138,7 +169,9 @@ public struct SQLiteScanRepository: ScanRepository {
         try await database.write { db in
             let next = try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(position) + 1, 0) FROM scanPhoto WHERE scanId = ?", arguments: [id]) ?? 0
             try Self.store(reading, original: original, scanId: id, photo: next, in: db)
-            try db.execute(sql: "UPDATE scan SET ocrText = ?, editedText = ? WHERE id = ?", arguments: [ocrText, editedText, id])
+            try db.execute(
+                sql: "UPDATE scan SET ocrText = ?, editedText = ?, revision = revision + 1, editor = '' WHERE id = ?",
+                arguments: [ocrText, editedText, id])
         }
     }
 
@@ -155,13 +188,16 @@ public struct SQLiteScanRepository: ScanRepository {
             }
             try db.execute(sql: "DELETE FROM scanPhoto WHERE scanId = ? AND position = ?", arguments: [id, photo])
             try Self.store(reading, original: original, scanId: id, photo: photo, in: db)
-            try db.execute(sql: "UPDATE scan SET ocrText = ? WHERE id = ?", arguments: [ocrText, id])
+            // The words' indices counted in the old reading: confirmations do not carry over to a new one.
+            try db.execute(sql: "UPDATE scan SET ocrText = ?, confirmedWords = '' WHERE id = ?", arguments: [ocrText, id])
             if photo == 0 {
                 try db.execute(
                     sql: "UPDATE scan SET confidence = ?, language = ?, linesDamaged = 0 WHERE id = ?",
                     arguments: [reading.confidence, reading.language, id])
             }
-            if let editedText { try db.execute(sql: "UPDATE scan SET editedText = ? WHERE id = ?", arguments: [editedText, id]) }
+            if let editedText {
+                try db.execute(sql: "UPDATE scan SET editedText = ?, revision = revision + 1, editor = '' WHERE id = ?", arguments: [editedText, id])
+            }
         }
     }
 
@@ -248,10 +284,46 @@ public struct SQLiteScanRepository: ScanRepository {
         try await database.fullTextSearch(query, table: "scan", index: "scanSearch", newestFirstBy: "createdAt", limit: limit)
     }
 
-    public func saveEdits(scanId: String, text: String, book: String, author: String) async throws {
-        try await database.write { db in
-            try db.execute(sql: "UPDATE scan SET editedText = ?, book = ?, author = ? WHERE id = ?", arguments: [text, book, author, scanId])
+    public func saveEdits(scanId: String, text: String, book: String, author: String, editor: String, base: Int?) async throws -> EditOutcome<Scan>? {
+        guard RandomID.isWellFormed(scanId) else { return nil }
+        let editor = EditorID.isWellFormed(editor) ? editor : ""
+        return try await database.write { db in
+            guard var scan = try Scan.fetchOne(db, key: scanId) else { return nil }
+            if scan.editedText == text && scan.book == book && scan.author == author { return .saved(scan) }
+            if let base, base != scan.revision, editor.isEmpty || editor != scan.editor { return .conflict(scan) }
+            scan.editedText = text
+            scan.book = book
+            scan.author = author
+            scan.revision += 1
+            scan.editor = editor
+            try db.execute(
+                sql: "UPDATE scan SET editedText = ?, book = ?, author = ?, revision = ?, editor = ? WHERE id = ?",
+                arguments: [text, book, author, scan.revision, editor, scanId])
+            return .saved(scan)
         }
+    }
+
+    public func confirmedWords(ofScan id: String) async throws -> Set<Int> {
+        let stored = try await database.read { db in
+            try String.fetchOne(db, sql: "SELECT confirmedWords FROM scan WHERE id = ?", arguments: [id])
+        }
+        return Self.decodeIndices(stored ?? "")
+    }
+
+    public func confirmWords(ofScan id: String, _ indices: Set<Int>) async throws {
+        guard !indices.isEmpty else { return }
+        try await database.write { db in
+            let stored = try String.fetchOne(db, sql: "SELECT confirmedWords FROM scan WHERE id = ?", arguments: [id]) ?? ""
+            // A page holds a few thousand words at most: more indices than that are not a person's confirmations.
+            let all = Self.decodeIndices(stored).union(indices.filter { (0..<100_000).contains($0) })
+            guard all.count <= 20_000 else { return }
+            try db.execute(
+                sql: "UPDATE scan SET confirmedWords = ? WHERE id = ?", arguments: [all.sorted().map(String.init).joined(separator: ","), id])
+        }
+    }
+
+    static func decodeIndices(_ text: String) -> Set<Int> {
+        Set(text.split(separator: ",").compactMap { Int($0) })
     }
 
     public func delete(id: String) async throws {
@@ -308,6 +380,8 @@ struct ScanLineRow: Codable, FetchableRecord, PersistableRecord {
     var confidence: Double
     /// The line's outline as whole pixels, "x,y x,y ..." (compact; nil for lines stored without one).
     var outline: String?
+    /// The line's words as JSON (nil for lines stored without them).
+    var words: String?
 
     init(scanId: String, photo: Int, position: Int, _ line: TextLine) {
         self.scanId = scanId
@@ -320,13 +394,34 @@ struct ScanLineRow: Codable, FetchableRecord, PersistableRecord {
         height = line.box.height
         confidence = line.confidence
         outline = line.outline.map(Self.encodeOutline)
+        words = line.words.map(Self.encodeWords)
     }
 
     /// - Throws: `StoreError.damaged` when the stored outline is not a list of points.
     func line() throws -> TextLine {
         TextLine(
             text: text, box: PixelBox(x: x, y: y, width: width, height: height), confidence: confidence,
-            outline: try outline.map(Self.decodeOutline))
+            outline: try outline.map(Self.decodeOutline), words: try words.map(Self.decodeWords))
+    }
+
+    /// Words as JSON, numbers rounded to three places (a page's words stay a few tens of kilobytes).
+    static func encodeWords(_ words: [TextWord]) -> String {
+        func round(_ x: Double) -> Double { (x * 1000).rounded() / 1000 }
+        let compact = words.map {
+            TextWord(
+                text: $0.text, start: round($0.start), end: round($0.end), confidence: round($0.confidence), rival: round($0.rival),
+                inDictionary: $0.inDictionary)
+        }
+        return (try? String(decoding: JSONEncoder().encode(compact), as: UTF8.self)) ?? "[]"
+    }
+
+    /// - Throws: `StoreError.damaged` when the stored words are not a list of words.
+    static func decodeWords(_ json: String) throws -> [TextWord] {
+        do {
+            return try JSONDecoder().decode([TextWord].self, from: Data(json.utf8))
+        } catch {
+            throw StoreError(.damaged(what: "line words"))
+        }
     }
 
     static func encodeOutline(_ points: [PixelPoint]) -> String {

@@ -57,10 +57,12 @@ public struct ShelfReading: Sendable, Equatable {
         public var catalogID: Int?
         public var spineText: String
         public var correctedByHand: Bool
+        /// Where the name comes from: "catalog", "spine", "hand", "model" or "unread" (empty in scans stored before it was kept).
+        public var source: String
 
         public init(
             title: String, author: String, genre: String, confidence: Double, identified: Bool, spineIndex: Int?, catalogID: Int?,
-            spineText: String, correctedByHand: Bool
+            spineText: String, correctedByHand: Bool, source: String = ""
         ) {
             self.title = title
             self.author = author
@@ -71,6 +73,7 @@ public struct ShelfReading: Sendable, Equatable {
             self.catalogID = catalogID
             self.spineText = spineText
             self.correctedByHand = correctedByHand
+            self.source = source
         }
     }
 
@@ -337,6 +340,7 @@ struct ShelfBookRow: Codable, FetchableRecord, PersistableRecord {
     var catalogID: Int?
     var spineText: String
     var correctedByHand: Bool
+    var source: String
 
     init(scanId: String, position: Int, _ book: ShelfReading.Book) {
         self.scanId = scanId
@@ -350,11 +354,12 @@ struct ShelfBookRow: Codable, FetchableRecord, PersistableRecord {
         catalogID = book.catalogID
         spineText = book.spineText
         correctedByHand = book.correctedByHand
+        source = book.source
     }
 
     var book: ShelfReading.Book {
         ShelfReading.Book(
             title: title, author: author, genre: genre, confidence: confidence, identified: identified, spineIndex: spineIndex,
-            catalogID: catalogID, spineText: spineText, correctedByHand: correctedByHand)
+            catalogID: catalogID, spineText: spineText, correctedByHand: correctedByHand, source: source)
     }
 }

@@ -39,3 +39,21 @@ public struct PixelPoint: Sendable, Codable, Equatable, Hashable {
         self.y = y
     }
 }
+
+extension Int {
+    /// `value` rounded toward zero and held within `range`; NaN gives the range's lower bound. Unlike `Int(_:)` it
+    /// never traps, so numbers that came from a request (a coordinate of 1e300) can be turned into pixel indices safely.
+    public init(clamping value: Double, to range: ClosedRange<Int>) {
+        guard !value.isNaN else {
+            self = range.lowerBound
+            return
+        }
+        if value <= Double(range.lowerBound) {
+            self = range.lowerBound
+        } else if value >= Double(range.upperBound) {
+            self = range.upperBound
+        } else {
+            self = Int(value)
+        }
+    }
+}

@@ -9,11 +9,67 @@ public struct TextLine: Sendable, Codable, Equatable {
     /// The line's outline in the upright photo, following its tilt and curl: along the top edge left to right, then
     /// the bottom edge right to left. nil when only `box` is known (lines stored before outlines were kept).
     public var outline: [PixelPoint]?
+    /// The line's words as the engine read them, in order; nil for lines read or stored before words were kept.
+    public var words: [TextWord]?
 
-    public init(text: String, box: PixelBox, confidence: Double, outline: [PixelPoint]? = nil) {
+    public init(text: String, box: PixelBox, confidence: Double, outline: [PixelPoint]? = nil, words: [TextWord]? = nil) {
         self.text = text
         self.box = box
         self.confidence = confidence
         self.outline = outline
+        self.words = words
+    }
+}
+
+/// One word of a recognised line: how sure the engine was of it, and how close another reading of it came.
+public struct TextWord: Sendable, Codable, Equatable {
+    /// The word as read, punctuation included ("roasted.").
+    public var text: String
+    /// Where the word starts and ends across its line's box, as fractions (0...1) of the box's width: they hold
+    /// whatever the box is later moved or scaled to.
+    public var start: Double
+    public var end: Double
+    /// 0...1: the engine's confidence in the word.
+    public var confidence: Double
+    /// 0...1: the best confidence any runner-up reading of one of its letters reached (0 when no letter had one).
+    /// A rival close to the word's own confidence means the engine nearly read something else.
+    public var rival: Double
+    /// Whether the engine found the word in its own dictionary.
+    public var inDictionary: Bool
+    /// The word's box in the pixels its line was read from, while the page is being read (the page reader's steps
+    /// judge a word by where its ink lies); nil once the line leaves the reader, and never stored or sent: `start`
+    /// and `end` say where it lies across its line.
+    public var box: PixelBox?
+
+    public init(
+        text: String, start: Double, end: Double, confidence: Double, rival: Double = 0, inDictionary: Bool = false, box: PixelBox? = nil
+    ) {
+        self.text = text
+        self.start = start
+        self.end = end
+        self.confidence = confidence
+        self.rival = rival
+        self.inDictionary = inDictionary
+        self.box = box
+    }
+
+    /// The word spanning `box` of a line whose box is `line`: its start and end are worked out from the two.
+    public init(text: String, box: PixelBox, line: PixelBox, confidence: Double, rival: Double = 0, inDictionary: Bool = false) {
+        let width = Double(max(1, line.width))
+        self.init(
+            text: text, start: min(1, max(0, Double(box.x - line.x) / width)), end: min(1, max(0, Double(box.maxX - line.x) / width)),
+            confidence: confidence, rival: rival, inDictionary: inDictionary, box: box)
+    }
+
+    /// The word as it leaves the page reader: its box in the reader's pixels dropped.
+    public var withoutBox: TextWord {
+        var word = self
+        word.box = nil
+        return word
+    }
+
+    // The box is the reader's working data: stored and sent words keep the fields above only.
+    private enum CodingKeys: String, CodingKey {
+        case text, start, end, confidence, rival, inDictionary
     }
 }

@@ -1,6 +1,7 @@
 // The `ocr` subcommand: prints the clean text of one photo (or JSON with lines, boxes and timings).
 import Foundation
 import PageReading
+import PostWriting
 import Settings
 import Support
 
@@ -105,8 +106,16 @@ enum CLIDefaults {
     /// One photo at a time from the command line; two workers let a page's halves run on both cores.
     static var workers: Int { max(1, min(2, ProcessInfo.processInfo.activeProcessorCount)) }
 
-    /// The capture without its preview bytes, for `--json`.
+    /// The capture without its preview bytes, for `--json`, with the words the Results page would underline
+    /// (`unsure`: each with its UTF-16 offsets in `text`).
     static func jsonString(_ capture: ExcerptCapture) throws -> String {
+        struct Unsure: Encodable {
+            var word: String
+            var start: Int
+            var end: Int
+            var confidence: Double
+            var rival: Double
+        }
         struct Output: Encodable {
             var text: String
             var confidence: Double
@@ -114,11 +123,17 @@ enum CLIDefaults {
             var imageSize: PixelSize
             var lines: [TextLine]
             var timings: [StepTiming]
+            var unsure: [Unsure]
+        }
+        let languages = capture.language.split(separator: "+").map(String.init)
+        let evidence = ReadingEvidence(lines: capture.lines, words: SystemWordLists.load(languages: languages), cameraText: capture.text)
+        let unsure = UnsureWords.unsure(in: capture.text, evidence: evidence).map {
+            Unsure(word: $0.text, start: $0.utf16Start, end: $0.utf16End, confidence: $0.confidence, rival: $0.rival)
         }
         return try prettyJSON(
             Output(
                 text: capture.text, confidence: capture.confidence, language: capture.language, imageSize: capture.imageSize,
-                lines: capture.lines, timings: capture.timings))
+                lines: capture.lines, timings: capture.timings, unsure: unsure))
     }
 
     /// `--json` output: indented, keys sorted, slashes kept.

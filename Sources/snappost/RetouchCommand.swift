@@ -6,9 +6,10 @@ import Support
 
 enum RetouchCommand {
     static let usageText = """
-        usage: snappost retouch fill PHOTO MASK OUT          fill MASK's white pixels (PNG OUT is lossless, else JPEG)
+        usage: snappost retouch fill PHOTO MASK OUT          fill MASK's pixels above an eighth grey (PNG OUT is lossless, else JPEG)
                snappost retouch wire PHOTO --tap X,Y --out MASK [--json]
-                                                           trace the wire nearest the tap; exits 3 when there is none
+                                                           trace the wire nearest the tap; exits 3 when there is none.
+                                                           MASK: 255 on the wire, 96 on its soft edge and halo (filled too)
         """
 
     static func run(_ arguments: [String]) async -> Int32 {
@@ -73,9 +74,14 @@ enum RetouchCommand {
         let photo = try limits.decode(try read(photoPath), longSide: limits.previewLongSide)
         let found = try WireFinder().find(in: photo.image, fullWidth: photo.fullSize.width, near: tap)
         if let outPath {
-            var mask = Mask(width: photo.fullSize.width, height: photo.fullSize.height)
-            MaskPainter.paintLine(found.points, width: found.width, into: &mask)
-            guard let png = PhotoRasters.pngData(mask.grayImage) else { throw RetouchError.engineFailure("png encode") }
+            // The wire itself white; the rest of what a removal takes (soft edges, halo, strands) grey.
+            var whole = Mask(width: photo.fullSize.width, height: photo.fullSize.height), core = whole
+            MaskPainter.paintLine(found.points, width: found.width, into: &whole)
+            MaskPainter.paintLine(found.points, width: found.coreWidth, into: &core)
+            let levels = GrayImage(
+                width: whole.width, height: whole.height,
+                bytes: whole.bytes.indices.map { core.bytes[$0] != 0 ? 255 : whole.bytes[$0] != 0 ? 96 : 0 })
+            guard let png = PhotoRasters.pngData(levels) else { throw RetouchError.engineFailure("png encode") }
             try png.write(to: URL(fileURLWithPath: outPath))
         }
         if json {

@@ -199,7 +199,7 @@ struct SeededRandom {
 }
 
 @Suite struct InkStepsTests {
-    func line(_ text: String, _ x: Int, _ y: Int, _ w: Int, _ h: Int = 30, confidence: Double = 0.9, words: [RecognizedWord] = [])
+    func line(_ text: String, _ x: Int, _ y: Int, _ w: Int, _ h: Int = 30, confidence: Double = 0.9, words: [TextWord] = [])
         -> RecognizedLine
     {
         RecognizedLine(text: text, box: PixelBox(x: x, y: y, width: w, height: h), confidence: confidence, words: words)
@@ -272,8 +272,9 @@ struct SeededRandom {
     @Test func debrisOffTheRowsIsTrimmedAndNumbersStay() async throws {
         var s = PipelineStepTests().state()
         s.inkLines = [InkLine(box: PixelBox(x: 300, y: 100, width: 600, height: 30), letters: [], letterHeight: 20)]
-        func word(_ t: String, _ x: Int, _ w: Int, _ c: Double) -> RecognizedWord {
-            RecognizedWord(text: t, box: PixelBox(x: x, y: 100, width: w, height: 30), confidence: c)
+        func word(_ t: String, _ x: Int, _ w: Int, _ c: Double) -> TextWord {
+            TextWord(
+                text: t, box: PixelBox(x: x, y: 100, width: w, height: 30), line: PixelBox(x: 100, y: 100, width: 900, height: 30), confidence: c)
         }
         s.lines = [
             line(
@@ -286,11 +287,14 @@ struct SeededRandom {
         ]
         s.lines[1].words = s.lines[1].words.map {
             var w = $0
-            w.box.y = 300
+            w.box?.y = 300
             return w
         }
         try await DebrisStep().run(&s, engine: FakeOCREngine())
         #expect(s.lines.map(\.text) == ["Khileshwori Trading 12,40"])
         #expect(s.lines.first?.box.x == 310)
+        // The kept words' spans are measured across the trimmed line, the first from its start, the last to its end.
+        let kept = try #require(s.lines.first?.words)
+        #expect(kept.first?.start == 0 && kept.last?.end == 1, "\(kept.map { ($0.start, $0.end) })")
     }
 }

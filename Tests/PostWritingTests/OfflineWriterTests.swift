@@ -135,8 +135,10 @@ struct OfflineWriterTests {
         expectGood(variants)
         #expect(variants.allSatisfy { $0.text.contains("«\u{00A0}") })
         let framing = variants.map(\.text).joined(separator: " ")
-        #expect(framing.contains("Avis impopulaire"))
-        #expect(!framing.contains("Unpopular opinion"))
+        // The French table's lines, never the English ones, whichever a variation picks.
+        let more = try (0..<6).flatMap { try writer.variants(for: DraftRequest(excerpt: Self.french, variation: $0)) }.map(\.text).joined()
+        #expect(more.contains("Avis impopulaire") && more.contains("Ce que j’en retiens"))
+        #expect(!more.contains("Unpopular opinion") && !more.contains("What I take from it"))
         #expect(!framing.contains(" ?") && !framing.contains(" :"), "no-break space before ? and :")
     }
 
@@ -168,10 +170,16 @@ struct OfflineWriterTests {
         let evidence = ReadingEvidence(
             lines: [TextLine(text: "Tlie rcmaining fat rnay be uscd.", box: PixelBox(x: 0, y: 0, width: 9, height: 9), confidence: 0.9)],
             words: WordSet(Self.englishWords))
-        #expect(throws: PostWritingError(.nothingCleanToQuote)) {
+        #expect(
+            throws: PostWritingError(
+                .nothingCleanToQuote(blocked: [.init(sentence: "Tlie rcmaining fat rnay be uscd.", words: ["rcmaining", "rnay", "uscd"])]))
+        ) {
             try writer.variants(for: DraftRequest(excerpt: "Tlie rcmaining fat rnay be uscd.", reading: evidence))
         }
-        #expect(PostWritingError(.nothingCleanToQuote).message.contains("underlined"))
+        #expect(PostWritingError(.nothingCleanToQuote(blocked: [.init(sentence: "A b c d.", words: ["b"])])).message.contains("underlined"))
+        #expect(throws: PostWritingError(.nothingCleanToQuote())) {
+            try writer.variants(for: DraftRequest(excerpt: "Ingredients:\n2 cups stock\n1 large shallot"))
+        }
     }
 
     @Test("Drafts for a recipe, a manual, an essay and a novel open differently")
@@ -247,7 +255,7 @@ struct OfflineWriterTests {
         #expect(a[0].text != b[0].text)
     }
 
-    @Test("Unsure words: a word missing from the word list counts at half its line's confidence; a fix clears it")
+    @Test("Unsure words on lines kept without words: a word missing from the word list counts at half its line's confidence")
     func unsureWords() {
         let line = TextLine(text: "Pour ov gradually the stock.", box: PixelBox(x: 10, y: 20, width: 300, height: 30), confidence: 0.93)
         let evidence = ReadingEvidence(lines: [line], words: WordSet(Self.englishWords))
@@ -260,22 +268,27 @@ struct OfflineWriterTests {
         #expect(UnsureWords.tokens(in: "don’t l’eau 12 fry-ing").map(\.text) == ["don’t", "l’eau", "12", "fry", "ing"])
     }
 
-    @Test("Words are judged by the list of the text's own language; table edges and labels are never quoted")
+    @Test("Words are judged by the list of the text's own language; typed words are never unsure; table edges are never quoted")
     func languageListsAndStrayMarks() {
         let lists = WordLists(["eng": WordSet(Self.englishWords)])
         let line = TextLine(text: "La plante a besoin de soleil pour vivre.", box: PixelBox(x: 0, y: 0, width: 9, height: 9), confidence: 0.9)
         let french = UnsureWords.unsure(in: line.text, evidence: ReadingEvidence(lines: [line], words: lists))
         #expect(french.isEmpty, "no French list: judged by line confidence alone, not as wrong English")
-        #expect(UnsureWords.unsure(in: "Pour ov the stock.", evidence: ReadingEvidence(words: lists)).map(\.text) == ["ov"])
+        let typed = UnsureWords.read("Pour ov the stock.", evidence: ReadingEvidence(words: lists))
+        #expect(typed.filter(\.unsure).isEmpty && typed.filter { !$0.known }.map(\.text) == ["ov"])
+        let frenchLine = TextLine(
+            text: "Sans soleil, elle ne peut pas prendre de I'énergie.", box: PixelBox(x: 0, y: 0, width: 9, height: 9), confidence: 0.9)
         #expect(
             UnsureWords.unsure(
-                in: "Sans soleil, elle ne peut pas prendre de I'énergie.",
+                in: frenchLine.text,
                 evidence: ReadingEvidence(
+                    lines: [frenchLine],
                     words: WordLists(["fra": WordSet(["sans", "soleil", "elle", "ne", "peut", "pas", "prendre", "de", "énergie"])]))
             ).map(\.text) == ["I'énergie"])
         #expect(ExcerptAnalysis.hasStrayMarks("| After the two minutes, the mode starts."))
         #expect(ExcerptAnalysis.hasStrayMarks("IE At the next beep, move to the bottom teeth."))
         #expect(!ExcerptAnalysis.hasStrayMarks("I think the stock should simmer for an hour."))
+        #expect(!ExcerptAnalysis.hasStrayMarks("Use <b>bold</b> for the one word that matters."))
         #expect(!ExcerptAnalysis.isWholeThought(["4", "1", "1", "2", "Syllabification"]))
     }
 

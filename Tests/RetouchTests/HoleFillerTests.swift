@@ -157,3 +157,23 @@ struct HoleFillerTests {
         #expect(throws: RetouchError.areaTooLarge) { try HoleFiller(settings: settings).fill(&image, hole: hole) }
     }
 }
+
+@Suite("Quick fill of a big hole")
+struct QuickFillBigHoleTests {
+    @Test("a hole bigger than the quick fill's budget is solved coarse: the sky comes back, pixels outside stay")
+    func coarseQuickFill() throws {
+        var scene = Scene.sky(width: 600, height: 400, grain: 2, seed: 51)
+        let clean = scene.image
+        scene.drawDisc(centre: ImagePoint(x: 300, y: 200), radius: 150, colour: (200, 80, 40))
+        var hole = Mask(width: 600, height: 400)
+        MaskPainter.paintLine([ImagePoint(x: 300, y: 200)], width: 306, into: &hole)
+        var settings = FillSettings()
+        settings.quickFillPixels = 20_000
+        var filled = scene.image
+        try HoleFiller(settings: settings).quickFill(&filled, hole: hole)
+        #expect(Score.psnr(filled, clean, over: hole) > 28)
+        for i in 0..<(600 * 400) where hole.bytes[i] == 0 {
+            #expect(filled.bytes[(i * 3)..<(i * 3 + 3)] == scene.image.bytes[(i * 3)..<(i * 3 + 3)])
+        }
+    }
+}

@@ -125,3 +125,73 @@ enum Score {
         return Double(both) / Double(max(either, 1))
     }
 }
+
+extension Scene {
+    /// What a phone camera does to a thin line: the lens softens it (Gaussian blur, σ `soften`), then the camera
+    /// sharpens (unsharp mask, `amount` × the difference from a blur of σ `radius`), which draws a halo along each side.
+    mutating func photograph(soften: Double = 0.8, radius: Double = 1.6, amount: Double = 1.2) {
+        let w = image.width, h = image.height
+        let values = image.bytes.map(Double.init)
+        let soft = Self.blur(values, width: w, height: h, sigma: soften)
+        let wide = Self.blur(soft, width: w, height: h, sigma: radius)
+        for i in image.bytes.indices {
+            image.bytes[i] = UInt8(max(0, min(255, (soft[i] + amount * (soft[i] - wide[i])).rounded())))
+        }
+    }
+
+    /// Separable Gaussian blur of interleaved RGB doubles (edges clamped).
+    static func blur(_ values: [Double], width w: Int, height h: Int, sigma: Double) -> [Double] {
+        let r = max(1, Int((3 * sigma).rounded(.up)))
+        let kernel = (-r...r).map { Foundation.exp(-Double($0 * $0) / (2 * sigma * sigma)) }
+        let total = kernel.reduce(0, +)
+        var across = [Double](repeating: 0, count: values.count), out = across
+        for y in 0..<h {
+            for x in 0..<w {
+                for k in 0..<3 {
+                    var sum = 0.0
+                    for d in -r...r { sum += kernel[d + r] * values[(y * w + min(w - 1, max(0, x + d))) * 3 + k] }
+                    across[(y * w + x) * 3 + k] = sum / total
+                }
+            }
+        }
+        for y in 0..<h {
+            for x in 0..<w {
+                for k in 0..<3 {
+                    var sum = 0.0
+                    for d in -r...r { sum += kernel[d + r] * across[(min(h - 1, max(0, y + d)) * w + x) * 3 + k] }
+                    out[(y * w + x) * 3 + k] = sum / total
+                }
+            }
+        }
+        return out
+    }
+}
+
+extension Score {
+    /// Mean Sobel gradient magnitude of the luma over the selected pixels (what a trace of an edge raises).
+    static func edgeEnergy(_ image: RasterImage, over mask: Mask) -> Double {
+        let luma = image.luma, w = image.width, h = image.height
+        var sum = 0.0, n = 0
+        for y in 1..<(h - 1) {
+            for x in 1..<(w - 1) where mask.bytes[y * w + x] != 0 {
+                func v(_ dx: Int, _ dy: Int) -> Double { Double(luma.bytes[(y + dy) * w + x + dx]) }
+                let gx = v(1, -1) + 2 * v(1, 0) + v(1, 1) - v(-1, -1) - 2 * v(-1, 0) - v(-1, 1)
+                let gy = v(-1, 1) + 2 * v(0, 1) + v(1, 1) - v(-1, -1) - 2 * v(0, -1) - v(1, -1)
+                sum += (gx * gx + gy * gy).squareRoot()
+                n += 1
+            }
+        }
+        return sum / Double(max(n, 1))
+    }
+
+    /// How visible a removed line still is: edge energy in a band over it against a ring 10–20 px away (1 = no trace).
+    static func ghost(_ image: RasterImage, line: [ImagePoint], width: Double) -> Double {
+        var band = Mask(width: image.width, height: image.height), inner = band, outer = band
+        MaskPainter.paintLine(line, width: width + 8, into: &band)
+        MaskPainter.paintLine(line, width: width + 20, into: &inner)
+        MaskPainter.paintLine(line, width: width + 40, into: &outer)
+        var ring = outer
+        for i in ring.bytes.indices where inner.bytes[i] != 0 { ring.bytes[i] = 0 }
+        return edgeEnergy(image, over: band) / max(edgeEnergy(image, over: ring), 1e-6)
+    }
+}

@@ -81,6 +81,22 @@ import Testing
         #expect(names.splitGlued("thehouse") == ["the", "house"])
     }
 
+    @Test func withoutItsAuthorATitleMustStandAlone() {
+        let m = CatalogMatcher(
+            catalog: ShelfFixtures.smallCatalog([
+                ("Winter Garden", "Kristin Hannah", ["fiction": 1], 4.1, 90_000),
+                ("A Bend in the River", "V.S. Naipaul", ["fiction": 1], 3.8, 20_000),
+            ]), extraWords: Lexicon.systemWords, commonWords: Lexicon.commonWords)
+        func found(_ lines: [String]) -> [Int] { m.matches(spineIndex: 0, lines: lines, ocrConfidence: 0.9).map(\.bookID) }
+        // Read whole and alone, a long title is the catalog's; with someone else's name, or a name nobody knows, beside it, or
+        // a word more, it is another book.
+        #expect(found(["THE WINTER GARDEN"]) == [1])
+        #expect(found(["THE WINTER GARDEN", "ANNA HARTLEY"]).isEmpty)
+        #expect(found(["The Winter Garden JOITISTER"]).isEmpty)
+        #expect(found(["A BEND IN THE RIVER ROAD"]).isEmpty)
+        #expect(found(["WINTER GARDEN KRISTIN HANNAH"]) == [1])
+    }
+
     @Test func titleWordsMustBeInOrderAndClose() {
         #expect(titles(["SLOW cooking", "THINKING about stuff FAST"]).isEmpty)
     }

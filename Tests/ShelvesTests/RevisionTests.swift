@@ -75,6 +75,39 @@ import Testing
         #expect(after.recommendations == a.recommendations)
     }
 
+    @Test func theCatalogAddsNothingWhenTheAuthorDisagrees() {
+        var a = analysis()
+        let i = a.books.firstIndex { !$0.identified }!
+        // Two catalog books are called "Grit"; neither is by this author, and a title one word longer is another book.
+        a.books[i].title = "Grit"
+        a.books[i].author = "Jo Newcomer"
+        a.books[i].correctedByHand = true
+        var after = analyser.revised(a)
+        #expect(after.books[i].catalogID == nil && after.books[i].genre == "Unknown" && after.books[i].author == "Jo Newcomer")
+        #expect(!after.preferences.favoriteGenres.contains("Psychology"))
+        a.books[i].title = "Grit and Grace"
+        a.books[i].author = "Angela Duckworth"
+        after = analyser.revised(a)
+        #expect(after.books[i].catalogID == nil && after.books[i].title == "Grit and Grace")
+    }
+
+    @Test func aBookReadFromTheSpineCountsThroughItsAuthorButLessThanACatalogBook() {
+        let shelf = analyser.shelfInputs([
+            DetectedBook(
+                title: "Freakonomics", author: "Steven D. Levitt", genre: "Economics", confidence: 0.9, identified: true, spineIndex: 0, catalogID: 1,
+                spineText: "", source: .catalog),
+            DetectedBook(
+                title: "Gritty Stories", author: "Duckworth", genre: "Unknown", confidence: 0.8, identified: true, spineIndex: 1, catalogID: nil,
+                spineText: "", source: .spine),
+        ]).shelf
+        #expect(shelf.count == 2)
+        #expect(shelf[0].weight == 0.9)
+        #expect(shelf[1].book.mainAuthor == "Duckworth" && shelf[1].book.tags.count > 0, "the author as read, the tags of the catalog's Duckworth")
+        #expect(shelf[1].weight < shelf[0].weight)
+        // No author read: nothing stands in for it.
+        #expect(analyser.authorStandIn(title: "Gritty Stories", author: "Unknown", id: -1) == nil)
+    }
+
     @Test func aModelsAnswerKeepsItsOwnRecommendations() {
         var a = analysis()
         a.analysedBy = "api.example · model"

@@ -141,6 +141,8 @@ struct DraftFlowTests {
             let requests = harness.fakeGenerator.requests.withLock { $0 }
             #expect(requests.map(\.variation) == [0, 1])
             #expect(requests[1].earlier.count == 5)
+            // A model writer gets the text as edited, whatever was read and whatever is unsure in it.
+            #expect(requests.allSatisfy { $0.excerpt == "Same text." && $0.reading.cameraText == "A page." })
         }
     }
 
@@ -158,7 +160,7 @@ struct DraftFlowTests {
             let items = try await harness.history.recent(limit: 5)
             #expect(items.map(\.id) == [id] && items[0].action == .copied)
             let deleted = try await client.execute(uri: "/history/\(id)/delete", method: .post)
-            #expect(deleted.status == .seeOther && deleted.location == "/history")
+            #expect(deleted.status == .seeOther && deleted.location == "/history?deleted=\(id)")
             #expect(try await harness.history.recent(limit: 5).isEmpty)
         }
     }
@@ -198,6 +200,19 @@ struct DraftFlowTests {
             #expect(html.contains("data-word=\"shaky\" data-occurrence=\"0\""))
             #expect(html.contains("data-box=\"40 100 900 44\""))
             #expect(!html.contains("data-word=\"clean\""))
+            // Words the person typed are theirs: a fix, and a tag they added, are never flagged.
+            let edited = "A clean first line\nsteady second line <b>Good</b>\nthird line"
+            _ = try await client.execute(uri: path, method: .post, headers: Form.headers, body: Form.encode([("text", edited)]))
+            let fixed = try await client.execute(uri: path, method: .get).text
+            #expect(!fixed.contains("data-word=\"steady\"") && !fixed.contains("data-word=\"b\"") && !fixed.contains("data-word=\"Good\""))
+            #expect(fixed.contains("data-word=\"second\""), "the camera's words around the fix are still judged")
+            // A word the person confirms as read (the page sends its index in the text as read) stays trusted.
+            let index = try #require(
+                fixed.firstMatch(of: #/data-word="second" data-occurrence="0" data-confidence="[^"]*" data-index="(\d+)"/#)?.output.1)
+            _ = try await client.execute(
+                uri: path, method: .post, headers: Form.headers, body: Form.encode([("text", edited), ("confirm", String(index))]))
+            let confirmed = try await client.execute(uri: path, method: .get).text
+            #expect(!confirmed.contains("data-word=\"second\""))
         }
     }
 

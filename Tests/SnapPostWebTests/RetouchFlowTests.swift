@@ -150,7 +150,7 @@ struct RetouchFlowTests {
         #expect(await !cache.refinementFailed("p", at: 1))
     }
 
-    @Test("no wire where the tap is: 422 with the message the editor shows")
+    @Test("no wire, object or person where the tap is: 422 with the message the editor shows, and nothing is added")
     func noWire() async throws {
         try await TestApp().build().test(.router) { client in
             let id = String(try await Self.upload(client).dropFirst("/retouch/".count))
@@ -160,6 +160,13 @@ struct RetouchFlowTests {
             let object = try await Self.post(client, "/api/retouch/\(id)/edits", #"{"tool":"object","tap":{"x":60,"y":170}}"#)
             #expect(object.status == .unprocessableContent)
             #expect(object.text.contains("Couldn't find an object here: paint over it with the brush"))
+            let person = try await Self.post(client, "/api/retouch/\(id)/edits", #"{"tool":"person","tap":{"x":60,"y":170}}"#)
+            #expect(person.status == .unprocessableContent)
+            #expect(person.text.contains("No person found at this spot. Try Object or Brush."))
+            let everyone = try await Self.post(client, "/api/retouch/\(id)/edits", #"{"tool":"person","all":true}"#)
+            #expect(everyone.status == .unprocessableContent)
+            #expect(everyone.text.contains("No people found in this photo. Try Object or Brush."))
+            #expect(try Self.state(try await client.execute(uri: "/api/retouch/\(id)", method: .get))["applied"] as? Int == 0)
         }
     }
 

@@ -58,7 +58,7 @@ struct ShelfFlowTests {
             // The spine the analyser could not identify keeps its text, escaped, with a correction form.
             #expect(html.contains("zqx &lt;b&gt;garble&lt;/b&gt; &amp; co"))
             #expect(!html.contains("<b>garble</b>"))
-            #expect(html.contains("Not identified (1)"))
+            #expect(html.contains("1 spine could not be read — show it"))
             #expect(html.contains("action=\"\(path)/books/2\""))
             #expect(html.contains("Dystopian") && html.contains("Advanced") && html.contains("Politics"))
             #expect(html.contains("Overall confidence 71%"))
@@ -95,7 +95,7 @@ struct ShelfFlowTests {
             #expect(reading.books[1].identified && reading.books[1].correctedByHand)
             #expect(reading.recommendations.contains { $0.title == "After Grit" })
             let page = try await client.execute(uri: path + "?corrected=1", method: .get).text
-            #expect(page.contains("Saved: “Grit” is now on the shelf"))
+            #expect(page.contains("Saved as typed: “Grit” by Angela Duckworth"))
             #expect(page.contains("corrected by hand"))
             #expect(try await client.execute(uri: "/shelf?q=grit", method: .get).text.contains(path))
             // Bad corrections: a clear 400, nothing changed.

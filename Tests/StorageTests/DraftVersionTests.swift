@@ -21,7 +21,7 @@ struct DraftVersionTests {
         #expect(!(try await generations.saveEdit(generationId: generation.id, scanId: RandomID.make(), position: 1, text: "x")), "another scan's id")
         #expect(!(try await generations.saveEdit(generationId: generation.id, scanId: scan.id, position: 7, text: "x")))
         var read = try #require(try await generations.generation(id: generation.id, scanId: scan.id))
-        #expect(read.drafts[1] == Draft(tone: "contrarian", text: "contrarian, my edit", note: nil, version: 1, isEdited: true))
+        #expect(read.drafts[1] == Draft(tone: "contrarian", text: "contrarian, my edit", note: nil, version: 1, isEdited: true, revision: 1))
         #expect(read.drafts[0] == drafts[0])
         // Saving the text as written again is no edit.
         #expect(try await generations.saveEdit(generationId: generation.id, scanId: scan.id, position: 0, text: "punchy as written"))

@@ -25,12 +25,14 @@ def test_service_worker_serves_the_offline_page(browser, server):
     page.wait_for_function("() => !!navigator.serviceWorker.controller", timeout=20_000)
     context.set_offline(True)
     page.reload()
-    expect(page.get_by_text("SnapPost can't reach its server; your text is saved there.")).to_be_visible()
+    # It says what is true: nothing typed here is waiting (the list of kept copies is empty), not "saved there".
+    expect(page.get_by_role("heading", name="You're offline")).to_be_visible()
+    expect(page.get_by_text("Nothing typed in this browser is waiting to be sent")).to_be_visible()
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "offline-phone-light.png"), full_page=True)
     context.set_offline(False)
-    page.goto(server.base + "/")
-    expect(page.get_by_text("Take photo")).to_be_visible()
+    # The offline page notices the server is back and loads the page that was asked for, by itself.
+    expect(page.get_by_text("Take photo")).to_be_visible(timeout=20_000)
     # Private pages are never cached: the cache holds only the shell.
     cached = page.evaluate("() => caches.keys().then(keys => Promise.all(keys.map(k => caches.open(k).then(c => c.keys())))).then(l => l.flat().map(r => new URL(r.url).pathname))")
     assert set(cached) <= {"/offline", "/static/app.css", "/static/app.js", "/static/icon.svg", "/static/icon-192.png"}, cached

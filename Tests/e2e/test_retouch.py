@@ -3,6 +3,7 @@
 import io
 import math
 import re
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -255,3 +256,126 @@ def test_the_menu_with_four_tools_never_widens_a_phone_page(browser, server, wir
             if width >= 375:
                 assert widths[1] <= widths[2], (width, url, widths)
         context.close()
+
+
+@pytest.fixture(scope="module")
+def person_photo(tmp_path_factory):
+    """A portrait photo of a person from a package (scikit-image's astronaut, public domain), written by the fixture
+    script at test time: 768 x 1024, the astronaut's face near (450, 220), her suit around (500, 760)."""
+    import subprocess
+    import sys
+    out = tmp_path_factory.mktemp("people")
+    subprocess.run([sys.executable, str(Path(__file__).resolve().parents[2] / "tools" / "make_retouch_fixtures.py"), str(out)], check=True)
+    return out / "astronaut-portrait.jpg"
+
+
+def colour_at(page, path, x, y, width):
+    from PIL import Image
+    img = Image.open(io.BytesIO(page.request.get(path).body())).convert("RGB")
+    scale = img.width / width
+    return img.getpixel((int(x * scale), int(y * scale)))
+
+
+def test_phone_person_tap_mask_fill_undo_export(browser, server, person_photo, tmp_path):
+    """Tap a person on a portrait photo on a phone: her mask, the fill, undo, redo and the full-size export. The
+    portrait fills the phone's width."""
+    p, b = browser
+    context = iphone_context(p, b)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    open_editor(page, server, person_photo)
+    editor = page.url
+    stage = page.locator("[data-stage]").bounding_box()
+    picture = page.locator("[data-picture]").bounding_box()
+    assert picture["width"] >= 0.97 * 390 and stage["width"] >= 0.97 * 390, (stage, picture)
+    expect(page.locator(".rt-tools")).to_be_in_viewport()
+    expect(page.locator(".rt-actions")).to_be_in_viewport()
+
+    face_before = colour_at(page, editor + "/preview.jpg", 450, 230, 768)
+    page.get_by_role("radio", name="Person").check()
+    expect(page.locator("[data-hint]")).to_have_text("Tap a person to remove them.")
+    expect(page.get_by_role("button", name="Select all people")).to_be_visible()
+    box = page.locator("[data-picture]").bounding_box()
+    with page.expect_response(lambda r: r.url.endswith("/edits"), timeout=60_000) as response:
+        page.touchscreen.tap(box["x"] + 500 * box["width"] / 768, box["y"] + 760 * box["width"] / 768)
+    assert response.value.status == 200, response.value.text()
+    page.wait_for_function("() => !document.querySelector('.rt-editor.is-busy')")
+    state = current_state(page)
+    assert state["applied"] == 1 and state["edits"][0]["tool"] == "person"
+    assert "outline" in state["edits"][0]["shape"]
+    # The mask is drawn over her face.
+    drawn = page.evaluate("""() => { const c = document.querySelector('[data-overlay]');
+        return c.getContext('2d').getImageData(Math.round(450 * c.width / 768), Math.round(230 * c.width / 768), 1, 1).data[3]; }""")
+    assert drawn > 0
+    page.wait_for_function("() => document.querySelector('[data-refining]').hidden", timeout=120_000)
+    face_after = colour_at(page, editor + "/preview.jpg", 450, 230, 768)
+    assert sum(abs(a - c) for a, c in zip(face_before, face_after)) > 60, (face_before, face_after)
+
+    page.get_by_role("button", name="Undo").click()
+    page.wait_for_function("() => !document.querySelector('[data-redo]').disabled")
+    back = colour_at(page, editor + "/preview.jpg", 450, 230, 768)
+    assert sum(abs(a - c) for a, c in zip(face_before, back)) < 30, (face_before, back)
+    page.get_by_role("button", name="Redo").click()
+    page.wait_for_function("() => !document.querySelector('[data-undo]').disabled && document.querySelector('[data-redo]').disabled")
+
+    with page.expect_download(timeout=120_000) as download:
+        page.get_by_role("link", name="Export").click()
+    saved = tmp_path / "person-export.jpg"
+    download.value.save_as(saved)
+    from PIL import Image
+    exported = Image.open(saved).convert("RGB")
+    assert exported.size == (768, 1024)
+    original = Image.open(person_photo).convert("RGB")
+    assert sum(abs(a - c) for a, c in zip(original.getpixel((450, 230)), exported.getpixel((450, 230)))) > 60
+    assert errors == []
+    context.close()
+
+
+def test_person_tool_says_when_there_is_no_one(browser, server, wire_photo):
+    p, b = browser
+    context = b.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    open_editor(page, server, wire_photo)
+    page.get_by_role("radio", name="Person").check()
+    page.mouse.click(*screen_point(page, 300, 120))
+    expect(page.locator("#toast")).to_contain_text("No person found at this spot. Try Object or Brush.")
+    page.wait_for_function("() => !document.querySelector('.rt-editor.is-busy')")
+    page.get_by_role("button", name="Select all people").click()
+    expect(page.locator("#toast")).to_contain_text("No people found in this photo. Try Object or Brush.")
+    assert current_state(page)["applied"] == 0
+    context.close()
+
+
+def test_screenshots_of_the_person_tool_and_a_portrait_on_a_phone(browser, server, person_photo):
+    """The editor on a phone with a portrait photo, before and after a person was removed, light and dark; desktop
+    too. Kept in docs/screenshots for the README."""
+    p, b = browser
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    for scheme in ["light", "dark"]:
+        # An iPhone 13, at one device pixel per CSS pixel so the kept pictures stay small.
+        device = {k: v for k, v in p.devices["iPhone 13"].items() if k != "default_browser_type"}
+        context = b.new_context(**{**device, "device_scale_factor": 1}, color_scheme=scheme)
+        page = context.new_page()
+        open_editor(page, server, person_photo)
+        page.wait_for_timeout(200)
+        page.screenshot(path=str(SCREENSHOTS / f"retouch-portrait-phone-{scheme}.png"))
+        page.get_by_role("radio", name="Person").check()
+        box = page.locator("[data-picture]").bounding_box()
+        with page.expect_response(lambda r: r.url.endswith("/edits"), timeout=60_000):
+            page.touchscreen.tap(box["x"] + 500 * box["width"] / 768, box["y"] + 760 * box["width"] / 768)
+        page.wait_for_function("() => !document.querySelector('.rt-editor.is-busy') && document.querySelector('[data-refining]').hidden",
+                               timeout=120_000)
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(SCREENSHOTS / f"retouch-person-phone-{scheme}.png"))
+        editor = page.url
+        context.close()
+        desktop = b.new_context(viewport={"width": 1280, "height": 900}, color_scheme=scheme)
+        page = desktop.new_page()
+        page.goto(editor)
+        page.wait_for_function("() => document.querySelector('.rt-editor.is-ready') && !document.querySelector('.rt-editor.is-busy')"
+                               " && document.querySelector('[data-refining]').hidden", timeout=60_000)
+        page.get_by_role("radio", name="Person").check()
+        page.wait_for_timeout(300)
+        page.screenshot(path=str(SCREENSHOTS / f"retouch-person-desktop-{scheme}.png"))
+        desktop.close()

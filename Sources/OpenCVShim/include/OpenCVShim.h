@@ -3,6 +3,7 @@
 #define SNAPPOST_OPENCV_SHIM_H
 
 #include "RetouchOps.h"
+#include "RetouchPeople.h"
 #include "ShelfVision.h"
 
 #ifdef __cplusplus

@@ -22,8 +22,9 @@ int snappost_retouch_ridges(const uint8_t *gray, int w, int h, const float *sigm
                             float *darkStrength, float *brightStrength, float *normalX, float *normalY,
                             float *bestSigma);
 
-/// Grab-cut inside the rectangle (rx, ry, rw, rh) of `rgb`. `hint` (may be NULL) marks pixels the person
-/// painted: 1 = surely the object, 2 = surely not, 0 = let grab-cut decide. `out` gets 255 on the object.
+/// Grab-cut inside the rectangle (rx, ry, rw, rh) of `rgb`. `hint` (may be NULL) marks what is known of pixels:
+/// 1 = surely the object, 2 = surely not, 3 = probably not, 4 = probably the object, 0 = the rectangle decides (inside:
+/// probably the object, outside: surely not). `out` gets 255 on the object.
 int snappost_retouch_grabcut(const uint8_t *rgb, int w, int h, int rx, int ry, int rw, int rh,
                              const uint8_t *hint, int iterations, uint8_t *out);
 

@@ -41,10 +41,11 @@ public struct RecognizedLine: Sendable, Equatable {
     public var block: Int
     /// Index of the paragraph this line belongs to (counted over the whole page).
     public var paragraph: Int
-    /// The line's words in reading order, when the engine reports them (empty otherwise).
-    public var words: [RecognizedWord]
+    /// The line's words in reading order with their own confidences (empty when the engine does not say). While the
+    /// page is being read each word also carries its box in the pixels the line was read from (`TextWord.box`).
+    public var words: [TextWord]
 
-    public init(text: String, box: PixelBox, confidence: Double, block: Int = 0, paragraph: Int = 0, words: [RecognizedWord] = []) {
+    public init(text: String, box: PixelBox, confidence: Double, block: Int = 0, paragraph: Int = 0, words: [TextWord] = []) {
         self.text = text
         self.box = box
         self.confidence = confidence
@@ -60,28 +61,11 @@ public struct RecognizedLine: Sendable, Equatable {
         line.box.y += dy
         line.words = words.map { word in
             var w = word
-            w.box.x += dx
-            w.box.y += dy
+            w.box?.x += dx
+            w.box?.y += dy
             return w
         }
         return line
-    }
-}
-
-/// One word of a recognised line.
-public struct RecognizedWord: Sendable, Equatable {
-    public var text: String
-    public var box: PixelBox
-    /// 0...1
-    public var confidence: Double
-    /// Whether the engine found the word in the language's dictionary.
-    public var inDictionary: Bool
-
-    public init(text: String, box: PixelBox, confidence: Double, inDictionary: Bool = false) {
-        self.text = text
-        self.box = box
-        self.confidence = confidence
-        self.inDictionary = inDictionary
     }
 }
 

@@ -185,6 +185,9 @@ private final class TesseractHandle {
             return nil
         }
         _ = TessBaseAPISetVariable(api, "debug_file", "/dev/null")
+        // Keeps the LSTM's runner-up letters for the choice iterator (a word nearly read as another is unsure). The
+        // best path, and so the text, is the same either way.
+        _ = TessBaseAPISetVariable(api, "lstm_choice_mode", "2")
         self.api = api
     }
 
@@ -214,8 +217,9 @@ private final class TesseractHandle {
         }
         var lines: [RecognizedLine] = []
         var block = -1, paragraph = -1
-        // Word by word: a line starts at the first word of each text line; its words keep their own boxes,
-        // confidences and whether the language's dictionary knows them (debris and clipped ends are judged by word).
+        // One walk, word by word: a line starts at the first word of each text line; its words keep their own boxes,
+        // confidences, the strongest runner-up reading of their letters and whether the language's dictionary knows
+        // them (debris is judged by word here, unsure words by the person's Results page).
         var inLine = false
         repeat {
             if TessPageIteratorIsAtBeginningOf(page, RIL_BLOCK) != 0 { block += 1 }
@@ -248,12 +252,39 @@ private final class TesseractHandle {
             let text = String(cString: cWord).trimmingCharacters(in: .whitespacesAndNewlines)
             guard !text.isEmpty else { continue }
             let confidence = Double(TessResultIteratorConfidence(iterator, RIL_WORD)) / 100
+            let line = lines[lines.count - 1]
             lines[lines.count - 1].words.append(
-                RecognizedWord(
-                    text: text, box: PixelBox(x: Int(l), y: Int(t), width: Int(r - l), height: Int(b - t)), confidence: min(1, max(0, confidence)),
+                TextWord(
+                    text: text, box: PixelBox(x: Int(l), y: Int(t), width: Int(r - l), height: Int(b - t)), line: line.box,
+                    confidence: min(1, max(0, confidence)), rival: strongestRival(ofWordAt: iterator),
                     inDictionary: TessResultIteratorWordIsFromDictionary(iterator) != 0))
         } while TessResultIteratorNext(iterator, RIL_WORD) != 0
         return RecognitionResult(lines: lines, meanConfidence: mean)
+    }
+
+    /// Over the letters of the word `iterator` is at (it is not moved), the highest confidence (0...1) of a reading
+    /// other than the chosen one; 0 when no letter had another.
+    private func strongestRival(ofWordAt iterator: OpaquePointer) -> Double {
+        guard let walker = TessResultIteratorCopy(iterator) else { return 0 }
+        defer { TessResultIteratorDelete(walker) }
+        guard let letters = TessResultIteratorGetPageIteratorConst(walker) else { return 0 }
+        var rival = 0.0
+        for _ in 0..<500 {
+            if let choices = TessResultIteratorGetChoiceIterator(walker) {
+                defer { TessChoiceIteratorDelete(choices) }
+                // The first choice is the one read; every later one is a rival. Only letters and digits count: a
+                // comma that might have been a full stop does not make a word doubtful.
+                let chosen = TessChoiceIteratorGetUTF8Text(choices).map { String(cString: $0) } ?? ""
+                if chosen.contains(where: { $0.isLetter || $0.isNumber }) {
+                    for _ in 0..<64 {
+                        guard TessChoiceIteratorNext(choices) != 0 else { break }
+                        rival = max(rival, Double(TessChoiceIteratorConfidence(choices)) / 100)
+                    }
+                }
+            }
+            if TessPageIteratorIsAtFinalElement(letters, RIL_WORD, RIL_SYMBOL) != 0 || TessResultIteratorNext(walker, RIL_SYMBOL) == 0 { break }
+        }
+        return min(1, max(0, rival))
     }
 
     /// Traineddata names in the data directory this handle was initialised from.

@@ -202,7 +202,9 @@ public struct ImageProcessor: Sendable {
             let outline = outliner.outline(of: line.box)
             // The box around the outline: on a dewarped page the flat box alone would sit off the curled line.
             let box = LineOutliner.box(around: outline) ?? pageToUpright.apply(line.box, clippedTo: imageSize)
-            return TextLine(text: line.text, box: box, confidence: line.confidence, outline: outline)
+            return TextLine(
+                text: line.text, box: box, confidence: line.confidence, outline: outline,
+                words: line.words.isEmpty ? nil : line.words.map(\.withoutBox))
         }
         let outline = state.outlineInPhoto?.map { corner in
             let upright = toUpright.apply(corner.x, corner.y)

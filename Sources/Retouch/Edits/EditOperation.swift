@@ -5,6 +5,7 @@ public struct EditOperation: Sendable, Codable, Equatable {
     public enum Tool: String, Sendable, Codable, CaseIterable {
         case wire
         case object
+        case person
         case brush
         case lineBrush = "line-brush"
     }

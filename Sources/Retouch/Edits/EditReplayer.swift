@@ -15,6 +15,21 @@ public struct EditReplayer: Sendable {
         for operation in operations { try apply(operation, on: &picture, scale: scale) }
     }
 
+    /// Applies what it can of `operations`: an edit that cannot be drawn (too large at this size, an engine failure)
+    /// is left out (parts of it already filled stay: no copy of a full-size picture is kept to undo them) and the next
+    /// one goes on. Returns the indices left out, so one bad stored edit never costs the others.
+    public func replayAll(_ operations: [EditOperation], on picture: inout RasterImage, scale: Double) -> [Int] {
+        var skipped: [Int] = []
+        for (index, operation) in operations.enumerated() {
+            do {
+                try apply(operation, on: &picture, scale: scale)
+            } catch {
+                skipped.append(index)
+            }
+        }
+        return skipped
+    }
+
     /// `quick` fills with Telea alone (an instant preview); otherwise with the guided exemplar fill.
     public func apply(_ operation: EditOperation, on picture: inout RasterImage, scale: Double, quick: Bool = false) throws(RetouchError) {
         let (core, hole) = operation.masks(width: picture.width, height: picture.height, scale: scale)

@@ -6,13 +6,17 @@ import Support
 public enum MaskPainter {
     /// Selects every pixel whose centre lies within `width / 2` of the polyline (round caps and joins).
     public static func paintLine(_ points: [ImagePoint], width: Double, scale: Double = 1, into mask: inout Mask) {
-        let pts = points.map { $0.scaled(by: scale) }
+        // A point that is not a finite number paints nothing (a stored edit from an older version may hold one).
+        let pts = points.map { $0.scaled(by: scale) }.filter { $0.x.isFinite && $0.y.isFinite }
+        guard width.isFinite, scale.isFinite, let first = pts.first else { return }
         let r = max(0.5, width * scale / 2)
-        guard let first = pts.first else { return }
         let segments = pts.count == 1 ? [(first, first)] : Array(zip(pts, pts.dropFirst()))
         for (a, b) in segments {
-            let x0 = max(0, Int((min(a.x, b.x) - r).rounded(.down))), x1 = min(mask.width - 1, Int((max(a.x, b.x) + r).rounded(.up)))
-            let y0 = max(0, Int((min(a.y, b.y) - r).rounded(.down))), y1 = min(mask.height - 1, Int((max(a.y, b.y) + r).rounded(.up)))
+            // Clamped conversions: a segment far outside the picture gives an empty range, never a trap.
+            let x0 = Int(clamping: (min(a.x, b.x) - r).rounded(.down), to: 0...mask.width)
+            let x1 = Int(clamping: (max(a.x, b.x) + r).rounded(.up), to: -1...(mask.width - 1))
+            let y0 = Int(clamping: (min(a.y, b.y) - r).rounded(.down), to: 0...mask.height)
+            let y1 = Int(clamping: (max(a.y, b.y) + r).rounded(.up), to: -1...(mask.height - 1))
             guard x0 <= x1, y0 <= y1 else { continue }
             let dx = b.x - a.x, dy = b.y - a.y, len2 = dx * dx + dy * dy
             for y in y0...y1 {
@@ -29,8 +33,9 @@ public enum MaskPainter {
     /// Selects the pixels whose centres lie inside the polygon (even-odd rule).
     public static func paintPolygon(_ polygon: [ImagePoint], scale: Double = 1, into mask: inout Mask) {
         let pts = polygon.map { $0.scaled(by: scale) }
-        guard pts.count >= 3 else { return }
-        let y0 = max(0, Int(pts.map(\.y).min()!.rounded(.down))), y1 = min(mask.height - 1, Int(pts.map(\.y).max()!.rounded(.up)))
+        guard pts.count >= 3, pts.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return }
+        let y0 = Int(clamping: pts.map(\.y).min()!.rounded(.down), to: 0...mask.height)
+        let y1 = Int(clamping: pts.map(\.y).max()!.rounded(.up), to: -1...(mask.height - 1))
         guard y0 <= y1 else { return }
         for y in y0...y1 {
             let fy = Double(y)
@@ -44,7 +49,8 @@ public enum MaskPainter {
             crossings.sort()
             var k = 0
             while k + 1 < crossings.count {
-                let from = max(0, Int(crossings[k].rounded(.up))), to = min(mask.width - 1, Int(crossings[k + 1].rounded(.down)))
+                let from = Int(clamping: crossings[k].rounded(.up), to: 0...mask.width)
+                let to = Int(clamping: crossings[k + 1].rounded(.down), to: -1...(mask.width - 1))
                 if from <= to { for x in from...to { mask.bytes[y * mask.width + x] = 1 } }
                 k += 2
             }
@@ -54,7 +60,8 @@ public enum MaskPainter {
     /// Grows the selection by `radius` pixels (a disc around every selected pixel).
     public static func grow(_ mask: inout Mask, by radius: Double) {
         guard radius > 0, let box = mask.selectedBox else { return }
-        let margin = Int(radius.rounded(.up)) + 1
+        // No disc is wider than the mask itself.
+        let margin = Int(clamping: radius.rounded(.up), to: 0...max(mask.width, mask.height)) + 1
         let area = box.grown(by: margin, within: mask.width, mask.height)
         // Distance from each unselected pixel to the selection = depth of the complement.
         var outside = [UInt8](repeating: 0, count: area.area)

@@ -38,6 +38,8 @@ public struct FillSettings: Sendable, Equatable {
     public var singleScaleDepth: Float = 16
     /// Long thin holes are filled in tiles of this side (plus a margin), which bounds memory.
     public var tileSide = 512
+    /// The quick preview fill solves holes of more than this many pixels on a coarser copy.
+    public var quickFillPixels = 120_000
     /// A single crop (with its margins) above this many pixels is refused rather than risking memory.
     public var maxCropPixels = 6_000_000
 

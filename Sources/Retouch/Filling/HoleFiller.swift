@@ -41,7 +41,13 @@ public struct HoleFiller: Sendable {
             rgb.replaceSubrange((y * box.width * 3)..<((y + 1) * box.width * 3), with: image.bytes[from..<(from + box.width * 3)])
             for x in 0..<box.width where hole.bytes[(box.y + y) * image.width + box.x + x] != 0 { mask[y * box.width + x] = 255 }
         }
-        guard let filled = OpenCVRetouch.telea(rgb: rgb, mask: mask, width: box.width, height: box.height, radius: 3) else {
+        let holes = mask.reduce(0) { $0 + ($1 != 0 ? 1 : 0) }
+        let factor = holes > settings.quickFillPixels ? Int((Double(holes) / Double(settings.quickFillPixels)).squareRoot().rounded(.up)) : 1
+        guard
+            let filled = factor > 1
+                ? Self.coarseTelea(rgb: rgb, mask: mask, width: box.width, height: box.height, factor: factor)
+                : OpenCVRetouch.telea(rgb: rgb, mask: mask, width: box.width, height: box.height, radius: 3)
+        else {
             throw .engineFailure("telea \(box.width)×\(box.height)")
         }
         for y in 0..<box.height {
@@ -52,6 +58,47 @@ public struct HoleFiller: Sendable {
                 image.bytes[i + 2] = filled[j + 2]
             }
         }
+    }
+
+    /// Telea on a copy `factor` times smaller (a coarse pixel is a hole when any of its pixels is), read back into the
+    /// box bilinearly: a big hole's quick preview (a whole person) in a fraction of the time; the guided fill follows.
+    static func coarseTelea(rgb: [UInt8], mask: [UInt8], width w: Int, height h: Int, factor: Int) -> [UInt8]? {
+        let sw = (w + factor - 1) / factor, sh = (h + factor - 1) / factor
+        var small = [UInt8](repeating: 0, count: sw * sh * 3), holes = [UInt8](repeating: 0, count: sw * sh)
+        for sy in 0..<sh {
+            for sx in 0..<sw {
+                var sum = (0, 0, 0), n = 0, hole = false
+                for y in (sy * factor)..<min(h, (sy + 1) * factor) {
+                    for x in (sx * factor)..<min(w, (sx + 1) * factor) {
+                        let i = y * w + x
+                        if mask[i] != 0 { hole = true }
+                        sum = (sum.0 + Int(rgb[3 * i]), sum.1 + Int(rgb[3 * i + 1]), sum.2 + Int(rgb[3 * i + 2]))
+                        n += 1
+                    }
+                }
+                let o = sy * sw + sx
+                if hole { holes[o] = 255 }
+                small[3 * o] = UInt8(sum.0 / n)
+                small[3 * o + 1] = UInt8(sum.1 / n)
+                small[3 * o + 2] = UInt8(sum.2 / n)
+            }
+        }
+        guard let filled = OpenCVRetouch.telea(rgb: small, mask: holes, width: sw, height: sh, radius: 3) else { return nil }
+        var out = rgb
+        for y in 0..<h {
+            let fy = max(0, min(Double(sh - 1), (Double(y) + 0.5) / Double(factor) - 0.5))
+            let y0 = Int(fy), y1 = min(sh - 1, y0 + 1), ty = fy - Double(y0)
+            for x in 0..<w where mask[y * w + x] != 0 {
+                let fx = max(0, min(Double(sw - 1), (Double(x) + 0.5) / Double(factor) - 0.5))
+                let x0 = Int(fx), x1 = min(sw - 1, x0 + 1), tx = fx - Double(x0)
+                for k in 0..<3 {
+                    let top = Double(filled[(y0 * sw + x0) * 3 + k]) * (1 - tx) + Double(filled[(y0 * sw + x1) * 3 + k]) * tx
+                    let bottom = Double(filled[(y1 * sw + x0) * 3 + k]) * (1 - tx) + Double(filled[(y1 * sw + x1) * 3 + k]) * tx
+                    out[(y * w + x) * 3 + k] = UInt8(max(0, min(255, (top * (1 - ty) + bottom * ty).rounded())))
+                }
+            }
+        }
+        return out
     }
 
     // MARK: Plan

@@ -47,7 +47,8 @@ enum OpenCVRetouch {
         return LineResponse(width: width, height: height, dark: dark, bright: bright, normalX: nx, normalY: ny, sigma: sigma)
     }
 
-    /// Grab-cut in `rect` of an RGB buffer; `hints` 1 = object, 2 = not, 0 = open. Returns 0/255 per pixel.
+    /// Grab-cut in `rect` of an RGB buffer; `hints` 1 = object, 2 = not, 3 = probably not, 4 = probably the object,
+    /// 0 = the rectangle decides. Returns 0/255 per pixel.
     static func grabCut(rgb: [UInt8], width: Int, height: Int, rect: PixelBox, hints: [UInt8]?, iterations: Int) -> [UInt8]? {
         guard rgb.count == width * height * 3, hints == nil || hints!.count == width * height else { return nil }
         var out = [UInt8](repeating: 0, count: width * height)
@@ -66,6 +67,42 @@ enum OpenCVRetouch {
             }
         }
         return status == 0 ? out : nil
+    }
+
+    /// OpenCV's classical people detectors over a grey buffer (see RetouchPeople.h); nil when the shim fails.
+    static func people(gray: [UInt8], width: Int, height: Int, cascades: String?, minimumFace: Int, stages: Int32) -> [PersonDetection]? {
+        guard gray.count == width * height else { return nil }
+        var room = 64
+        for _ in 0..<2 {
+            var boxes = [snappost_person_box](repeating: snappost_person_box(), count: room)
+            var count: Int32 = 0
+            let status = gray.withUnsafeBufferPointer { g in
+                boxes.withUnsafeMutableBufferPointer { b in
+                    snappost_retouch_people(
+                        g.baseAddress, Int32(width), Int32(height), cascades, Int32(minimumFace), stages, b.baseAddress, Int32(room),
+                        &count)
+                }
+            }
+            guard status == 0 else { return nil }
+            if Int(count) > room {
+                room = Int(count)
+                continue
+            }
+            return boxes.prefix(Int(count)).compactMap { box in
+                let kind: PersonDetection.Kind
+                switch Int(box.kind) {
+                case Int(SNAPPOST_PERSON_HOG): kind = .body
+                case Int(SNAPPOST_PERSON_FULL_BODY): kind = .fullBody
+                case Int(SNAPPOST_PERSON_UPPER_BODY): kind = .upperBody
+                case Int(SNAPPOST_PERSON_FACE): kind = .face
+                case Int(SNAPPOST_PERSON_PROFILE): kind = .profile
+                default: return nil
+                }
+                return PersonDetection(
+                    box: PixelBox(x: Int(box.x), y: Int(box.y), width: Int(box.width), height: Int(box.height)), kind: kind, score: box.score)
+            }
+        }
+        return nil
     }
 
     /// Outer outlines of a mask, simplified to within `tolerance` pixels.

@@ -6,7 +6,9 @@ import Support
 /// 1. a square around the tap is "maybe the object", a small disc at the tap "surely", the rest "surely not";
 /// 2. grab-cut (OpenCV) on a crop around the square decides;
 /// 3. the part holding the tap is kept; when it runs into the square's sides the square grows and we try again;
-/// 4. its outline, simplified, is the result. Regions no different from their surroundings, or filling most of
+/// 4. what grab-cut's smoothness cut off is added back: thin parts attached to the body and, on request, its shadow
+///    (`ObjectExtent`);
+/// 5. its outline, simplified, is the result. Regions no different from their surroundings, or filling most of
 ///    the picture, are refused.
 public struct ObjectFinder: Sendable {
     public struct Settings: Sendable, Equatable {
@@ -31,9 +33,12 @@ public struct ObjectFinder: Sendable {
         self.settings = settings
     }
 
-    /// Outlines (picture pixels) of the region under `tap`.
-    public func find(in picture: RasterImage, near tap: ImagePoint) throws(RetouchError) -> [[ImagePoint]] {
+    /// Outlines (picture pixels) of the thing under `tap`: its body, the thin parts attached to it and, when `shadow`
+    /// is asked for, the shadow it casts (see `ObjectExtent`).
+    public func find(in picture: RasterImage, near tap: ImagePoint, shadow: Bool = false) throws(RetouchError) -> [[ImagePoint]] {
         let w = picture.width, h = picture.height
+        // A tap off the picture (or not a number at all) finds nothing; checked before any conversion to pixels.
+        guard tap.x.isFinite, tap.y.isFinite, tap.x >= 0, tap.y >= 0, tap.x < Double(w), tap.y < Double(h) else { throw .noObject }
         let tx = Int(tap.x.rounded()), ty = Int(tap.y.rounded())
         guard tx >= 0, ty >= 0, tx < w, ty < h, picture.channels == 3 else { throw .noObject }
         var side = max(24.0, settings.startShare * Double(min(w, h)))
@@ -48,7 +53,7 @@ public struct ObjectFinder: Sendable {
             // square), asks for a bigger square.
             let crumb = region.reduce(0) { $0 + Int($1) } < max(64, Int(settings.minimumShare * Double(w * h)))
             if !crumb && sidesTouched(region, crop: crop, square: square, picture: (w, h)) < 2 {
-                return try outline(region, of: picture, crop: crop)
+                return try outline(region, of: picture, crop: crop, tap: (tx, ty), shadow: shadow)
             }
             side *= settings.growth
         }
@@ -93,14 +98,18 @@ public struct ObjectFinder: Sendable {
         return count
     }
 
-    private func outline(_ region: [UInt8], of picture: RasterImage, crop: PixelBox) throws(RetouchError) -> [[ImagePoint]] {
+    private func outline(_ region: [UInt8], of picture: RasterImage, crop: PixelBox, tap: (Int, Int), shadow: Bool) throws(RetouchError)
+        -> [[ImagePoint]]
+    {
         let area = region.reduce(0) { $0 + Int($1) }
         guard Double(area) / Double(picture.width * picture.height) <= settings.maximumShare else { throw .noObject }
         guard standsOut(region, of: picture, crop: crop) else { throw .noObject }
-        guard let outlines = OpenCVRetouch.outlines(mask: region, width: crop.width, height: crop.height, tolerance: settings.outlineTolerance),
+        let whole = ObjectExtent().extend(region, crop: crop, of: picture, tap: tap, shadow: shadow)
+        let box = whole.box
+        guard let outlines = OpenCVRetouch.outlines(mask: whole.region, width: box.width, height: box.height, tolerance: settings.outlineTolerance),
             !outlines.isEmpty
         else { throw .noObject }
-        return outlines.map { $0.map { ImagePoint(x: Double($0.x + crop.x), y: Double($0.y + crop.y)) } }
+        return outlines.map { $0.map { ImagePoint(x: Double($0.x + box.x), y: Double($0.y + box.y)) } }
     }
 
     /// A thing differs in colour from the ring just around it; a region of plain ground does not.

@@ -16,14 +16,16 @@ public struct ImagePoint: Sendable, Codable, Hashable {
     public func scaled(by factor: Double) -> ImagePoint { ImagePoint(x: x * factor, y: y * factor) }
 }
 
-/// A wire found from a tap: its centre line and the width that covers it, edges included.
+/// A wire found from a tap: its centre line, the width that covers all of it (soft edges, halos, strands beside it),
+/// and the width of its core alone (at half contrast, plus the anti-aliased edge).
 public struct WireTrace: Sendable, Equatable, Codable {
     public var points: [ImagePoint]
     public var width: Double
+    public var coreWidth: Double
     public var polarity: LinePolarity
 
     func scaled(by factor: Double) -> WireTrace {
-        WireTrace(points: points.map { $0.scaled(by: factor) }, width: width * factor, polarity: polarity)
+        WireTrace(points: points.map { $0.scaled(by: factor) }, width: width * factor, coreWidth: coreWidth * factor, polarity: polarity)
     }
 }
 
@@ -32,8 +34,10 @@ public struct WireTrace: Sendable, Equatable, Codable {
 /// 2. seed: the strongest response within `seedRadius` of the tap, nearer pixels favoured;
 /// 3. trace both ways: step along the tangent, re-centre on the strongest response across it, keep the turn
 ///    small and the normals aligned; walk straight over weak stretches up to `maxGap`;
-/// 4. width: the median full width at half contrast of cross-sections, plus the anti-aliased edge; a cross-section
-///    whose two sides differ (an edge between two areas, not a line) counts against the find.
+/// 4. core: the median full width at half contrast of cross-sections; a cross-section whose two sides differ (an edge
+///    between two areas, not a line) counts against the find;
+/// 5. whole cross-section (`WireCrossSection`): how far on each side the picture still differs from the sky (soft
+///    edges, the sharpening halo, a strand a few pixels beside it); the mask is that wide and centred on it.
 public struct WireFinder: Sendable {
     public struct Settings: Sendable, Equatable {
         public var seedRadius = 20.0
@@ -50,7 +54,7 @@ public struct WireFinder: Sendable {
         public var turn = 0.3
         /// |cos| between the line's normal and the trace's normal required to stay on the same line.
         public var alignment: Float = 0.94
-        /// Added to the measured width: the anti-aliased edge pixels on both sides.
+        /// Added to the core's width when the whole cross-section cannot be read: the anti-aliased edge pixels.
         public var edgeAllowance = 1.5
         /// Cross-section half-length (wires up to about 20 px wide).
         public var profileReach = 14.0
@@ -62,12 +66,18 @@ public struct WireFinder: Sendable {
     }
 
     public var settings: Settings
+    let crossSection = WireCrossSection()
 
     public init(settings: Settings = .init()) {
         self.settings = settings
     }
 
     public func find(in picture: GrayImage, near tap: ImagePoint) throws(RetouchError) -> WireTrace {
+        // A tap that is not on (or just beside) the picture finds nothing, whatever its number.
+        let reach = settings.seedRadius
+        guard tap.x.isFinite, tap.y.isFinite, tap.x >= -reach, tap.y >= -reach, tap.x <= Double(picture.width) + reach,
+            tap.y <= Double(picture.height) + reach
+        else { throw .noWire }
         guard
             let lines = LineResponse.measure(
                 gray: picture.bytes, width: picture.width, height: picture.height, sigmas: LineResponse.wireSigmas, withGeometry: true)
@@ -88,10 +98,21 @@ public struct WireFinder: Sendable {
         let tangent = (-Double(normal.1), Double(normal.0))
         let forward = trace(field, polarity, from: start.point, tangent: tangent, strengths: &strengths)
         let backward = trace(field, polarity, from: start.point, tangent: (-tangent.0, -tangent.1), strengths: &strengths)
-        let centre = backward.reversed() + [start.point] + forward
-        guard length(centre) >= settings.minimumLength, let width = width(field, polarity, along: centre) else { throw .noWire }
+        var centre = backward.reversed() + [start.point] + forward
+        guard length(centre) >= settings.minimumLength, let core = width(field, polarity, along: centre) else { throw .noWire }
+        // The mask covers the whole cross-section (soft edges, halos, strands beside the core), centred on it.
+        var width = core + settings.edgeAllowance
+        if let whole = crossSection.measure(sample: { field.sample(field.gray, $0) }, polarity: polarity, centre: centre, coreWidth: core) {
+            width = max(width, whole.width)
+            centre = centre.indices.map { i in
+                let a = centre[max(0, i - 1)], b = centre[min(centre.count - 1, i + 1)]
+                let dx = b.0 - a.0, dy = b.1 - a.1, len = max((dx * dx + dy * dy).squareRoot(), 1e-9)
+                return (centre[i].0 - dy / len * whole.shifts[i], centre[i].1 + dx / len * whole.shifts[i])
+            }
+        }
         let simplified = Self.simplify(centre, tolerance: 0.5)
-        return WireTrace(points: simplified.map { ImagePoint(x: $0.0, y: $0.1) }, width: width + settings.edgeAllowance, polarity: polarity)
+        return WireTrace(
+            points: simplified.map { ImagePoint(x: $0.0, y: $0.1) }, width: width, coreWidth: core + settings.edgeAllowance, polarity: polarity)
     }
 
     // MARK: Steps
@@ -301,6 +322,7 @@ extension WireFinder {
     /// Finds the wire near `tap` (full-size pixels) on a picture that may be a reduced copy of a photo
     /// `fullWidth` pixels wide; the trace comes back in full-size pixels.
     public func find(in picture: RasterImage, fullWidth: Int, near tap: ImagePoint) throws(RetouchError) -> WireTrace {
+        guard fullWidth > 0, picture.width > 0 else { throw .noWire }
         let scale = Double(picture.width) / Double(fullWidth)
         let found = try find(in: picture.luma, near: tap.scaled(by: scale))
         return found.scaled(by: 1 / scale)

@@ -17,7 +17,9 @@ struct HistoryController {
         routes.get("/history", use: list)
         routes.post("/history", use: add)
         routes.post("/history/{hid}/delete", use: delete)
+        routes.post("/history/{hid}/restore", use: restore)
         routes.get("/history/{hid}/delete", use: toList)
+        routes.get("/history/{hid}/restore", use: toList)
         return routes
     }
 
@@ -27,7 +29,9 @@ struct HistoryController {
             query.isEmpty
             ? try await history.recent(limit: size)
             : try await history.search(query, limit: size)
+        let deleted = request.uri.queryParameters.get("deleted").flatMap { RandomID.isWellFormed(String($0)) ? String($0) : nil }
         let view = HistoryView(
+            deleted: deleted.map { DeletedHistoryView(id: $0) },
             items: items.map { item in
                 HistoryItemView(
                     id: item.id, tone: item.tone, toneLabel: Tone.label(for: item.tone), action: item.action.rawValue,
@@ -63,10 +67,26 @@ struct HistoryController {
         .redirect(to: "\(pages.base)/history", type: .normal)
     }
 
+    /// POST /history/{hid}/delete: the item is hidden at once and can be brought back (Undo) for an hour.
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let id = context.parameters.get("hid"), try await history.delete(id: id) else {
             throw HTTPError(.notFound)
         }
-        return .redirect(to: "\(pages.base)/history", type: .normal)
+        return .redirect(to: "\(pages.base)/history?deleted=\(id)", type: .normal)
     }
+
+    /// POST /history/{hid}/restore: Undo of a Delete.
+    @Sendable func restore(_ request: Request, context: AppRequestContext) async throws -> Response {
+        guard let id = context.parameters.get("hid"), try await history.restore(id: id) else {
+            throw HistoryGoneError()
+        }
+        return .redirect(to: "\(pages.base)/history#history-\(id)", type: .normal)
+    }
+}
+
+/// Undo came after the deleted item was purged.
+struct HistoryGoneError: UserFacingError {
+    var message: String { "That item can no longer be brought back: deleted items are kept for an hour." }
+    var code: String { "history_gone" }
+    var category: ErrorCategory { .nothingFound }
 }

@@ -132,8 +132,9 @@ struct PhotosController {
         let photos = try await scans.photos(ofScan: scan.id)
         guard let photo = photos.first(where: { $0.position == number }) else { throw HTTPError(.notFound) }
         guard let original = try await scans.original(ofScan: scan.id, photo: number) else { throw OriginalGoneError() }
-        let turn = Int(form["turn"] ?? "") ?? 0
-        var options = ReadOptions(languages: languages(of: scan), quarterTurns: (photo.quarterTurns + turn) % 4)
+        let turn = try Self.turn(form)
+        // Both sides reduced first: the stored turn is the database's, and no sum of the two can overflow.
+        var options = ReadOptions(languages: languages(of: scan), quarterTurns: ((photo.quarterTurns % 4 + turn) % 4 + 4) % 4)
         if turn == 0, form["outline"] != "auto" { options.outline = try Self.corners(form, within: photo.imageSize) }
         try await intake.admit(request, context)
         let capture = try await intake.read(original, options: options)
@@ -226,6 +227,15 @@ struct PhotosController {
     static func paddedViewBox(_ size: PixelSize) -> String {
         let pad = max(size.width, size.height) / 25
         return "\(-pad) \(-pad) \(size.width + 2 * pad) \(size.height + 2 * pad)"
+    }
+
+    /// The form's `turn`: quarter turns clockwise, -3 to 3 (absent or empty: none); anything else is a clear 400.
+    static func turn(_ form: FormBody) throws -> Int {
+        guard let raw = form["turn"]?.trimmingCharacters(in: .whitespaces), !raw.isEmpty else { return 0 }
+        guard let turn = Int(raw), (-3...3).contains(turn) else {
+            throw BadFormError("The turn must be a number of quarter turns from -3 to 3. Reload the outline page and try again.", code: "bad_turn")
+        }
+        return turn
     }
 
     /// The four corners `x0 y0 … x3 y3` of the form, inside the photo; a clear 400 when they are missing or absurd.

@@ -25,6 +25,7 @@ struct PostsController {
         let routes = RouteCollection(context: AppRequestContext.self)
         routes.post("/scans/{id}/posts", use: generate)
         routes.get("/scans/{id}/posts/{gid}", use: show)
+        routes.get("/scans/{id}/posts/{gid}/saved", use: saved)
         routes.post("/scans/{id}/posts/{gid}/drafts/{n}", use: saveDraft)
         routes.post("/scans/{id}/posts/{gid}/drafts/{n}/another", use: another)
         routes.post("/scans/{id}/posts/{gid}/drafts/{n}/versions/{v}/restore", use: restore)
@@ -83,8 +84,15 @@ struct PostsController {
         return cards(scanId: scanId, generation: generation, context, notices: notices)
     }
 
-    /// POST …/drafts/{n}: save the edit of one card (the page's script autosaves here; without it, the card's form).
-    /// `intent=posted` also puts the edited draft in History.
+    /// GET /scans/{id}/posts/{gid}/saved: every card's stored text with its version and revision, as JSON.
+    @Sendable func saved(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let (_, generation) = try await requiredGeneration(context)
+        return SavedCopy.response(SavedDraftsCopy(drafts: generation.drafts.enumerated().map { SavedDraftCopy(number: $0.offset + 1, $0.element) }))
+    }
+
+    /// POST …/drafts/{n}: save the edit of one card (the page's script autosaves here, with a fetch that outlives the
+    /// page or a beacon; without it, the card's form). The script names the version and revision its text was typed
+    /// over: 200, or 409 with the card as someone else left it. `intent=posted` also puts the edited draft in History.
     @Sendable func saveDraft(_ request: Request, context: AppRequestContext) async throws -> Response {
         let (scanId, generation) = try await requiredGeneration(context)
         let position = try requiredPosition(context, in: generation)
@@ -93,12 +101,26 @@ struct PostsController {
             throw BadFormError("There is no draft text to save.", code: "missing_text")
         }
         guard text.count <= 10_000 else { throw BadFormError("That draft is too long to save (over 10,000 characters).", code: "draft_too_long") }
-        _ = try await generations.saveEdit(generationId: generation.id, scanId: scanId, position: position, text: text)
+        let fromScript = SavedCopy.isFromScript(request, form) && form["intent"] != "posted"
+        var base: DraftBase? = nil
+        if fromScript, let version = form["version"].flatMap({ Int($0) }), let revision = form["base"].flatMap({ Int($0) }) {
+            base = DraftBase(version: version, revision: revision)
+        }
+        guard
+            let outcome = try await generations.saveEdit(
+                generationId: generation.id, scanId: scanId, position: position, text: text, editor: form["editor"] ?? "", base: base)
+        else { throw HTTPError(.notFound) }
         if form["intent"] == "posted" {
             _ = try await history.add(action: .posted, tone: generation.drafts[position].tone, text: text, scanId: scanId)
             return .redirect(to: "\(pages.base)/history", type: .normal)
         }
-        if request.headers[HTTPField.Name("X-SnapPost-Autosave")!] == "1" { return Response(status: .noContent) }
+        if fromScript {
+            switch outcome {
+            case .saved(let stored):
+                return base == nil ? Response(status: .noContent) : SavedCopy.response(SavedDraftCopy(number: position + 1, stored))
+            case .conflict(let stored): return SavedCopy.response(SavedDraftCopy(number: position + 1, stored), status: .conflict)
+            }
+        }
         return .redirect(to: "\(cardsPath(scanId, generation.id))?saved=\(position + 1)#draft-\(position + 1)", type: .normal)
     }
 
@@ -177,7 +199,9 @@ struct PostsController {
 
     /// How the scan's text was read, so the writer quotes nothing doubtful.
     private func evidence(for scan: Scan) async throws -> ReadingEvidence {
-        ReadingEvidence(lines: (try? await scans.lines(ofScan: scan.id)) ?? [], words: words)
+        ReadingEvidence(
+            lines: (try? await scans.lines(ofScan: scan.id)) ?? [], words: words, cameraText: scan.ocrText,
+            confirmed: (try? await scans.confirmedWords(ofScan: scan.id)) ?? [])
     }
 
     private func cards(
@@ -191,7 +215,7 @@ struct PostsController {
             return DraftView(
                 position: position, number: number, tone: draft.tone, toneLabel: Tone.label(for: draft.tone), text: draft.text,
                 count: draft.text.count, over: draft.text.count > LinkedInLength.limit, note: draft.isEdited ? nil : draft.note,
-                rows: Self.rows(for: draft.text), version: draft.version, isEdited: draft.isEdited,
+                rows: Self.rows(for: draft.text), version: draft.version, revision: draft.revision, isEdited: draft.isEdited,
                 earlier: generation.earlier[position].map { old in
                     EarlierDraftView(
                         version: old.version, text: old.text, isEdited: old.isEdited,
@@ -207,7 +231,8 @@ struct PostsController {
         let view = VariantsView(
             scanId: scanId, generationId: generation.id, drafts: drafts,
             jumps: drafts.map { JumpView(number: $0.number, tone: $0.tone, label: $0.toneLabel) }, writer: generation.writer,
-            when: Format.timestamp(generation.createdAt), limit: LinkedInLength.limit, seeMore: LinkedInLength.seeMoreAfter)
+            when: Format.timestamp(generation.createdAt), iso: Format.iso(generation.createdAt), limit: LinkedInLength.limit,
+            seeMore: LinkedInLength.seeMoreAfter)
         return pages.render(
             "variants", context, title: "Drafts", showWriter: true, back: ("\(pages.base)/scans/\(scanId)", "Text"), content: view,
             status: failure?.presentation.status ?? .ok, headers: failure?.presentation.headers ?? [:])

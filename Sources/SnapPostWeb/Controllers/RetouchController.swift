@@ -109,8 +109,10 @@ struct RetouchController {
     /// POST /api/retouch/{id}/edits: `{"tool": "wire", "tap": {"x": .., "y": ..}}`, `{"tool": "brush", "points": [..],
     /// "width": ..}` and so on, in photo pixels.
     @Sendable func addEdit(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let id = try id(context)
         let edit = try await body(EditRequest.self, request)
-        return json(try await studio.add(edit, to: try id(context)))
+        let project = try await studio.project(id)
+        return json(try await studio.add(try edit.validated(photo: PixelSize(width: project.width, height: project.height)), to: id))
     }
 
     @Sendable func undo(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -125,7 +127,8 @@ struct RetouchController {
     @Sendable func refine(_ request: Request, context: AppRequestContext) async throws -> Response {
         struct Refine: Decodable { var width: Double? }
         let refine = try await body(Refine.self, request, allowEmpty: true)
-        return json(try await studio.refine(try id(context), width: refine?.width))
+        let width = try refine?.width.map { try EditRequest.checkedWidth($0, upTo: EditRequest.maxLineWidth) }
+        return json(try await studio.refine(try id(context), width: width))
     }
 
     // MARK: Shared pieces
@@ -155,6 +158,61 @@ struct RetouchController {
         return Response(
             status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
             body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}
+
+// MARK: Checking what the editor sent
+
+extension EditRequest {
+    /// Widest brush stroke, in photo pixels.
+    static let maxBrushWidth = 1000.0
+    /// Widest wire or line, in photo pixels (the width slider and Refine).
+    static let maxLineWidth = 400.0
+    static let maxFeather = 100.0
+    static let maxPoints = 5000
+
+    /// Every number checked against the photo before anything is drawn or stored: taps on the photo, stroke points
+    /// on it or within one photo's size of it, widths and feather in range. Anything else is a 400 that says what
+    /// was wrong, so no later arithmetic sees a coordinate of 1e300.
+    func validated(photo: PixelSize) throws -> EditRequest {
+        var checked = self
+        switch tool {
+        case .person where all == true:
+            break
+        case .wire, .object, .person:
+            guard let tap else { throw BadFormError("Tap on the photo to choose what to remove.", code: "bad_edit") }
+            guard tap.x.isFinite, tap.y.isFinite, tap.x >= 0, tap.y >= 0, tap.x <= Double(photo.width), tap.y <= Double(photo.height) else {
+                throw BadFormError("That tap is outside the photo. Tap on the photo itself.", code: "bad_edit")
+            }
+        case .brush, .lineBrush:
+            guard let points, !points.isEmpty else { throw RetouchError.emptyMask }
+            guard points.count <= Self.maxPoints else {
+                throw BadFormError("That stroke is too long to take in one go. Paint it in shorter strokes.", code: "bad_edit")
+            }
+            let reach = Double(max(photo.width, photo.height))
+            let inRange = points.allSatisfy {
+                $0.x.isFinite && $0.y.isFinite && $0.x >= -reach && $0.y >= -reach && $0.x <= Double(photo.width) + reach
+                    && $0.y <= Double(photo.height) + reach
+            }
+            guard inRange else { throw BadFormError("That stroke lies outside the photo. Paint on the photo itself.", code: "bad_edit") }
+        }
+        if let width {
+            checked.width = try Self.checkedWidth(width, upTo: tool == .brush ? Self.maxBrushWidth : Self.maxLineWidth)
+        }
+        if let feather {
+            guard feather.isFinite, feather >= 0, feather <= Self.maxFeather else {
+                throw BadFormError("The feather must be between 0 and \(Int(Self.maxFeather)) pixels.", code: "bad_edit")
+            }
+        }
+        return checked
+    }
+
+    /// A stroke or line width in photo pixels: more than 0 and at most `limit` (under 1 counts as 1).
+    static func checkedWidth(_ width: Double, upTo limit: Double) throws -> Double {
+        guard width.isFinite, width > 0, width <= limit else {
+            throw BadFormError("The width must be between 1 and \(Int(limit)) pixels.", code: "bad_edit")
+        }
+        return max(1, width)
     }
 }
 

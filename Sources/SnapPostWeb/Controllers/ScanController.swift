@@ -19,6 +19,7 @@ struct ScanController {
         routes.post("/share", use: upload)
         routes.get("/scans/{id}", use: show)
         routes.post("/scans/{id}", use: save)
+        routes.get("/scans/{id}/saved", use: saved)
         routes.post("/scans/{id}/select", use: select)
         routes.post("/scans/{id}/delete", use: delete)
         // A reload or a back button after a POST lands on a GET: send it somewhere useful instead of a 404.
@@ -59,13 +60,24 @@ struct ScanController {
         return try await results.render(scan, context, notice: notice, reread: reread)
     }
 
-    /// POST /scans/{id}: save the edits (the "Save" button; the page's script also autosaves here).
+    /// POST /scans/{id}: save the edits (the "Save" button; the page's script also autosaves here, with a fetch that
+    /// outlives the page or a beacon, same login and same-origin rules). The script names the revision its text was
+    /// typed over: 200 with the new revision, or 409 with the copy someone else saved since, which is left as it is.
     @Sendable func save(_ request: Request, context: AppRequestContext) async throws -> Response {
         let scan = try await scans.required(context)
-        try await scans.saveEdits(try await FormBody.read(request), of: scan)
-        // The page's script saves as the person types; it needs no page back.
-        if request.headers[HTTPField.Name("X-SnapPost-Autosave")!] == "1" { return Response(status: .noContent) }
-        return .redirect(to: "\(pages.base)/scans/\(scan.id)?saved=1", type: .normal)
+        let form = try await FormBody.read(request)
+        let fromScript = SavedCopy.isFromScript(request, form)
+        let outcome = try await scans.saveEdits(form, of: scan, conditional: fromScript)
+        guard fromScript else { return .redirect(to: "\(pages.base)/scans/\(scan.id)?saved=1", type: .normal) }
+        switch outcome {
+        case .saved(let stored): return form["base"] == nil ? Response(status: .noContent) : SavedCopy.response(SavedScanCopy(stored))
+        case .conflict(let stored): return SavedCopy.response(SavedScanCopy(stored), status: .conflict)
+        }
+    }
+
+    /// GET /scans/{id}/saved: the stored text, book and author with their revision, as JSON.
+    @Sendable func saved(_ request: Request, context: AppRequestContext) async throws -> Response {
+        SavedCopy.response(SavedScanCopy(try await scans.required(context)))
     }
 
     /// POST /scans/{id}/select: keep only the ticked paragraphs of the text as submitted (the person's current edit,

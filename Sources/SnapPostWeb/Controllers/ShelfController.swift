@@ -56,9 +56,10 @@ struct ShelfController {
         let notice: String? = corrected.map { n in
             let book = reading.books.indices.contains(n) ? reading.books[n] : nil
             guard let book else { return "Your correction was saved." }
+            let by = book.author.isEmpty || book.author == "Unknown" ? "" : " by \(book.author)"
             return book.catalogID != nil
-                ? "Saved: “\(book.title)” is now on the shelf, found in the catalog; the preferences and recommendations take it into account."
-                : "Saved: “\(book.title)” is now on the shelf. It is not in the catalog, so it does not change the recommendations."
+                ? "Saved as typed: “\(book.title)”\(by), found in the catalog (same title and author); the preferences and recommendations are worked out again with it."
+                : "Saved as typed: “\(book.title)”\(by). The catalog has no book of that title by that author; the preferences and recommendations are worked out again without the book it replaces."
         }
         let view = ShelfResultView(
             id: id, scan: scan, reading: reading, hasPreview: try await shelves.preview(ofShelf: id) != nil, base: pages.base, notice: notice,
@@ -109,6 +110,7 @@ struct ShelfController {
             reading.books[position].title = title
             reading.books[position].author = author
             reading.books[position].correctedByHand = true
+            reading.books[position].source = BookSource.hand.rawValue
             reading = ShelfReading(analyser.revised(ShelfAnalysis(reading)))
         }
         return .redirect(to: "\(pages.base)/shelves/\(id)?corrected=\(position)#book-\(position)", type: .normal)

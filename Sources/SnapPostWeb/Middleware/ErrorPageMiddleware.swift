@@ -40,6 +40,8 @@ struct ErrorView {
     let message: String
     let code: String
     let retryAfter: Int?
+    /// Whether sending the same request again may work (the page's script offers Retry only then).
+    let retryable: Bool
     let offerNewPhoto: Bool
     let offerBack: Bool
     /// Where "Choose another photo" leads: the tool the failed request belonged to ("" for pages, "/shelf" for shelves).
@@ -58,6 +60,7 @@ struct ErrorView {
         message = presentation.message
         code = presentation.code
         retryAfter = presentation.retryAfterSeconds
+        retryable = presentation.retryable
         let photoProblems: Set<Int> = [400, 413, 415, 422, 503]
         offerNewPhoto = photoProblems.contains(presentation.status.code)
         offerBack = presentation.status.code != 404

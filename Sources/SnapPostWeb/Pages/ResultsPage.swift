@@ -33,17 +33,24 @@ struct ResultsPage: Sendable {
             lines += read
             lineSource += Array(repeating: photo, count: read.count)
         }
-        let unsure = UnsureWords.unsure(in: scan.editedText, evidence: ReadingEvidence(lines: lines, words: words)).map { word in
-            let box = word.line.map { lines[$0].box }
+        // Only words as the camera read them can be unsure: the text is compared with the OCR text, and words the
+        // person confirmed stay confirmed.
+        let confirmed = (try? await scans.confirmedWords(ofScan: scan.id)) ?? []
+        let evidence = ReadingEvidence(lines: lines, words: words, cameraText: scan.ocrText, confirmed: confirmed)
+        let unsure = UnsureWords.unsure(in: scan.editedText, evidence: evidence).map { word in
+            let line = word.line.map { lines[$0] }
             let photo = word.line.map { lineSource[$0] }
+            let box = line.map { UnsureCrop.wordBox(in: $0, span: word.span) }
             return UnsureWordView(
                 word: word.text, occurrence: word.occurrence, confidence: Format.percent(word.confidence), hasBox: box != nil,
                 x: box?.x ?? 0, y: box?.y ?? 0, width: box?.width ?? 0, height: box?.height ?? 0,
+                lineHeight: line.map { UnsureCrop.lineHeight(of: $0) } ?? 0,
+                cameraIndex: word.cameraIndex ?? -1,
                 previewHref: photo.flatMap { $0.hasPreview ? "\(pages.base)/scans/\(scan.id)/photos/\($0.position)/preview.jpg" : nil },
                 imageWidth: max(1, photo?.imageSize.width ?? 1), imageHeight: max(1, photo?.imageSize.height ?? 1))
         }
         let view = ResultsView(
-            id: scan.id, text: scan.editedText, book: scan.book, author: scan.author,
+            id: scan.id, text: scan.editedText, revision: scan.revision, book: scan.book, author: scan.author,
             confidence: Format.percent(scan.confidence), lowConfidence: scan.confidence < 0.6,
             lineCount: lines.count,
             paragraphs: paragraphs.enumerated().map { ParagraphChoice(index: $0.offset, text: $0.element) },
@@ -55,8 +62,8 @@ struct ResultsPage: Sendable {
             canReadAgain: photos.contains { $0.originalKeptUntil != nil },
             unsure: unsure, hasUnsure: !unsure.isEmpty,
             unsureNote: unsure.count == 1
-                ? "1 word may be misread: it is underlined. Tap it to see that line of the photo."
-                : "\(unsure.count) words may be misread: they are underlined. Tap one to see that line of the photo.")
+                ? "1 word may be misread: it is underlined. Tap it to see it on the photo."
+                : "\(unsure.count) words may be misread: they are underlined. Tap one to see it on the photo.")
         // Results is the page Home leads to: the header's Home link is the way back, so there is no second one.
         return pages.render(
             "results", context, title: "Your text", showWriter: true, content: view, status: failure?.status ?? .ok,
@@ -71,14 +78,24 @@ extension ScanRepository {
         return scan
     }
 
-    /// Saves the text, book and author of a submitted form; the text field must be there.
-    func saveEdits(_ form: FormBody, of scan: Scan) async throws {
+    /// Saves the text, book and author of a submitted form; the text field must be there. The page's script names its
+    /// tab (`editor`); when `conditional`, the form's `base` (the revision the text was typed over) is checked too.
+    @discardableResult
+    func saveEdits(_ form: FormBody, of scan: Scan, conditional: Bool = false) async throws -> EditOutcome<Scan> {
         guard let text = form.text("text") else {
             throw BadFormError("The text field is missing. Reload the page; your saved text is still there.", code: "missing_text")
         }
         let book = String((form.text("book") ?? scan.book).prefix(300))
         let author = String((form.text("author") ?? scan.author).prefix(300))
-        try await saveEdits(scanId: scan.id, text: text, book: book, author: author)
+        let base = conditional ? form["base"].flatMap { Int($0) } : nil
+        guard
+            let outcome = try await saveEdits(scanId: scan.id, text: text, book: book, author: author, editor: form["editor"] ?? "", base: base)
+        else { throw HTTPError(.notFound) }
+        // Words the person retyped as they were, or said are right (the page's script lists them): trusted from now on.
+        if case .saved = outcome, let confirm = form["confirm"], confirm.utf8.count <= 20_000 {
+            try await confirmWords(ofScan: scan.id, Set(confirm.split(separator: ",").prefix(2000).compactMap { Int($0) }))
+        }
+        return outcome
     }
 }
 
@@ -113,5 +130,48 @@ enum ParagraphPicker {
         let kept = Set(keep).filter { $0 >= 0 && $0 < paragraphs.count }.sorted()
         guard !kept.isEmpty else { return .nothingTicked }
         return .kept(kept.map { paragraphs[$0] }.joined(separator: "\n\n"))
+    }
+}
+
+/// Where an unsure word lies in the photo, for the crop the page shows when it is tapped.
+enum UnsureCrop {
+    /// The word's box in the upright photo: its span across the line, carried along the line's outline (so it follows
+    /// a tilted or curled line), or the whole line's box when the span is not known.
+    static func wordBox(in line: TextLine, span: ClosedRange<Double>?) -> PixelBox {
+        guard let span else { return line.box }
+        if let outline = line.outline, outline.count >= 4, outline.count % 2 == 0 {
+            let half = outline.count / 2
+            let top = Array(outline[..<half]), bottom = Array(outline[half...].reversed())
+            let points = [span.lowerBound, span.upperBound].flatMap { [point(along: top, at: $0), point(along: bottom, at: $0)] }
+            let xs = points.map(\.x), ys = points.map(\.y)
+            let x = Int(xs.min()!.rounded(.down)), y = Int(ys.min()!.rounded(.down))
+            return PixelBox(x: x, y: y, width: max(1, Int(xs.max()!.rounded(.up)) - x), height: max(1, Int(ys.max()!.rounded(.up)) - y))
+        }
+        let x = line.box.x + Int(Double(line.box.width) * span.lowerBound)
+        return PixelBox(
+            x: x, y: line.box.y, width: max(1, Int(Double(line.box.width) * (span.upperBound - span.lowerBound))), height: line.box.height)
+    }
+
+    /// The height of the printed line: its box, or across its outline's middle for a tilted line.
+    static func lineHeight(of line: TextLine) -> Int {
+        guard let outline = line.outline, outline.count >= 4, outline.count % 2 == 0 else { return line.box.height }
+        let half = outline.count / 2
+        let top = point(along: Array(outline[..<half]), at: 0.5), bottom = point(along: Array(outline[half...].reversed()), at: 0.5)
+        return max(1, Int(((top.x - bottom.x) * (top.x - bottom.x) + (top.y - bottom.y) * (top.y - bottom.y)).squareRoot().rounded()))
+    }
+
+    /// The point a fraction of the way along a polyline, by its length.
+    static func point(along points: [PixelPoint], at fraction: Double) -> PixelPoint {
+        guard points.count > 1 else { return points.first ?? PixelPoint(x: 0, y: 0) }
+        let lengths = zip(points, points.dropFirst()).map { a, b in ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot() }
+        var left = min(1, max(0, fraction)) * lengths.reduce(0, +)
+        for (i, length) in lengths.enumerated() {
+            if left <= length || i == lengths.count - 1 {
+                let t = length > 0 ? min(1, left / length) : 0
+                return PixelPoint(x: points[i].x + (points[i + 1].x - points[i].x) * t, y: points[i].y + (points[i + 1].y - points[i].y) * t)
+            }
+            left -= length
+        }
+        return points[points.count - 1]
     }
 }

@@ -47,6 +47,8 @@ struct SpineView {
     /// The book found on this spine, if any.
     let book: String?
     let row: Int
+    /// What a screen reader says for the spine's link: its number and its book or text.
+    let label: String
 }
 
 /// One detected book (identified, or a spine's raw text) with its correction form.
@@ -67,6 +69,10 @@ struct ShelfBookView {
     /// The title as the form shows it: an unidentified spine's text is a starting point, not a title.
     let formTitle: String
     let justCorrected: Bool
+    let hasAuthor: Bool
+    /// Where the name comes from, as the page says it ("read from the spine") and as a class name.
+    let sourceLabel: String
+    let sourceKey: String
 }
 
 struct RecommendationView {
@@ -85,11 +91,23 @@ struct ShelfResultView {
     let height: Int
     let spines: [SpineView]
     let hasSpines: Bool
+    let spineCount: Int
     let identified: [ShelfBookView]
     let hasIdentified: Bool
+    let namedCount: Int
+    /// The books shown at once (the surest first), and the rest folded, so the recommendations stay near the top.
+    let topBooks: [ShelfBookView]
+    let moreBooks: [ShelfBookView]
+    let hasMoreBooks: Bool
+    let moreCount: Int
+    let moreNoun: String
+    let moreOpen: Bool
     let unidentified: [ShelfBookView]
     let hasUnidentified: Bool
     let unidentifiedCount: Int
+    /// "37 spines could not be read — show them".
+    let unreadLine: String
+    let unreadOpen: Bool
     let genres: String
     let readingLevel: String
     let interests: String
@@ -109,6 +127,9 @@ struct ShelfResultView {
     let iso: String
     let timings: [TimingView]
 
+    /// Books shown before the fold.
+    static let booksShown = 8
+
     init(id: String, scan: ShelfScan, reading r: ShelfReading, hasPreview: Bool, base: String, notice: String?, corrected: Int?) {
         self.id = id
         previewHref = "\(base)/shelves/\(id)/preview.jpg"
@@ -119,24 +140,43 @@ struct ShelfResultView {
             r.books.filter(\.identified).compactMap { b in b.spineIndex.map { ($0, b.title) } }, uniquingKeysWith: { a, _ in a })
         spines = r.spines.map { s in
             let xs = s.corners.map(\.x), ys = s.corners.map(\.y)
+            let book = bookOnSpine[s.index]
+            let text = s.lines.joined(separator: " / ")
             return SpineView(
                 number: s.index + 1, points: s.corners.map { "\(Int($0.x.rounded())),\(Int($0.y.rounded()))" }.joined(separator: " "),
                 cx: Int((xs.reduce(0, +) / Double(max(1, xs.count))).rounded()), cy: Int((ys.reduce(0, +) / Double(max(1, ys.count))).rounded()),
-                lines: s.lines, hasText: !s.lines.isEmpty, text: s.lines.joined(separator: " / "), book: bookOnSpine[s.index], row: s.row + 1)
+                lines: s.lines, hasText: !s.lines.isEmpty, text: text, book: book, row: s.row + 1,
+                label: "Spine \(s.index + 1): " + (book ?? (s.lines.isEmpty ? "nothing readable" : "not read, \(Format.snippet(text, length: 60))")))
         }
         hasSpines = !spines.isEmpty
+        spineCount = spines.count
         let books = r.books.enumerated().map { position, b in
-            ShelfBookView(
+            let source = BookSource(b)
+            return ShelfBookView(
                 position: position, title: b.title, author: b.author, genre: b.genre, confidence: Format.percent(b.confidence),
                 identified: b.identified, corrected: b.correctedByHand, spineNumber: b.spineIndex.map { $0 + 1 }, spineText: b.spineText,
                 hasSpineText: !b.spineText.isEmpty, formAuthor: b.author == "Unknown" ? "" : b.author, formTitle: b.identified ? b.title : "",
-                justCorrected: corrected == position)
+                justCorrected: corrected == position, hasAuthor: !b.author.isEmpty && b.author != "Unknown", sourceLabel: source.label,
+                sourceKey: source.rawValue)
         }
         identified = books.filter(\.identified)
         hasIdentified = !identified.isEmpty
+        namedCount = identified.count
+        // The surest first (typed, the catalog's, a model's), then those read from the spine; each in shelf order.
+        let ordered =
+            identified.filter { $0.sourceKey != BookSource.spine.rawValue } + identified.filter { $0.sourceKey == BookSource.spine.rawValue }
+        topBooks = Array(ordered.prefix(Self.booksShown))
+        moreBooks = Array(ordered.dropFirst(Self.booksShown))
+        hasMoreBooks = !moreBooks.isEmpty
+        moreCount = moreBooks.count
+        moreNoun = moreBooks.count == 1 ? "book" : "books"
+        moreOpen = moreBooks.contains(where: \.justCorrected)
         unidentified = books.filter { !$0.identified }
         hasUnidentified = !unidentified.isEmpty
         unidentifiedCount = unidentified.count
+        unreadLine =
+            "\(unidentified.count) \(unidentified.count == 1 ? "spine" : "spines") could not be read — show \(unidentified.count == 1 ? "it" : "them")"
+        unreadOpen = unidentified.contains(where: \.justCorrected)
         genres = r.favoriteGenres.isEmpty ? "Not known yet" : r.favoriteGenres.joined(separator: ", ")
         readingLevel = r.readingLevel
         interests = r.interests.isEmpty ? "Not known yet" : r.interests.joined(separator: ", ")
@@ -156,6 +196,17 @@ struct ShelfResultView {
         when = Format.timestamp(scan.createdAt)
         iso = Format.iso(scan.createdAt)
         timings = r.timings.map { TimingView(step: $0.step, ms: String(Int(($0.seconds * 1000).rounded()))) }
+    }
+}
+
+/// Where a stored book's name comes from; scans stored before it was kept say it through their other fields.
+extension BookSource {
+    init(_ b: ShelfReading.Book) {
+        if b.correctedByHand {
+            self = .hand
+        } else {
+            self = BookSource(rawValue: b.source) ?? (!b.identified ? .unread : b.catalogID != nil ? .catalog : .spine)
+        }
     }
 }
 

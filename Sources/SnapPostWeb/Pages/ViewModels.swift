@@ -64,6 +64,8 @@ struct ParagraphChoice {
 struct ResultsView {
     let id: String
     let text: String
+    /// The stored text's revision: the page's script names it when it saves, so a stale tab cannot overwrite newer text.
+    let revision: Int
     let book: String
     let author: String
     let confidence: String
@@ -118,7 +120,11 @@ struct UnsureWordView {
     let occurrence: Int
     let confidence: String
     let hasBox: Bool
+    /// The word's box in the photo, and the height of its printed line there (the crop is a few lines tall).
     let x: Int, y: Int, width: Int, height: Int
+    let lineHeight: Int
+    /// The word's index among the OCR text's words, for "It is right" (-1 when it has none).
+    let cameraIndex: Int
     /// The photo's preview and size, the frame of the box; nil when no preview is kept.
     let previewHref: String?
     let imageWidth: Int
@@ -146,6 +152,8 @@ struct DraftView {
     /// Rows for the textarea without script (with script it grows with its text).
     let rows: Int
     let version: Int
+    /// The revision of this version's edit, named by the page's script when it saves (see `ResultsView.revision`).
+    let revision: Int
     let isEdited: Bool
     let earlier: [EarlierDraftView]
     let hasEarlier: Bool
@@ -173,6 +181,8 @@ struct VariantsView {
     let jumps: [JumpView]
     let writer: String
     let when: String
+    /// The same moment for <time datetime>: the page's script shows it in the reader's time zone.
+    let iso: String
     /// The most a draft should have, from `LinkedInLength.limit`.
     let limit: Int
     /// About where LinkedIn's feed folds a post behind "see more".
@@ -257,11 +267,17 @@ struct HistoryItemView {
 }
 
 struct HistoryView {
+    /// The item just deleted without script: the page offers to bring it back.
+    let deleted: DeletedHistoryView?
     let items: [HistoryItemView]
     let hasItems: Bool
     let query: String
     let searched: Bool
     let limit: Int
+}
+
+struct DeletedHistoryView {
+    let id: String
 }
 
 struct LoginView {

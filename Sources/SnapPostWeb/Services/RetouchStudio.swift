@@ -25,6 +25,8 @@ struct RetouchState: Sendable, Encodable {
     var lastWireWidth: Double?
     /// Whether the preview shows the guided fill (false: the quick fill, the guided one is on its way).
     var refined: Bool
+    /// Says which stored edits could not be drawn and are left out; nil when every edit is drawn.
+    var note: String?
 }
 
 /// What the person asked for, in photo pixels.
@@ -34,6 +36,12 @@ struct EditRequest: Sendable, Decodable {
     var points: [ImagePoint]?
     var width: Double?
     var feather: Double?
+    /// Person tool: every person in the photo instead of the one under the tap.
+    var all: Bool?
+    /// Object tool: the thing's cast shadow too.
+    var shadow: Bool?
+    /// Brush: the stroke snaps to the strong edges inside it.
+    var smart: Bool?
 }
 
 /// Works on projects one change at a time (a bounded queue: fills are heavy and the machine is small); keeps the
@@ -89,7 +97,8 @@ struct RetouchStudio: Sendable {
         let refined = project.applied == 0 || (stored.map { $0.applied == project.applied && $0.full } ?? false)
         // A refinement that failed for this very state is not tried again on every look (the quick fill stays).
         if !refined, await !cache.refinementFailed(id, at: project.applied) { scheduleRefinement(id) }
-        return Self.state(project, operations: operations, preview: (base.width, base.height), refined: refined)
+        return Self.state(
+            project, operations: operations, preview: (base.width, base.height), refined: refined, skipped: await cache.skipped(of: id))
     }
 
     /// The picture as it is now (JPEG at preview size): the full-quality fill, or the quick one until that is ready.
@@ -115,7 +124,9 @@ struct RetouchStudio: Sendable {
         return try await queue.run {
             try await offload { () throws(RetouchError) -> Data in
                 var picture = try limits.decode(original).image
-                try replayer.replay(operations, on: &picture, scale: 1)
+                // An edit that cannot be drawn at full size is left out; the others still are.
+                let skipped = replayer.replayAll(operations, on: &picture, scale: 1)
+                if !skipped.isEmpty { trace("retouch export \(id): edits \(skipped.map { $0 + 1 }) left out") }
                 guard let jpeg = PhotoRasters.jpegData(picture, quality: 92) else { throw .engineFailure("export encode") }
                 return jpeg
             }
@@ -124,6 +135,8 @@ struct RetouchStudio: Sendable {
 
     // MARK: Changes
 
+    /// The edit is found, drawn on the preview and only then stored: an edit that cannot be drawn is refused with its
+    /// reason and never kept, so no stored edit breaks the project's later pictures.
     func add(_ request: EditRequest, to id: String) async throws -> RetouchState {
         try await queue.run {
             let project = try await project(id)
@@ -132,11 +145,30 @@ struct RetouchStudio: Sendable {
             let operation = try await offload { () throws(RetouchError) -> EditOperation in
                 try Self.operation(for: request, on: current, scale: scale, photoWidth: project.width)
             }
-            let updated = try await projects.push(
-                RetouchEditRow(position: project.applied, tool: operation.tool.rawValue, payload: try Self.encode(operation)), toProject: id)
-            await cache.dropRenders(of: id, beyond: project.applied)
-            return try await finish(updated)
+            return try await store(operation, in: project)
         }
+    }
+
+    /// Draws `operation` on top of the picture at the cursor (quick fill), then stores it and keeps the drawing as the
+    /// new state's picture.
+    private func store(_ operation: EditOperation, in project: RetouchProject) async throws -> RetouchState {
+        let stored = try await operations(project.id)
+        let upTo = Array(stored.prefix(project.applied)) + [operation]
+        var start = upTo.count - 1
+        while start > 0 && upTo[start].replacesPrevious { start -= 1 }
+        let before = try await picture(project, at: start, full: false)
+        let scale = Double(before.width) / Double(project.width)
+        let replayer = replayer
+        let drawn = try await offload { () throws(RetouchError) -> RasterImage in
+            var copy = before
+            try replayer.apply(operation, on: &copy, scale: scale, quick: true)
+            return copy
+        }
+        let updated = try await projects.push(
+            RetouchEditRow(position: project.applied, tool: operation.tool.rawValue, payload: try Self.encode(operation)), toProject: project.id)
+        await cache.dropRenders(of: project.id, beyond: project.applied)
+        await cache.setRender(drawn, full: false, of: project.id, at: updated.applied, epoch: await cache.epoch(of: project.id))
+        return try await finish(updated)
     }
 
     func undo(_ id: String) async throws -> RetouchState { try await move(id, by: -1) }
@@ -156,10 +188,7 @@ struct RetouchStudio: Sendable {
                 stack.refineLast(growingBy: 2)
             }
             guard let refined = stack.operations.last else { throw RetouchNothingToRefine() }
-            let updated = try await projects.push(
-                RetouchEditRow(position: project.applied, tool: refined.tool.rawValue, payload: try Self.encode(refined)), toProject: id)
-            await cache.dropRenders(of: id, beyond: project.applied)
-            return try await finish(updated)
+            return try await store(refined, in: project)
         }
     }
 
@@ -178,7 +207,9 @@ struct RetouchStudio: Sendable {
         _ = try await renderAndStore(project, full: full)
         if !full { scheduleRefinement(project.id) }
         let base = try await basePicture(project.id)
-        return Self.state(project, operations: try await operations(project.id), preview: (base.width, base.height), refined: full)
+        return Self.state(
+            project, operations: try await operations(project.id), preview: (base.width, base.height), refined: full,
+            skipped: await cache.skipped(of: project.id))
     }
 
     private func renderAndStore(_ project: RetouchProject, full: Bool) async throws -> Data {
@@ -233,13 +264,18 @@ struct RetouchStudio: Sendable {
     // MARK: Rendering
 
     private func operations(_ id: String) async throws -> [EditOperation] {
-        try await projects.edits(ofProject: id).map { row in
+        var skipped: [Int] = []
+        let operations = try await projects.edits(ofProject: id).map { row in
             do {
                 return try JSONDecoder().decode(EditOperation.self, from: Data(row.payload.utf8))
             } catch {
-                throw StoreError(.damaged(what: "edit \(row.position + 1)"))
+                // A row that no longer reads as an edit draws nothing, so the cursor and the other edits stay as they were.
+                skipped.append(row.position)
+                return EditOperation(tool: .brush, shape: .line(points: [], width: 1))
             }
         }
+        for position in skipped { await cache.noteSkipped(position, of: id) }
+        return operations
     }
 
     private func basePicture(_ id: String) async throws -> RasterImage {
@@ -266,11 +302,19 @@ struct RetouchStudio: Sendable {
         let before = try await self.picture(project, at: start, full: full)
         let scale = Double(before.width) / Double(project.width)
         let replayer = replayer
-        let picture = try await offload { () throws(RetouchError) -> RasterImage in
+        let drawn = await offload { () -> RasterImage? in
             var copy = before
-            try replayer.apply(operation, on: &copy, scale: scale, quick: !full)
+            do {
+                try replayer.apply(operation, on: &copy, scale: scale, quick: !full)
+            } catch {
+                return nil
+            }
             return copy
         }
+        // A stored edit that cannot be drawn (stored by an older version, or beyond this machine's means) is left out
+        // with a note, and the picture goes on from the one before it.
+        if drawn == nil { await cache.noteSkipped(cursor - 1, of: project.id) }
+        let picture = drawn ?? before
         await cache.setRender(picture, full: full, of: project.id, at: cursor, epoch: epoch)
         return picture
     }
@@ -290,14 +334,31 @@ struct RetouchStudio: Sendable {
             return EditOperation(tool: .wire, shape: .line(points: found.points, width: found.width), grow: 0, feather: feather)
         case .object:
             guard let tap = request.tap else { throw .noObject }
-            let outlines = try ObjectFinder().find(in: picture, near: tap.scaled(by: scale))
+            let outlines = try ObjectFinder().find(in: picture, near: tap.scaled(by: scale), shadow: request.shadow == true)
             let polygons = outlines.map { $0.map { ImagePoint(x: $0.x / scale, y: $0.y / scale) } }
             // A couple of preview pixels more, so the thing's soft edge goes with it.
             return EditOperation(tool: .object, shape: .outline(polygons: polygons), grow: 2 / scale, feather: feather)
+        case .person:
+            let finder = PersonFinder()
+            let outlines: [[ImagePoint]]
+            if request.all == true {
+                outlines = try finder.findAll(in: picture)
+            } else {
+                guard let tap = request.tap else { throw .noPerson }
+                outlines = try finder.find(in: picture, near: tap.scaled(by: scale))
+            }
+            let polygons = outlines.map { $0.map { ImagePoint(x: $0.x / scale, y: $0.y / scale) } }
+            return EditOperation(tool: .person, shape: .outline(polygons: polygons), grow: 2 / scale, feather: feather)
         case .brush, .lineBrush:
             let points = Array((request.points ?? []).prefix(5000))
             guard !points.isEmpty, points.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { throw .emptyMask }
             let width = min(max(request.width ?? 20, 1), 1000)
+            if request.tool == .brush, request.smart == true,
+                let outlines = SmartBrush().refine(points.map { $0.scaled(by: scale) }, width: width * scale, on: picture)
+            {
+                let polygons = outlines.map { $0.map { ImagePoint(x: $0.x / scale, y: $0.y / scale) } }
+                return EditOperation(tool: .brush, shape: .outline(polygons: polygons), grow: 1 / scale, feather: feather)
+            }
             return EditOperation(tool: request.tool, shape: .line(points: points, width: width), feather: feather)
         }
     }
@@ -306,7 +367,9 @@ struct RetouchStudio: Sendable {
         String(decoding: try JSONEncoder().encode(operation), as: UTF8.self)
     }
 
-    static func state(_ project: RetouchProject, operations: [EditOperation], preview: (Int, Int), refined: Bool) -> RetouchState {
+    static func state(
+        _ project: RetouchProject, operations: [EditOperation], preview: (Int, Int), refined: Bool, skipped: Set<Int> = []
+    ) -> RetouchState {
         let stack = EditStack(operations: operations, applied: project.applied)
         let effective = stack.effective
         var lastWire: Double?
@@ -315,7 +378,16 @@ struct RetouchStudio: Sendable {
             id: project.id, width: project.width, height: project.height, previewWidth: preview.0, previewHeight: preview.1,
             edits: effective, applied: project.applied, count: operations.count, canUndo: stack.canUndo, canRedo: stack.canRedo,
             version: "\(project.applied)-\(operations.count)-\(Int(project.updatedAt.timeIntervalSince1970 * 1000))-\(refined ? "f" : "q")",
-            lastWireWidth: lastWire, refined: refined)
+            lastWireWidth: lastWire, refined: refined, note: Self.note(skipped: skipped.filter { $0 < project.applied }))
+    }
+
+    /// "Edit 3 could not be drawn and is left out." for the edits in effect that replay skipped.
+    static func note(skipped: Set<Int>) -> String? {
+        guard !skipped.isEmpty else { return nil }
+        let numbers = skipped.sorted().prefix(5).map { String($0 + 1) }.joined(separator: ", ")
+        return skipped.count == 1
+            ? "Edit \(numbers) could not be drawn and is left out; undo it or carry on."
+            : "Edits \(numbers)\(skipped.count > 5 ? " and others" : "") could not be drawn and are left out; undo them or carry on."
     }
 }
 
@@ -340,6 +412,9 @@ actor RenderCache {
     private var refining: Set<String> = []
     /// The state (cursor and epoch) whose refinement failed, per project.
     private var failures: [String: (applied: Int, epoch: Int)] = [:]
+    /// Stored edits replay could not draw, per project (kept while the server runs; a new edit at or before one
+    /// drops it, see `dropRenders`).
+    private var skips: [String: Set<Int>] = [:]
     let maxProjects = 2
     let maxRendersPerProject = 6
 
@@ -378,9 +453,15 @@ actor RenderCache {
         entry.order.removeAll { $0 > cursor }
         entry.epoch += 1
         entries[id] = entry
+        skips[id] = skips[id]?.filter { $0 < cursor }
     }
 
+    /// Marks the stored edit at `index` (0-based) as one replay could not draw.
+    func noteSkipped(_ index: Int, of id: String) { skips[id, default: []].insert(index) }
+    func skipped(of id: String) -> Set<Int> { skips[id] ?? [] }
+
     func forget(_ id: String) {
+        skips[id] = nil
         failures[id] = nil
         entries[id] = nil
         recency.removeAll { $0 == id }

@@ -46,7 +46,8 @@ extension ShelfReading {
             books: a.books.map {
                 Book(
                     title: $0.title, author: $0.author, genre: $0.genre, confidence: $0.confidence, identified: $0.identified,
-                    spineIndex: $0.spineIndex, catalogID: $0.catalogID, spineText: $0.spineText, correctedByHand: $0.correctedByHand)
+                    spineIndex: $0.spineIndex, catalogID: $0.catalogID, spineText: $0.spineText, correctedByHand: $0.correctedByHand,
+                    source: $0.source.rawValue)
             },
             favoriteGenres: a.preferences.favoriteGenres, readingLevel: a.preferences.readingLevel, interests: a.preferences.interests,
             authorPreferences: a.preferences.authorPreferences,
@@ -69,7 +70,8 @@ extension ShelfAnalysis {
             books: r.books.map {
                 DetectedBook(
                     title: $0.title, author: $0.author, genre: $0.genre, confidence: $0.confidence, identified: $0.identified,
-                    spineIndex: $0.spineIndex, catalogID: $0.catalogID, spineText: $0.spineText, correctedByHand: $0.correctedByHand)
+                    spineIndex: $0.spineIndex, catalogID: $0.catalogID, spineText: $0.spineText, correctedByHand: $0.correctedByHand,
+                    source: BookSource(rawValue: $0.source))
             },
             preferences: ReadingPreferences(
                 favoriteGenres: r.favoriteGenres, readingLevel: r.readingLevel, interests: r.interests, authorPreferences: r.authorPreferences),

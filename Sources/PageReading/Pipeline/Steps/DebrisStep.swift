@@ -32,13 +32,15 @@ struct DebrisFilter: Sendable {
 
     /// Whether `word` of a line lying on `span` (the columns its rows of letters cover; nil when it lies on none)
     /// is debris rather than text.
-    func isDebris(_ word: RecognizedWord, span: Range<Int>?) -> Bool {
+    func isDebris(_ word: TextWord, span: Range<Int>?) -> Bool {
         guard word.confidence < sure, !Self.isNumber(word.text) else { return false }
         // Beyond the row of letters it was read with, or on no row at all, an unsure word is ink that is not print.
-        guard rows != nil else { return word.confidence < hardlySure && !Self.plausibleLetters(word.text) && Self.isLoneSymbols(word.text) }
+        guard rows != nil, let box = word.box else {
+            return word.confidence < hardlySure && !Self.plausibleLetters(word.text) && Self.isLoneSymbols(word.text)
+        }
         guard let span else { return true }
-        let outside = word.box.width - max(0, min(word.box.maxX, span.upperBound) - max(word.box.x, span.lowerBound))
-        if Double(outside) > (1 - onRow) * Double(word.box.width) { return true }
+        let outside = box.width - max(0, min(box.maxX, span.upperBound) - max(box.x, span.lowerBound))
+        if Double(outside) > (1 - onRow) * Double(box.width) { return true }
         return word.confidence < hardlySure && !Self.plausibleLetters(word.text) && Self.isLoneSymbols(word.text)
     }
 
@@ -64,11 +66,19 @@ struct DebrisFilter: Sendable {
             let debris = line.words.map { isDebris($0, span: span) }
             guard let first = debris.firstIndex(of: false), let last = debris.lastIndex(of: false) else { return nil }
             if first == 0 && last == line.words.count - 1 { return line }
-            let words = Array(line.words[first...last])
+            var words = Array(line.words[first...last])
             var trimmed = line
-            trimmed.words = words
             trimmed.text = words.map(\.text).joined(separator: " ")
-            trimmed.box = words.dropFirst().reduce(words[0].box) { $0.union($1.box) }
+            let boxes = words.compactMap(\.box)
+            if boxes.count == words.count {
+                let box = boxes.dropFirst().reduce(boxes[0]) { $0.union($1) }
+                trimmed.box = box
+                // The kept words' spans are re-measured across the trimmed line.
+                words = words.map {
+                    TextWord(text: $0.text, box: $0.box ?? box, line: box, confidence: $0.confidence, rival: $0.rival, inDictionary: $0.inDictionary)
+                }
+            }
+            trimmed.words = words
             trimmed.confidence = words.map(\.confidence).reduce(0, +) / Double(words.count)
             return trimmed
         }

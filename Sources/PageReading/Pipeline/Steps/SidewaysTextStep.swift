@@ -46,8 +46,11 @@ struct SidewaysTextStep: PageStep {
             let letters = best.lines.reduce(0) { $0 + $1.text.filter(\.isLetter).count }
             let mean = best.lines.isEmpty ? 0 : best.lines.map(\.confidence).reduce(0, +) / Double(best.lines.count)
             guard letters >= 4, mean >= 0.6 else { continue }
+            // The words keep their spans; their boxes are in the turned crop's pixels, so they are dropped.
             state.trailingLines += best.lines.map {
-                RecognizedLine(text: $0.text, box: line.box, confidence: $0.confidence, block: line.block, paragraph: line.paragraph)
+                RecognizedLine(
+                    text: $0.text, box: line.box, confidence: $0.confidence, block: line.block, paragraph: line.paragraph,
+                    words: $0.words.map(\.withoutBox))
             }
         }
     }

@@ -1,0 +1,63 @@
+// The core functions take any number without trapping: huge, infinite or NaN coordinates paint nothing or find
+// nothing, with a typed error where there is one.
+import Imaging
+import Support
+import Testing
+
+@testable import Retouch
+
+@Suite("Hostile numbers in the retouch core")
+struct HostileNumberTests {
+    static let extremes: [Double] = [1e300, -1e300, 9.3e18, -9.3e18, .infinity, -.infinity, .nan, Double.greatestFiniteMagnitude]
+
+    @Test("Mask painting clips any coordinate, width and grow to the mask without trapping")
+    func maskPainting() {
+        for value in Self.extremes {
+            var mask = Mask(width: 40, height: 30)
+            MaskPainter.paintLine([ImagePoint(x: value, y: 10)], width: 20, into: &mask)
+            MaskPainter.paintLine([ImagePoint(x: 10, y: 10), ImagePoint(x: 20, y: value)], width: 4, into: &mask)
+            MaskPainter.paintLine([ImagePoint(x: 10, y: 10)], width: value, into: &mask)
+            MaskPainter.paintPolygon([ImagePoint(x: 0, y: 0), ImagePoint(x: value, y: 0), ImagePoint(x: 5, y: 20)], into: &mask)
+            MaskPainter.grow(&mask, by: value)
+            _ = EditOperation(tool: .brush, shape: .line(points: [ImagePoint(x: value, y: value)], width: 10), feather: 3).masks(
+                width: 40, height: 30, scale: 0.5)
+        }
+        // An ordinary stroke still paints where it should, clipped at the edge.
+        var mask = Mask(width: 40, height: 30)
+        MaskPainter.paintLine([ImagePoint(x: -100, y: 15), ImagePoint(x: 20, y: 15)], width: 4, into: &mask)
+        #expect(mask.selectedBox == PixelBox(x: 0, y: 13, width: 23, height: 5))
+    }
+
+    @Test("A wire or object tap anywhere off the picture finds nothing (a typed error, no trap)")
+    func taps() {
+        let picture = Scene.sky(width: 64, height: 48).image
+        for value in Self.extremes {
+            #expect(throws: RetouchError.noWire) { try WireFinder().find(in: picture, fullWidth: 640, near: ImagePoint(x: value, y: 20)) }
+            #expect(throws: RetouchError.noWire) { try WireFinder().find(in: picture.luma, near: ImagePoint(x: 20, y: value)) }
+            #expect(throws: RetouchError.noObject) { try ObjectFinder().find(in: picture, near: ImagePoint(x: value, y: 20)) }
+            #expect(throws: RetouchError.noObject) { try ObjectFinder().find(in: picture, near: ImagePoint(x: 20, y: value)) }
+        }
+        #expect(throws: RetouchError.noWire) { try WireFinder().find(in: picture, fullWidth: 0, near: ImagePoint(x: 1, y: 1)) }
+    }
+
+    @Test("Replaying keeps going past an edit that cannot be drawn, and says which it was")
+    func replaySkips() {
+        var picture = Scene.sky(width: 64, height: 48).image
+        var filler = HoleFiller()
+        filler.settings.maxCropPixels = 100
+        let small = EditOperation(tool: .brush, shape: .line(points: [ImagePoint(x: 30, y: 20)], width: 4))
+        let skipped = EditReplayer(filler: filler).replayAll([small, small], on: &picture, scale: 1)
+        #expect(skipped == [0, 1])
+        #expect(EditReplayer().replayAll([small], on: &picture, scale: 1).isEmpty)
+    }
+
+    @Test("Int(clamping:to:) never traps")
+    func clampedConversion() {
+        #expect(Int(clamping: 1e300, to: 0...10) == 10)
+        #expect(Int(clamping: -1e300, to: 0...10) == 0)
+        #expect(Int(clamping: .nan, to: -1...10) == -1)
+        #expect(Int(clamping: .infinity, to: 0...Int.max) == Int.max)
+        #expect(Int(clamping: 9.3e18, to: Int.min...Int.max) == Int.max)
+        #expect(Int(clamping: 4.7, to: 0...10) == 4)
+    }
+}
