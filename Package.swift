@@ -1,6 +1,7 @@
 // swift-tools-version: 6.2
-// SnapPost's architecture, bottom to top: C libraries, shared vocabulary, one module per capability, then the web
-// target and the command line. Each target lists exactly what it uses, so a wrong import fails the build.
+// SnapPost's architecture, bottom to top: C libraries, shared vocabulary, one module per capability, the use cases
+// (Workflows), then the web target and the command line. Each target lists exactly what it uses, so a wrong import
+// fails the build.
 import PackageDescription
 
 /// One dialect for every module.
@@ -30,6 +31,11 @@ let package = Package(
         .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.0.0"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        // Named for the modules that import their products directly (NIOCore, NIOHTTP1, HTTPTypes); Hummingbird and
+        // AsyncHTTPClient bring them in anyway.
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.4.0"),
     ],
     targets: [
         // MARK: C and C++ libraries: module maps only; each is wrapped by exactly one Swift file.
@@ -50,10 +56,13 @@ let package = Package(
             ]
         ),
 
-        // MARK: Shared vocabulary: errors a person can act on, the clock, boxes, timings. No C, no I/O.
+        // MARK: Shared vocabulary: errors a person can act on, the clock, boxes and points, lines read, shelf books, timings.
+        // No C, no I/O.
         .target(name: "Support", swiftSettings: swiftSettings),
 
         // MARK: Capabilities. None of them knows HTTP.
+        // The words of a language (Debian's word lists, read in one place), to tell real words from OCR slips.
+        .target(name: "Words", swiftSettings: swiftSettings),
         // Photo bytes to pixels: file-type sniffing, HEIC, EXIF orientation, size limits, Leptonica images.
         .target(name: "Imaging", dependencies: ["Support", "CLeptonica", "CMagic", "CHeif"], swiftSettings: swiftSettings),
         // A page photo to clean text: the pipeline of named steps over Imaging, and the Tesseract engine.
@@ -66,21 +75,28 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings
         ),
         // Text to five LinkedIn drafts: tones, the 900-character rule, the offline writer, the model writer over AIClient.
-        .target(name: "PostWriting", dependencies: ["Support", "AIClient"], swiftSettings: swiftSettings),
+        .target(name: "PostWriting", dependencies: ["Support", "AIClient", "Words"], swiftSettings: swiftSettings),
         // SQLite through GRDB: one AppDatabase (pool, migrations) and a repository per aggregate. Knows tables, not tools.
         .target(
             name: "Storage",
-            dependencies: ["Support", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "Support", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
+                // Session ids are stored as SHA-256, the password's generation marker as PBKDF2.
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ],
             swiftSettings: swiftSettings
         ),
         // The bookshelf analyser: spines, titles, the catalog, the reading (over PageReading, AIClient and OpenCVShim).
         // Shelves ships its book catalog (Catalog/, derived from goodbooks-10k, CC BY-SA 4.0) as a resource.
         .target(
-            name: "Shelves", dependencies: ["Support", "Imaging", "PageReading", "AIClient", "OpenCVShim"], resources: [.copy("Catalog")],
+            name: "Shelves", dependencies: ["Support", "Imaging", "PageReading", "AIClient", "OpenCVShim", "Words"], resources: [.copy("Catalog")],
             swiftSettings: swiftSettings),
         // Text to speech: the SpeechSynthesizer protocol and flite (the only file with its pointers) behind it.
         .target(name: "Speech", dependencies: ["CFlite"], swiftSettings: swiftSettings),
@@ -91,9 +107,20 @@ let package = Package(
         .target(
             name: "Settings",
             dependencies: [
-                "Support", "Imaging", "PageReading", "AIClient",
+                "Support", "Imaging", "PageReading", "AIClient", "Shelves",
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Use cases the web pages and the command line share (no HTTP), and the live parts made from the settings.
+        .target(
+            name: "Workflows",
+            dependencies: [
+                "Support", "Imaging", "PageReading", "AIClient", "PostWriting", "Shelves", "Retouch", "Speech", "Storage", "Settings", "Words",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -102,10 +129,13 @@ let package = Package(
         .target(
             name: "SnapPostWeb",
             dependencies: [
-                "Support", "Imaging", "PageReading", "AIClient", "PostWriting", "Retouch", "Storage", "Settings", "Shelves", "Speech",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                "Support", "Imaging", "PageReading", "AIClient", "PostWriting", "Retouch", "Storage", "Settings", "Shelves", "Speech", "Workflows",
+                "Words",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "MultipartKit", package: "multipart-kit"),
                 .product(name: "Configuration", package: "swift-configuration"),
@@ -114,21 +144,20 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "CompressNIO", package: "compress-nio"),
-                // Session ids are stored as SHA-256, the password's generation marker as PBKDF2.
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "_CryptoExtras", package: "swift-crypto"),
                 // HTTP parts, for the handler that times request bodies (Limits/ConnectionGuard.swift).
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             ],
             swiftSettings: swiftSettings
         ),
-        // MARK: The command line: serve (default), ocr, eval, posts, shelf, retouch.
+        // MARK: The command line (swift-argument-parser): serve (default), ocr, eval, password, posts, shelf, retouch.
         .executableTarget(
             name: "snappost",
             dependencies: [
                 "Support", "Imaging", "PageReading", "AIClient", "PostWriting", "Settings", "SnapPostWeb", "Shelves", "Speech", "Storage",
-                "Retouch",
+                "Retouch", "Workflows", "Words",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
@@ -138,19 +167,25 @@ let package = Package(
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "Support"], swiftSettings: swiftSettings),
         .testTarget(name: "PageReadingTests", dependencies: ["PageReading", "Imaging", "Support"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "ShelvesTests", dependencies: ["Shelves", "Imaging", "PageReading", "AIClient", "Support", "OpenCVShim"],
+            name: "ShelvesTests", dependencies: ["Shelves", "Imaging", "PageReading", "AIClient", "Support", "OpenCVShim", "Words"],
             swiftSettings: swiftSettings),
-        .testTarget(name: "SpeechTests", dependencies: ["Speech"], swiftSettings: swiftSettings),
+        // Fakes of the outside dependencies that several test targets share (never linked into the app).
+        .target(name: "TestFakes", dependencies: ["Speech"], path: "Tests/TestFakes", swiftSettings: swiftSettings),
+        .testTarget(name: "SpeechTests", dependencies: ["Speech", "TestFakes"], swiftSettings: swiftSettings),
         .testTarget(name: "AIClientTests", dependencies: ["AIClient", "Support"], swiftSettings: swiftSettings),
         // A real chat-completions server on loopback, shared by the writer and web tests (not part of the app).
         .target(
             name: "ChatServerStub",
-            dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
             path: "Tests/ChatServerStub",
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "PostWritingTests", dependencies: ["PostWriting", "AIClient", "Support", "ChatServerStub"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "PostWritingTests", dependencies: ["PostWriting", "AIClient", "Support", "ChatServerStub", "Words"], swiftSettings: swiftSettings),
         .testTarget(
             name: "StorageTests", dependencies: ["Storage", "Support", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: swiftSettings),
         .testTarget(name: "RetouchTests", dependencies: ["Retouch", "Imaging", "Support"], swiftSettings: swiftSettings),
@@ -158,10 +193,16 @@ let package = Package(
             name: "SnapPostWebTests",
             dependencies: [
                 "SnapPostWeb", "Settings", "Storage", "PageReading", "PostWriting", "AIClient", "Retouch", "Imaging", "Support", "ChatServerStub",
-                "Shelves", "Speech",
+                "Shelves", "Speech", "Workflows", "TestFakes", "Words",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: swiftSettings
         ),

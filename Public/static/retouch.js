@@ -52,7 +52,7 @@
   function refreshButtons() {
     buttons.undo.disabled = busy || !state || !state.canUndo;
     buttons.redo.disabled = busy || !state || !state.canRedo;
-    buttons.refine.disabled = busy || !state || !state.edits.length;
+    buttons.refine.disabled = busy || !state || !state.editCount;
   }
 
   // --- Talking to the server ------------------------------------------------------------------------------------
@@ -84,6 +84,7 @@
   function apply(next) {
     var changed = !state || state.version !== next.version;
     if (next.note && (!state || state.note !== next.note)) toast(next.note, true);
+    if (!state || state.maskVersion !== next.maskVersion) loadMask(next);
     state = next;
     generation++;
     if (changed) {
@@ -328,30 +329,38 @@
     ink.clearRect(0, 0, overlay.width, overlay.height);
     ink.lineCap = "round";
     ink.lineJoin = "round";
-    var colour = "rgba(230, 40, 60, 0.45)";
-    if (state && maskToggle.checked) {
-      state.edits.forEach(function (edit) {
-        var grow = (edit.grow || 0) / toPhoto;
-        if (edit.shape.line) {
-          stroke(edit.shape.line.points.map(fromPhoto), edit.shape.line.width / toPhoto + 2 * grow, colour);
-        } else if (edit.shape.outline) {
-          ink.fillStyle = colour;
-          ink.beginPath();
-          edit.shape.outline.polygons.forEach(function (polygon) {
-            polygon.forEach(function (q, i) { var p = fromPhoto(q); if (i) ink.lineTo(p.x, p.y); else ink.moveTo(p.x, p.y); });
-            ink.closePath();
-          });
-          ink.fill("evenodd");
-          if (grow > 0) { ink.strokeStyle = colour; ink.lineWidth = 2 * grow; ink.stroke(); }
-        }
-      });
-    }
+    if (maskLayer && maskToggle.checked) ink.drawImage(maskLayer, 0, 0, overlay.width, overlay.height);
     if (gesture && gesture.kind === "paint" && gesture.points) {
       stroke(gesture.points, tool() === "line-brush" ? +sliders.wire.value : +sliders.brush.value, "rgba(40, 120, 230, 0.5)");
     }
   }
 
-  function fromPhoto(q) { return { x: q.x / toPhoto, y: q.y / toPhoto }; }
+  // The edits in effect come as one grey picture (white where an edit is), tinted here: the editor's answers stay
+  // small however many edits the photo has.
+  var maskLayer = null, maskAsked = null;
+  function loadMask(next) {
+    var version = next.maskVersion;
+    maskAsked = version;
+    if (!next.editCount) { maskLayer = null; drawOverlay(); return; }
+    var image = new Image();
+    image.onload = function () {
+      if (maskAsked !== version) return;
+      var layer = document.createElement("canvas");
+      layer.width = image.naturalWidth;
+      layer.height = image.naturalHeight;
+      var g = layer.getContext("2d");
+      g.drawImage(image, 0, 0);
+      var pixels = g.getImageData(0, 0, layer.width, layer.height), px = pixels.data;
+      for (var i = 0; i < px.length; i += 4) {
+        var on = px[i] > 127;
+        px[i] = 230; px[i + 1] = 40; px[i + 2] = 60; px[i + 3] = on ? 115 : 0;
+      }
+      g.putImageData(pixels, 0, 0);
+      maskLayer = layer;
+      drawOverlay();
+    };
+    image.src = api.replace("/api/retouch/", "/retouch/") + "/mask.png?v=" + encodeURIComponent(version);
+  }
 
   function stroke(points, width, colour) {
     if (!points.length) return;
@@ -383,8 +392,8 @@
 
   // The width slider after a wire: the last wire is redone at the new width.
   sliders.wire.addEventListener("change", function () {
-    var last = state && state.edits[state.edits.length - 1];
-    if (last && (last.tool === "wire" || last.tool === "line-brush") && last.shape.line) {
+    var last = state && state.last;
+    if (last && (last.tool === "wire" || last.tool === "line-brush") && last.width) {
       send("/refine", { width: +sliders.wire.value * toPhoto });
     }
   });

@@ -1,5 +1,6 @@
 // Reads a page of text the way the offline writer needs it: headings, sentences ranked by strength, recurring words.
 import Foundation
+import Words
 
 /// What the offline writer knows about an excerpt. Everything here is deterministic: no dictionary order leaks out.
 struct ExcerptAnalysis: Sendable {

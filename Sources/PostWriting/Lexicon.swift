@@ -40,18 +40,18 @@ enum Lexicon {
     static let englishMarkers: Set<String> = [
         "but", "yet", "instead", "rather", "never", "always", "only", "must", "because", "better", "best", "worst",
         "secret", "key", "truth", "true", "remember", "important", "essential", "matters", "mistake", "wrong",
-        "nothing", "everything", "simple", "learn", "lesson", "remaining", "however", "without", "enough", "real",
+        "nothing", "everything", "simple", "learn", "lesson", "however", "without", "enough", "real",
         "may", "can", "should", "will",
     ]
     static let frenchMarkers: Set<String> = [
         "mais", "pourtant", "jamais", "toujours", "seulement", "doit", "faut", "parce", "essentiel", "important",
-        "clé", "secret", "vrai", "mieux", "meilleur", "rien", "sans", "cependant", "permet", "inventé", "apprendre",
+        "clé", "secret", "vrai", "mieux", "meilleur", "rien", "sans", "cependant", "apprendre",
         "peut", "peuvent",
     ]
 
     /// Words and phrases that set one thing against another: the contrarian draft's favourite lines.
     static let englishContrasts: Set<String> = ["but", "yet", "instead", "rather", "never", "however", "without", "only", "not", "nothing"]
-    static let frenchContrasts: Set<String> = ["mais", "pourtant", "jamais", "cependant", "sans", "seulement", "rien", "pas", "inventé"]
+    static let frenchContrasts: Set<String> = ["mais", "pourtant", "jamais", "cependant", "sans", "seulement", "rien", "pas"]
     static let contrastPhrases = ["in place of", "instead of", "au lieu de", "plutôt que"]
 
     static func hasContrastPhrase(_ text: String) -> Bool {
@@ -61,11 +61,11 @@ enum Lexicon {
 
     static let englishImperatives: Set<String> = [
         "add", "pour", "cook", "remove", "stir", "place", "cover", "bake", "serve", "use", "take", "make", "put", "let",
-        "try", "mix", "cut", "keep", "start", "stop", "think", "remember", "consider", "ask", "look", "dress", "clean",
+        "try", "mix", "cut", "keep", "start", "stop", "think", "remember", "consider", "ask", "look", "clean",
         "season", "melt", "reduce", "arrange", "sprinkle", "strain", "boil", "fry", "bring", "beat", "wash", "press",
         "turn", "set", "fill", "write", "read", "check", "open", "close", "heat", "chop", "slice", "roll", "fold",
         "drain", "simmer", "whisk", "combine", "spread", "brush", "roast", "wipe", "insert", "click", "select",
-        "connect", "install", "note", "avoid", "do", "don", "never", "always", "be", "give", "hold", "skim", "truss",
+        "connect", "install", "note", "avoid", "do", "don", "never", "always", "be", "give", "hold", "skim",
     ]
     static let frenchImperatives: Set<String> = [
         "ajoutez", "versez", "mettez", "faites", "prenez", "coupez", "laissez", "retirez", "servez", "mélangez",

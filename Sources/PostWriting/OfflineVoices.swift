@@ -1,11 +1,7 @@
 // The offline writer's English and French phrasing: per tone a hook, one or two supporting lines and a question,
 // each opening chosen to fit the kind of page. Nothing here claims the reader's own experience.
 
-/// "a, b and c" (or "a, b et c").
-func joinedList(_ items: [String], and conjunction: String) -> String {
-    guard let last = items.last, items.count > 1 else { return items.first ?? "" }
-    return items.dropLast().joined(separator: ", ") + " \(conjunction) " + last
-}
+import Support
 
 extension DraftPart {
     /// The quote, with the book and author under it when known.

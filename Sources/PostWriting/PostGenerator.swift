@@ -5,6 +5,10 @@ import Support
 
 /// What to write: the text, where it came from, which tones, and how this attempt differs from earlier ones.
 public struct DraftRequest: Sendable {
+    /// Longest text drafts are written from: several book pages. Past it a writer spends seconds of CPU (the offline
+    /// one) or a large prompt (a provider) on text no post can use.
+    public static let maxExcerptCharacters = 20_000
+
     /// The cleaned text of the page, as the person last edited it.
     public var excerpt: String
     /// Shown to the writer as the source; "Unknown" when nil.
@@ -96,5 +100,21 @@ public struct PostWritingError: UserFacingError, Equatable {
 
     private static func shortened(_ sentence: String) -> String {
         sentence.count <= 80 ? sentence : String(sentence.prefix(77)).trimmingCharacters(in: .whitespaces) + "…"
+    }
+}
+
+/// The text to write drafts from is over `DraftRequest.maxExcerptCharacters`.
+public struct TextTooLongError: UserFacingError {
+    public let characters: Int
+    public let limit: Int
+    public var message: String {
+        "That text is too long to write posts from (\(characters) characters; the limit is \(limit)). Keep the passage you want to post and try again."
+    }
+    public var code: String { "text_too_long" }
+    public var category: ErrorCategory { .tooLarge }
+
+    public init(characters: Int, limit: Int) {
+        self.characters = characters
+        self.limit = limit
     }
 }

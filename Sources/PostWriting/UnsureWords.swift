@@ -2,6 +2,7 @@
 // the words that came from the camera and were not changed or confirmed by the person since.
 import Foundation
 import Support
+import Words
 
 /// How a text was read: the OCR lines (with their words when the engine gave them), the text as the camera read it
 /// before any edit, the words the person confirmed, and the page language's word list. All optional: typed text has

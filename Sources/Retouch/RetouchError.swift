@@ -13,6 +13,7 @@ public struct RetouchError: UserFacingError, Equatable, CustomStringConvertible 
         case noPeople
         case emptyMask
         case maskMismatch
+        case tooManyEdits(Int)
         case unreadable(String)
         case engineFailure(String)
     }
@@ -35,6 +36,8 @@ public struct RetouchError: UserFacingError, Equatable, CustomStringConvertible 
     public static let emptyMask = RetouchError(kind: .emptyMask)
     /// The mask does not have the photo's size.
     public static let maskMismatch = RetouchError(kind: .maskMismatch)
+    /// The photo already has as many edits as one photo keeps.
+    public static func tooManyEdits(_ limit: Int) -> RetouchError { RetouchError(kind: .tooManyEdits(limit)) }
     /// The photo could not be taken (not a photo, damaged); `message` is the decoder's sentence.
     public static func unreadable(_ message: String) -> RetouchError { RetouchError(kind: .unreadable(message)) }
     /// The native code failed (out of memory or a bug); `detail` is for logs only.
@@ -43,13 +46,15 @@ public struct RetouchError: UserFacingError, Equatable, CustomStringConvertible 
     public var message: String {
         switch kind {
         case .photoTooLarge: "This photo is too large to process: crop it first."
-        case .areaTooLarge: "This area is too large to fill in one go: paint it in smaller parts."
+        case .areaTooLarge: "This area is too large to fill in one go: use a smaller brush, or paint it in smaller parts."
         case .noWire: "No wire found here: draw along it with the line brush."
         case .noObject: "Couldn't find an object here: paint over it with the brush."
         case .noPerson: "No person found at this spot. Try Object or Brush."
         case .noPeople: "No people found in this photo. Try Object or Brush."
         case .emptyMask: "Nothing is selected to remove."
         case .maskMismatch: "The mask does not match the photo's size."
+        case .tooManyEdits(let limit):
+            "This photo has \(limit) edits, the most one photo keeps. Export it, then start a new retouch from the exported photo."
         case .unreadable(let message): message
         case .engineFailure: "Retouching failed on our side. Please try again."
         }
@@ -65,6 +70,7 @@ public struct RetouchError: UserFacingError, Equatable, CustomStringConvertible 
         case .noPeople: "no_people"
         case .emptyMask: "empty_mask"
         case .maskMismatch: "mask_mismatch"
+        case .tooManyEdits: "too_many_edits"
         case .unreadable: "unreadable"
         case .engineFailure: "retouch_failure"
         }
@@ -72,7 +78,7 @@ public struct RetouchError: UserFacingError, Equatable, CustomStringConvertible 
 
     public var category: ErrorCategory {
         switch kind {
-        case .photoTooLarge, .areaTooLarge: .tooLarge
+        case .photoTooLarge, .areaTooLarge, .tooManyEdits: .tooLarge
         case .noWire, .noObject, .noPerson, .noPeople: .nothingFound
         case .emptyMask, .maskMismatch, .unreadable: .badInput
         case .engineFailure: .internal

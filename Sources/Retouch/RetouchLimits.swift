@@ -10,6 +10,9 @@ public struct RetouchLimits: Sendable, Equatable {
     public var image = ImageLimits(maxBytes: 40 * 1024 * 1024, maxPixels: 50_000_000)
     /// Long side of the editor's preview, where edits are shown and wires and objects are found.
     public var previewLongSide = 2048
+    /// Edits one photo keeps (undone ones count until a new edit drops them). Every export replays them all at full
+    /// size, so this bounds an export's time; past it the person exports and starts again from the result.
+    public var maxEdits = 100
 
     public init() {}
 

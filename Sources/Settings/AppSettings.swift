@@ -5,6 +5,7 @@ import Configuration
 import Foundation
 import Imaging
 import PageReading
+import Shelves
 
 public struct AppSettings: Sendable {
     /// One documented key: its name in configuration, its environment variable and flag, and its default.
@@ -54,6 +55,11 @@ public struct AppSettings: Sendable {
         Key(
             name: "trustedProxies", defaultValue: "127.0.0.0/8,::1",
             help: "Addresses or CIDR ranges of your reverse proxies. The client is the right-most X-Forwarded-For entry not in this list."),
+        Key(
+            name: "allowedHosts", defaultValue: "",
+            help:
+                "Names this server answers to (comma-separated; .example.com for every name under one), besides IP addresses, localhost, this machine's name and --host. Other Host headers get 400 (DNS rebinding)."
+        ),
         Key(name: "ocr.languages", defaultValue: "eng", help: "Tesseract languages, e.g. eng+fra (installed traineddata only)."),
         Key(name: "ocr.maxWidth", defaultValue: "0", help: "Cap on the processing width in pixels; 0 lets the pipeline choose from the text size."),
         Key(name: "ocr.workers", defaultValue: "0", help: "OCR workers (Tesseract handles); 0 means one per core."),
@@ -98,6 +104,32 @@ public struct AppSettings: Sendable {
         Key(
             name: "minFreeMegabytes", defaultValue: "200",
             help: "/healthz reports low disk space ('degraded') when the data folder's disk has fewer MB free."),
+        Key(
+            name: "backup.dir", defaultValue: "",
+            help: "Folder for scheduled backups (one .tar each, as `snappost backup` writes). Empty: no scheduled backups."),
+        Key(name: "backup.keep", defaultValue: "7", help: "How many scheduled backups to keep; older ones are deleted."),
+        Key(name: "backup.hours", defaultValue: "24", help: "Hours between scheduled backups (one is made at start when the newest is older)."),
+        Key(name: "logLevel", defaultValue: "", help: "Log level: trace, debug, info, notice, warning, error or critical. Empty: info."),
+        Key(
+            name: "resourcesDir", defaultValue: "",
+            help: "Folder holding Templates/ and Public/. Empty: the working folder, else the checkout the binary was built in."),
+        Key(
+            name: "catalogDir", defaultValue: "",
+            help: "The shelf analyser's book catalog folder, to try a rebuilt catalog. Empty: the one shipped beside the binary."),
+        Key(
+            name: "skipSteps", defaultValue: "",
+            help:
+                "OCR pipeline steps switched off, comma-separated: page, normalise, orient, deskew, dewarp, binarise, surface, facing, threshold, sideways, recover, faint, filter, debris, order (table is off unless tuned on with table=1)."
+        ),
+        Key(
+            name: "tune", defaultValue: "",
+            help: "OCR pipeline knobs for experiments, key=value,... (xheight, psm, osdconf, skewrange, minconf, ...; see PipelineKnobs.swift)."),
+        Key(
+            name: "shelf.tune", defaultValue: "",
+            help: "Shelf analyser knobs for experiments, key=value,... (width, psm, precision, coverage, ...; see PipelineKnobs.swift)."),
+        Key(
+            name: "trace", defaultValue: "0",
+            help: "Diagnostics on standard error: 1 the pipelines' steps, 2 also the C libraries' warnings. Never paths or text."),
     ]
 
     public var host: String
@@ -112,6 +144,8 @@ public struct AppSettings: Sendable {
     public var trustProxy: Bool
     /// Comma-separated addresses or CIDR ranges, parsed by the web target.
     public var trustedProxies: String
+    /// Host names the server answers to besides addresses, localhost and its own (`allowedHosts`).
+    public var allowedHosts: [String]
     public var ocrLanguages: [String]
     public var ocrMaxWidth: Int
     public var ocrWorkers: Int
@@ -139,6 +173,24 @@ public struct AppSettings: Sendable {
     public var maxConnections: Int
     public var maxConnectionsPerClient: Int
     public var minFreeBytes: Int64
+    /// Where scheduled backups go; nil: none are made.
+    public var backupDirectory: String?
+    public var backupKeep: Int
+    public var backupInterval: TimeInterval
+    /// nil: the logger's own level (info).
+    public var logLevel: String?
+    /// Where `Templates/` and `Public/` are; nil: looked for (see the web target's ResourceLocator).
+    public var resourcesDirectory: String?
+    /// The shelf analyser's catalog folder; nil: the one shipped beside the binary.
+    public var catalogDirectory: String?
+    /// OCR pipeline steps switched off by name (`skipSteps`).
+    public var skippedSteps: [String]
+    /// `tune`: OCR pipeline knobs, `key=value,...`.
+    public var pipelineTuning: String
+    /// `shelf.tune`: shelf analyser knobs, `key=value,...`.
+    public var shelfTuning: String
+    /// `trace`: 0 off, 1 the pipelines' steps, 2 also the C libraries' warnings.
+    public var traceLevel: Int
 
     public init(reader: ConfigReader) {
         func string(_ key: String) -> String {
@@ -162,6 +214,7 @@ public struct AppSettings: Sendable {
         trustProxy = ["1", "true", "yes"].contains(string("trustProxy").lowercased())
         let proxies = Self.list(reader, "trustedProxies")
         trustedProxies = proxies.isEmpty ? Self.defaultOf("trustedProxies") : proxies.joined(separator: ",")
+        allowedHosts = Self.list(reader, "allowedHosts")
         ocrLanguages = string("ocr.languages").split(separator: "+").map(String.init).filter { !$0.isEmpty }
         if ocrLanguages.isEmpty { ocrLanguages = ["eng"] }
         ocrMaxWidth = max(0, int("ocr.maxWidth"))
@@ -189,6 +242,17 @@ public struct AppSettings: Sendable {
         let perClient = int("maxConnectionsPerClient")
         maxConnectionsPerClient = perClient > 0 ? min(perClient, maxConnections) : Self.defaultConnectionsPerClient(maxConnections)
         minFreeBytes = Int64(max(0, int("minFreeMegabytes"))) * 1024 * 1024
+        backupDirectory = optional("backup.dir")
+        backupKeep = max(1, int("backup.keep"))
+        // At least a minute apart; at most a year (a larger number is a typo, not a wish).
+        backupInterval = min(max(double("backup.hours"), 1.0 / 60), 24 * 366) * 3600
+        logLevel = optional("logLevel")
+        resourcesDirectory = optional("resourcesDir")
+        catalogDirectory = optional("catalogDir")
+        skippedSteps = Self.list(reader, "skipSteps")
+        pipelineTuning = Self.list(reader, "tune").joined(separator: ",")
+        shelfTuning = Self.list(reader, "shelf.tune").joined(separator: ",")
+        traceLevel = max(0, int("trace"))
     }
 
     /// A quarter of all connections, at least 6 (a browser opens about that many), always leaving 2 for everyone else.
@@ -222,12 +286,23 @@ public struct AppSettings: Sendable {
         return limits
     }
 
-    /// The page pipeline's configuration from the `ocr.*` and upload keys.
+    /// The page pipeline's configuration from the `ocr.*`, upload, `skipSteps` and `tune` keys.
     public var pageReaderConfig: ImageProcessor.Config {
         var config = ImageProcessor.Config()
         config.recognitionLanguages = ocrLanguages
         if ocrMaxWidth > 0 { config.maxImageWidthForProcessing = ocrMaxWidth }
         config.limits = imageLimits
+        config.skipSteps(skippedSteps)
+        config.applyTuning(pipelineTuning)
+        return config
+    }
+
+    /// The shelf analyser's configuration from the `shelf.*` and upload keys.
+    public var shelfAnalyserConfig: ShelfAnalyser.Config {
+        var config = ShelfAnalyser.Config()
+        config.sendsPhotoToModel = shelfSendsPhoto
+        config.limits = imageLimits
+        config.applyTuning(shelfTuning)
         return config
     }
 
@@ -243,20 +318,15 @@ public struct AppSettings: Sendable {
         !(host == "127.0.0.1" || host == "::1" || host == "localhost" || host.hasPrefix("127."))
     }
 
-    /// The `--help` text: every key with its flag, environment variable and default.
+    /// The keys' part of `snappost serve --help`: every key with its flag, environment variable and default.
     public static var helpText: String {
-        var lines = ["usage: snappost serve [options]", "", "Every option is also an environment variable and a line in ./.env.", ""]
-        let flagWidth = keys.map(\.flag.count).max() ?? 0
-        let envWidth = keys.map(\.environmentVariable.count).max() ?? 0
+        var lines = ["Every key is a flag, an environment variable and a line in ./.env (in that order of precedence):", ""]
         for key in keys {
-            let flag = key.flag.padding(toLength: flagWidth, withPad: " ", startingAt: 0)
-            let env = key.environmentVariable.padding(toLength: envWidth, withPad: " ", startingAt: 0)
-            lines.append("  \(flag) \(env) default: \(key.defaultValue.isEmpty ? "(empty)" : key.defaultValue)")
+            lines.append("  \(key.flag)  \(key.environmentVariable)  (default: \(key.defaultValue.isEmpty ? "empty" : key.defaultValue))")
             lines.append("      \(key.help)")
         }
-        lines.append(
-            "  " + "--no-auth".padding(toLength: flagWidth, withPad: " ", startingAt: 0) + " "
-                + "SNAPPOST_AUTH=none".padding(toLength: envWidth, withPad: " ", startingAt: 0) + " turn the login off (a warning is logged)")
+        lines.append("  --no-auth  SNAPPOST_AUTH=none")
+        lines.append("      Turn the login off (a warning is logged).")
         return lines.joined(separator: "\n")
     }
 }

@@ -70,10 +70,10 @@ public final class BookCatalog: Sendable {
         return String(t).trimmingCharacters(in: .whitespaces)
     }
 
-    /// Where the catalog is: `SNAPPOST_CATALOG_DIR` when set (to try a rebuilt catalog without rebuilding the binary),
-    /// else the copy SwiftPM ships beside the binary as this module's resource (Sources/Shelves/Catalog).
-    public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        if let configured = environment["SNAPPOST_CATALOG_DIR"], !configured.isEmpty { return URL(fileURLWithPath: configured) }
+    /// Where the catalog is: the configured folder (the `catalogDir` key, to try a rebuilt catalog without rebuilding
+    /// the binary), else the copy SwiftPM ships beside the binary as this module's resource (Sources/Shelves/Catalog).
+    public static func locate(configured: String? = nil) -> URL {
+        if let configured, !configured.isEmpty { return URL(fileURLWithPath: configured) }
         return shipped
     }
 

@@ -1,5 +1,6 @@
 // Step "recommend": each shelf book votes for its nearest unread neighbours by tag similarity, weighted by rating.
 import Foundation
+import Support
 
 /// Summing the shelf's tags and ranking by rating only returns the biggest genre's bestsellers; here every shelf
 /// book votes for its own neighbours, the picks go round the shelf books in turn, and other editions of a shelf

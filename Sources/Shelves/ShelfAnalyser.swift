@@ -52,8 +52,9 @@ public struct ShelfAnalyser: ShelfAnalysing {
         engine: any OCREngine, finder: any SpineFinding = OpenCVSpineFinder(), catalog: BookCatalog, interpreter: (any ShelfInterpreter)? = nil,
         config: Config = Config()
     ) {
-        matcher = CatalogMatcher(catalog: catalog, config: config.matcher, extraWords: Lexicon.systemWords, commonWords: Lexicon.commonWords)
-        reader = SpineReader(engine: engine, finder: finder, lexicon: matcher.vocabulary.union(Lexicon.systemWords), config: config.reader)
+        matcher = CatalogMatcher(
+            catalog: catalog, config: config.matcher, extraWords: SpineVocabulary.systemWords, commonWords: SpineVocabulary.commonWords)
+        reader = SpineReader(engine: engine, finder: finder, lexicon: matcher.vocabulary.union(SpineVocabulary.systemWords), config: config.reader)
         profiler = ReadingProfiler(catalog: catalog)
         recommender = Recommender(catalog: catalog, config: config.recommender)
         var bySurname: [String: [String: [Int]]] = [:]
@@ -70,7 +71,8 @@ public struct ShelfAnalyser: ShelfAnalysing {
         booksByTitle = byTitle
         let people = Self.people(catalog)
         namer = SpineNamer(
-            commonWords: Lexicon.commonWords, names: people.union(Lexicon.properNames).subtracting(ShelfText.stopwords), people: people,
+            commonWords: SpineVocabulary.commonWords, names: people.union(SpineVocabulary.properNames).subtracting(ShelfText.stopwords),
+            people: people,
             config: config.namer)
         self.interpreter = interpreter
         self.config = config
@@ -94,6 +96,7 @@ public struct ShelfAnalyser: ShelfAnalysing {
                 try ShelfPhoto.decode(data, limits: limits, previewLongSide: previewSide)
             }
         }
+        guard ShelfPhoto.canHoldShelf(width: gray.width, height: gray.height) else { throw ShelfError.photoTooSmall }
         let finder = reader.finder
         let spines = try await timed("find spines") { try await offload { try finder.findSpines(in: gray) } }
         guard !spines.isEmpty else { throw ShelfError.noSpines }
@@ -362,9 +365,9 @@ enum ShelfSummary {
         parts.append("\(a.spines.count) spines found; \(identified.count) \(identified.count == 1 ? "book" : "books") identified\(detail).")
         if !a.preferences.favoriteGenres.isEmpty {
             parts.append(
-                "The shelf leans to \(list(a.preferences.favoriteGenres.prefix(3).map { $0.lowercased() }))"
+                "The shelf leans to \(joinedList(a.preferences.favoriteGenres.prefix(3).map { $0.lowercased() }))"
                     + (a.preferences.interests.isEmpty
-                        ? "." : ", with an interest in \(list(a.preferences.interests.prefix(3).map { $0.lowercased() }))."))
+                        ? "." : ", with an interest in \(joinedList(a.preferences.interests.prefix(3).map { $0.lowercased() }))."))
         }
         var authors: [String: Int] = [:]
         for b in identified where b.author != "Unknown" && !b.author.isEmpty { authors[b.author, default: 0] += 1 }
@@ -376,13 +379,5 @@ enum ShelfSummary {
             parts.append("None of the books named is in the catalog or by an author it knows, so there are no recommendations yet.")
         }
         return parts.joined(separator: " ")
-    }
-
-    static func list(_ items: [String]) -> String {
-        switch items.count {
-        case 0: ""
-        case 1: items[0]
-        default: items.dropLast().joined(separator: ", ") + " and " + items.last!
-        }
     }
 }

@@ -4,6 +4,17 @@ import Foundation
 import Imaging
 
 enum ShelfPhoto {
+    /// The spine finder works on a copy about 1400 px long and needs rows of some height in it: photos smaller than
+    /// this on their short side, or longer than this many times their width, are refused before it runs.
+    static let minimumShortSide = 64
+    static let maximumAspect = 16
+
+    /// Whether a `width` × `height` photo can hold a shelf for the spine finder.
+    static func canHoldShelf(width: Int, height: Int) -> Bool {
+        let short = min(width, height), long = max(width, height)
+        return short >= minimumShortSide && long <= maximumAspect * short
+    }
+
     /// - Throws: ``ImagingError``, the same messages as page uploads.
     static func gray(_ data: Data, limits: ImageLimits) throws(ImagingError) -> GrayImage {
         try decode(data, limits: limits, previewLongSide: nil).gray

@@ -1,11 +1,12 @@
-// The analysis as plain text (the command line) and as the words the Listen button speaks.
+// The analysis as plain text (the command line), as what Share and Copy hand over, and as the words the Listen button
+// speaks.
 import Foundation
 import Support
 
 public enum ShelfReport {
     public static func text(_ a: ShelfAnalysis) -> String {
         var out: [String] = []
-        let pct = { (x: Double) in "\(Int((x * 100).rounded()))%" }
+        let pct = Format.percent
         out.append("Shelf: \(a.spines.count) spines, \(a.identifiedBooks.count) books identified, confidence \(pct(a.confidence)) (\(a.analysedBy))")
         out.append("")
         out.append("Books")
@@ -53,5 +54,23 @@ public enum ShelfReport {
         var s = "Here is what to read next. "
         for r in a.recommendations { s += "\(r.title), by \(r.author). " }
         return s
+    }
+
+    /// What Share and Copy hand over: the books, the reader in a line, and what to read next, as plain text.
+    public static func shareText(_ a: ShelfAnalysis) -> String {
+        var lines = ["My bookshelf, as SnapPost reads it", ""]
+        let books = a.identifiedBooks
+        if books.isEmpty {
+            lines.append("No book identified yet.")
+        } else {
+            lines.append("On the shelf:")
+            lines += books.map { "- \($0.title)" + ($0.author.isEmpty || $0.author == "Unknown" ? "" : " by \($0.author)") }
+        }
+        if !a.preferences.favoriteGenres.isEmpty { lines += ["", "Favourite genres: " + a.preferences.favoriteGenres.joined(separator: ", ")] }
+        if !a.recommendations.isEmpty {
+            lines += ["", "What to read next:"]
+            lines += a.recommendations.map { "- \($0.title) by \($0.author)" }
+        }
+        return lines.joined(separator: "\n")
     }
 }

@@ -78,14 +78,14 @@ public struct SpineNamer: Sendable {
         "routledge", "sage", "tor", "ace", "dell", "berkley", "scholastic", "random", "house", "press", "books", "publishing", "publishers",
         "classics", "classic", "library", "modern", "oxford", "cambridge", "university", "everyman", "everymans", "wordsworth", "dover",
         "pocket", "simon", "schuster", "little", "brown", "grand", "central", "portfolio", "basic", "avon", "mariner", "nostarch", "apress",
-        "manning", "packt", "addison", "wesley", "prentice", "hall", "crc", "chapman", "falcon", "falconguides", "guides", "ecco", "tarcher",
+        "manning", "packt", "addison", "wesley", "prentice", "hall", "crc", "chapman", "ecco", "tarcher",
         "hyperion", "atria", "gallery", "delacorte", "laurel", "leaf", "del", "rey", "orbit", "daw", "baen", "roc", "st", "martins",
     ]
 
     /// Words of an edition mark ("Second Edition", "20th Anniversary Edition").
     static let editionWords: Set<String> = [
         "edition", "editions", "ed", "second", "third", "fourth", "fifth", "sixth", "seventh", "revised", "updated", "expanded", "anniversary",
-        "new", "first", "fiftieth", "1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "10th", "20th", "25th", "50th", "volume", "vol",
+        "new", "first", "1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "10th", "20th", "25th", "50th", "volume", "vol",
     ]
 
     /// English words of one or two letters.

@@ -3,6 +3,7 @@ import Foundation
 import Imaging
 import PageReading
 import Support
+import Words
 
 public struct SpineReader: Sendable {
     public struct Config: Sendable, Equatable {
@@ -236,9 +237,9 @@ extension GrayImage {
     }
 }
 
-/// English words for telling text from noise: the catalog's title and author words, and the system word list
-/// (Debian's wamerican) when installed.
-public enum Lexicon {
+/// English words for telling text from noise on spines (the catalog's own title and author words are added where they
+/// are used), from the system word lists (Debian's wamerican, and wbritish for common words) when installed.
+public enum SpineVocabulary {
     /// Every entry of the system word list of three letters or more, lower-cased.
     public static var systemWords: Set<String> { system.all }
     /// Entries the list writes in lower case: common words.
@@ -247,16 +248,15 @@ public enum Lexicon {
     public static var properNames: Set<String> { system.proper }
 
     static let system: (all: Set<String>, common: Set<String>, proper: Set<String>) = {
-        guard let text = try? String(contentsOfFile: "/usr/share/dict/american-english", encoding: .utf8) else { return ([], [], []) }
         var all = Set<String>(), common = Set<String>(), capitalised = Set<String>()
-        for line in text.split(separator: "\n") where !line.contains("'") {
+        for line in SystemWordLists.lines(of: ["american-english"]) where !line.contains("'") {
             let lower = line.lowercased()
             if line.first?.isUppercase == true { capitalised.insert(lower) } else { common.insert(lower) }
             if line.count >= 3 { all.insert(lower) }
         }
         // British spellings ("harbour", "colour") are common words too (Debian's wbritish, when installed).
-        if let british = try? String(contentsOfFile: "/usr/share/dict/british-english", encoding: .utf8) {
-            for line in british.split(separator: "\n") where !line.contains("'") && line.first?.isLowercase == true { common.insert(String(line)) }
+        for line in SystemWordLists.lines(of: ["british-english"]) where !line.contains("'") && line.first?.isLowercase == true {
+            common.insert(line)
         }
         return (all, common, capitalised.subtracting(common))
     }()

@@ -7,9 +7,11 @@ import Logging
 import NIOCore
 import PostWriting
 import Retouch
+import ServiceLifecycle
 import Settings
 import Storage
 import Support
+import Workflows
 
 /// Builds the app. `dependencies` is nil in production (the real OCR engine, writer and SQLite store are made
 /// from the settings); tests pass fakes or in-memory ones with an `InMemoryProvider` reader.
@@ -20,35 +22,29 @@ public func buildApplication(
 ) async throws -> some ApplicationProtocol {
     var settings = AppSettings(reader: reader)
     var logger = logger
-    if let level = reader.string(forKey: "logLevel").flatMap(Logger.Level.init(rawValue:)) { logger.logLevel = level }
+    if let level = settings.logLevel.flatMap(Logger.Level.init(rawValue:)) { logger.logLevel = level }
 
-    // Secure by default: beyond loopback, a password is required; make one if none was given.
-    var password = settings.authDisabled ? nil : settings.password
+    // Secure by default: beyond loopback, a password is required; the data folder keeps one chosen with `snappost
+    // password set` (always applies) or one generated once, the same at every start so phones stay logged in.
+    let login = try LoginPassword.inEffect(settings)
+    let password = login?.password
+    if !settings.authDisabled { settings.password = password }
     if settings.authDisabled {
         logger.warning(
             "Login is OFF (--no-auth / SNAPPOST_AUTH=none): anyone who can reach \(settings.host):\(settings.port) can use this server and its AI key."
         )
-    } else if password == nil {
-        // The data folder keeps the password: one chosen with `snappost password set` always applies; a generated one
-        // is made once, when a password is first needed, and stays the same at every start so phones stay logged in.
-        let file = PasswordFile(directory: URL(fileURLWithPath: settings.dataDirectory))
-        if let stored = try file.read(), stored.origin == .chosen {
-            password = stored.password
-            logger.info("Login password: the one chosen with `snappost password set` (kept in \(file.path)).")
-        } else if settings.listensBeyondLoopback {
-            let stored = try file.readOrGenerate()
-            password = stored.password
-            logger.notice(
-                "No password chosen and listening on \(settings.host), so SnapPost uses its generated password, the same at every start (kept in \(file.path)): \(stored.password)  Choose your own with `snappost password set`."
-            )
-        }
-        settings.password = password
+    } else if let login, login.origin == .chosen {
+        logger.info("Login password: the one chosen with `snappost password set` (kept in \(LoginPassword.file(settings).path)).")
+    } else if let login, login.origin == .generated {
+        logger.notice(
+            "No password chosen and listening on \(settings.host), so SnapPost uses its generated password, the same at every start (kept in \(LoginPassword.file(settings).path)): \(login.password)  Choose your own with `snappost password set`."
+        )
     }
 
     let dependencies = if let dependencies { dependencies } else { try await AppDependencies.live(settings: settings, logger: logger) }
     let settingsInUse = settings
     let startupLogger = logger
-    let resources = ResourceLocator.directory(configured: reader.string(forKey: "resourcesDir"))
+    let resources = ResourceLocator.directory(configured: settings.resourcesDirectory)
     let renderer = try await PageRenderer.load(from: resources.appendingPathComponent("Templates").path)
 
     // Shared pieces, each built once and handed only to the controllers that use them.
@@ -56,6 +52,12 @@ public func buildApplication(
     let (proxies, invalidProxy) = IPAddressRange.list(settings.trustedProxies)
     if let invalidProxy { throw InvalidSettingError(key: "SNAPPOST_TRUSTED_PROXIES", value: invalidProxy, expected: "an IP address or a CIDR range") }
     let clientAddress = ClientAddress(trustProxy: settings.trustProxy, proxies: proxies)
+    let allowList = HostAllowList(configured: settings.allowedHosts, listenHost: settings.host)
+    if settings.trustProxy && settings.allowedHosts.isEmpty {
+        logger.notice(
+            "Behind a proxy with no SNAPPOST_ALLOWED_HOSTS: requests forwarded for a public name get 400 until that name is listed there."
+        )
+    }
     var policy = AccessPolicy(
         password: password, apiTokens: settings.apiTokens, sessionLifetime: settings.sessionLifetime,
         basePath: base, clientAddress: clientAddress)
@@ -78,9 +80,9 @@ public func buildApplication(
     let shelfQueue = BoundedWorkQueue(
         workers: 1, maxWaiting: settings.shelfQueueLength,
         busy: QueueFullError(retryAfterSeconds: 10, message: "SnapPost is busy analysing other shelves. Please try again in a few seconds."))
-    let shelfIntake = ShelfIntake(
-        limiter: uploadLimiter, clientAddress: clientAddress, uploads: uploads, analyser: dependencies.shelfAnalyser, queue: shelfQueue,
-        shelves: dependencies.shelves, metrics: metrics)
+    let shelfWorkflow = ShelfWorkflow(
+        analyser: dependencies.shelfAnalyser, queue: shelfQueue, shelves: dependencies.shelves, speech: dependencies.speech)
+    let shelfIntake = ShelfIntake(limiter: uploadLimiter, clientAddress: clientAddress, uploads: uploads, workflow: shelfWorkflow, metrics: metrics)
     let writerIsOffline = dependencies.generator.displayName == OfflineWriter().displayName
     let writer = DraftWriter(
         generator: dependencies.generator, metrics: metrics, label: writerIsOffline ? "offline" : "provider", health: writerHealth,
@@ -90,7 +92,7 @@ public func buildApplication(
         writerIsOffline
         ? writer
         : DraftWriter(
-            generator: OfflineWriter(delay: .milliseconds(Int64(settings.offlineDelaySeconds * 1000))), metrics: metrics, label: "offline",
+            generator: LiveParts.offlineWriter(settings: settings), metrics: metrics, label: "offline",
             health: writerHealth)
     let results = ResultsPage(
         pages: pages, scans: dependencies.scans, generations: dependencies.generations, words: dependencies.words, writerIsOffline: writerIsOffline,
@@ -101,31 +103,40 @@ public func buildApplication(
     retouchLimits.image = limits
     let studio = RetouchStudio(projects: dependencies.retouch, limits: retouchLimits, queue: BoundedWorkQueue(workers: 1, maxWaiting: 4))
 
-    let router = Router(context: AppRequestContext.self)
+    // HEAD answers on every GET route (monitors use `curl -I /healthz`): the GET's headers, no body.
+    let router = Router(context: AppRequestContext.self, options: .autoGenerateHeadEndpoints)
     router.addMiddleware {
         RequestLogMiddleware(metrics: metrics)
         CompressionMiddleware<AppRequestContext>()
         SecurityHeadersMiddleware<AppRequestContext>()
         ErrorPageMiddleware(pages: pages, limits: limits)
+        HostGuardMiddleware(allowList: allowList, clientAddress: clientAddress)
         FileMiddleware<AppRequestContext, LocalFileSystem>(
             resources.appendingPathComponent("Public").path, urlBasePath: base.isEmpty ? nil : base,
             searchForIndexHtml: false, logger: logger)
-        SameOriginMiddleware(clientAddress: clientAddress)
+        SameOriginMiddleware(clientAddress: clientAddress, allowList: allowList)
         AuthMiddleware(policy: policy, sessions: dependencies.sessions, throttle: throttle, clientAddress: clientAddress)
     }
     let mount = RouterPath(base.isEmpty ? "/" : base)
     router.addRoutes(HomeController(scans: dependencies.scans, pages: pages, languages: languages).endpoints, atPath: mount)
-    router.addRoutes(ScanController(intake: intake, scans: dependencies.scans, results: results, pages: pages).endpoints, atPath: mount)
+    let scanWorkflow = ScanWorkflow(scans: dependencies.scans)
+    let draftWorkflow = DraftWorkflow(scans: dependencies.scans, generations: dependencies.generations, words: dependencies.words)
     router.addRoutes(
-        PhotosController(intake: intake, scans: dependencies.scans, results: results, pages: pages, languages: languages).endpoints, atPath: mount)
+        ScanController(intake: intake, scans: dependencies.scans, workflow: scanWorkflow, results: results, pages: pages).endpoints, atPath: mount)
+    router.addRoutes(
+        PhotosController(
+            intake: intake, scans: dependencies.scans, workflow: scanWorkflow, results: results, pages: pages, languages: languages
+        ).endpoints, atPath: mount)
     router.addRoutes(
         PostsController(
             scans: dependencies.scans, generations: dependencies.generations, history: dependencies.history, writer: writer,
-            offlineWriter: offlineWriter, words: dependencies.words, results: results, pages: pages
+            offlineWriter: offlineWriter, workflow: draftWorkflow, results: results, pages: pages
         ).endpoints,
         atPath: mount)
     router.addRoutes(
-        HistoryController(history: dependencies.history, scans: dependencies.scans, pages: pages, size: settings.historySize).endpoints,
+        HistoryController(
+            history: dependencies.history, scans: dependencies.scans, pages: pages, size: settings.historySize, exportData: dependencies.exportData
+        ).endpoints,
         atPath: mount)
     router.addRoutes(
         AuthController(
@@ -136,9 +147,7 @@ public func buildApplication(
     router.addRoutes(RetouchController(studio: studio, intake: intake, pages: pages).endpoints, atPath: mount)
     router.addRoutes(APIController(intake: intake, scans: dependencies.scans, writer: writer, base: base).endpoints, atPath: mount)
     router.addRoutes(
-        ShelfController(
-            intake: shelfIntake, analyser: dependencies.shelfAnalyser, shelves: dependencies.shelves, speech: dependencies.speech, pages: pages
-        ).endpoints,
+        ShelfController(intake: shelfIntake, workflow: shelfWorkflow, shelves: dependencies.shelves, pages: pages).endpoints,
         atPath: mount)
     router.addRoutes(
         ShelfAPIController(
@@ -165,13 +174,24 @@ public func buildApplication(
     let slots = ConnectionSlots(perClient: settings.maxConnectionsPerClient, exempt: settings.trustProxy ? proxies : [])
     let server = HTTPServerBuilder.guardedHTTP1(
         configuration: .init(idleTimeout: .milliseconds(Int64(settings.idleTimeoutSeconds * 1000))), deadlines: deadlines, slots: slots)
+    var services: [any Service] = [OriginalRetention(scans: dependencies.scans, clock: dependencies.clock, logger: logger)]
+    if let folder = settings.backupDirectory {
+        if let backup = dependencies.backup {
+            services.append(
+                BackupSchedule(
+                    backup: backup, folder: URL(fileURLWithPath: folder), keep: settings.backupKeep, interval: settings.backupInterval,
+                    clock: dependencies.clock, logger: logger))
+        } else {
+            logger.warning("SNAPPOST_BACKUP_DIR is set but the store is in memory: no scheduled backups.")
+        }
+    }
     let app = Application(
         router: router,
         server: server,
         configuration: .init(
             address: .hostname(settings.host, port: settings.port), serverName: "SnapPost",
             availableConnectionsDelegate: MaximumAvailableConnections(settings.maxConnections)),
-        services: [OriginalRetention(scans: dependencies.scans, clock: dependencies.clock, logger: logger)],
+        services: services,
         onServerRunning: { channel in
             startupLogger.notice(
                 "SnapPost is serving on http://\(settingsInUse.host):\(channel.localAddress?.port ?? settingsInUse.port)\(settingsInUse.basePath)/ with \(writer.displayName)"

@@ -8,6 +8,7 @@ import Shelves
 import Speech
 import Storage
 import Support
+import Words
 
 public struct AppDependencies: Sendable {
     public var reader: any PageReader
@@ -35,6 +36,10 @@ public struct AppDependencies: Sendable {
     public var words: (any WordList)?
     /// The OCR languages installed on this machine (the language selects offer them); set by the live setup.
     public var installedLanguages: [RecognitionLanguage] = []
+    /// Writes everything of the person's (texts, drafts, history, shelves) as a ZIP to the file given.
+    public var exportData: (@Sendable (URL) async throws -> PersonalExport.Counts)?
+    /// Writes a backup of the data folder to the file given (scheduled backups); nil when the store is in memory.
+    public var backup: (@Sendable (URL) throws -> DataBackup.Summary)?
 
     public init(
         reader: any PageReader, generator: any PostGenerator, shelfAnalyser: any ShelfAnalysing, speech: any SpeechSynthesizer,
@@ -77,5 +82,7 @@ public struct AppDependencies: Sendable {
             checkStoreWritable: { try await database.checkWritable() }, isOCRReady: isOCRReady, clock: clock,
             metricsRegistry: metricsRegistry, words: words)
         self.freeDiskBytes = { database.freeBytes() }
+        self.exportData = { file in try await PersonalExport(database: database).write(to: file) }
+        if database.directory != nil { self.backup = { file in try database.backup(to: file) } }
     }
 }

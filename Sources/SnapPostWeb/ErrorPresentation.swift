@@ -5,6 +5,7 @@ import Hummingbird
 import Imaging
 import NIOCore
 import NIOHTTP1
+import PostWriting
 import Retouch
 import Storage
 import Support
@@ -41,6 +42,12 @@ struct ErrorPresentation: Sendable {
                 retryAfterSeconds: error.retryAfterSeconds, retryable: true)
         case let error as BadFormError:
             return .init(status: .badRequest, title: "Something is missing", message: error.message, code: error.code)
+        case let error as BadHostError:
+            return .init(status: .badRequest, title: "Wrong address", message: error.message, code: error.code)
+        case let error as InvalidInputError:
+            return .init(status: .badRequest, title: "Something is missing", message: error.message, code: error.code)
+        case let error as NotFoundError:
+            return .init(status: .notFound, title: "Not found", message: error.message, code: error.code)
         case let error as FormTooLargeError:
             return .init(status: .contentTooLarge, title: "Text too long", message: error.message, code: error.code)
         case let error as RetouchError:
@@ -117,6 +124,7 @@ struct ErrorPresentation: Sendable {
         case .badInput: .badRequest
         case .tooLarge: .contentTooLarge
         case .nothingFound: .unprocessableContent
+        case .notFound: .notFound
         case .busy: .serviceUnavailable
         case .upstream: .badGateway
         case .internal: .internalServerError
@@ -128,6 +136,7 @@ struct ErrorPresentation: Sendable {
         case .badInput: "Can't read that file"
         case .tooLarge: "Photo too large"
         case .nothingFound: "No text found"
+        case .notFound: "Not found"
         case .busy: "Busy right now"
         case .upstream: "The AI writer failed"
         case .internal: "Something went wrong"

@@ -47,55 +47,9 @@ public struct ShelfReading: Sendable, Equatable {
         }
     }
 
-    public struct Book: Sendable, Equatable {
-        public var title: String
-        public var author: String
-        public var genre: String
-        public var confidence: Double
-        public var identified: Bool
-        public var spineIndex: Int?
-        public var catalogID: Int?
-        public var spineText: String
-        public var correctedByHand: Bool
-        /// Where the name comes from: "catalog", "spine", "hand", "model" or "unread" (empty in scans stored before it was kept).
-        public var source: String
-
-        public init(
-            title: String, author: String, genre: String, confidence: Double, identified: Bool, spineIndex: Int?, catalogID: Int?,
-            spineText: String, correctedByHand: Bool, source: String = ""
-        ) {
-            self.title = title
-            self.author = author
-            self.genre = genre
-            self.confidence = confidence
-            self.identified = identified
-            self.spineIndex = spineIndex
-            self.catalogID = catalogID
-            self.spineText = spineText
-            self.correctedByHand = correctedByHand
-            self.source = source
-        }
-    }
-
-    public struct Recommendation: Sendable, Equatable {
-        public var title: String
-        public var author: String
-        public var reason: String
-        public var matchScore: Double
-        public var catalogID: Int?
-
-        public init(title: String, author: String, reason: String, matchScore: Double, catalogID: Int?) {
-            self.title = title
-            self.author = author
-            self.reason = reason
-            self.matchScore = matchScore
-            self.catalogID = catalogID
-        }
-    }
-
     public var imageSize: PixelSize
     public var spines: [Spine]
-    public var books: [Book]
+    public var books: [DetectedBook]
     public var favoriteGenres: [String]
     public var readingLevel: String
     public var interests: [String]
@@ -108,7 +62,7 @@ public struct ShelfReading: Sendable, Equatable {
     public var timings: [StepTiming]
 
     public init(
-        imageSize: PixelSize, spines: [Spine], books: [Book], favoriteGenres: [String], readingLevel: String, interests: [String],
+        imageSize: PixelSize, spines: [Spine], books: [DetectedBook], favoriteGenres: [String], readingLevel: String, interests: [String],
         authorPreferences: [String], recommendations: [Recommendation], summary: String, confidence: Double, analysedBy: String,
         notes: [String], timings: [StepTiming]
     ) {
@@ -191,7 +145,7 @@ public struct SQLiteShelfScanRepository: ShelfScanRepository {
         for table in ["shelfBook", "shelfPreference", "shelfRecommendation", "shelfNote"] {
             try db.execute(sql: "DELETE FROM \(table) WHERE scanId = ?", arguments: [scanId])
         }
-        for (position, book) in reading.books.enumerated() { try ShelfBookRow(scanId: scanId, position: position, book).insert(db) }
+        for (position, book) in reading.books.enumerated() { try book.insert(scanId: scanId, position: position, in: db) }
         let preferences = [("genre", reading.favoriteGenres), ("interest", reading.interests), ("author", reading.authorPreferences)]
         for (kind, values) in preferences {
             for (position, value) in values.enumerated() {
@@ -226,7 +180,8 @@ public struct SQLiteShelfScanRepository: ShelfScanRepository {
     private static func load(_ id: String, in db: Database) throws -> ShelfReading? {
         guard let scan = try ShelfScan.fetchOne(db, key: id) else { return nil }
         let spines = try ShelfSpineRow.filter(Column("scanId") == id).order(Column("position")).fetchAll(db).map(\.spine)
-        let books = try ShelfBookRow.filter(Column("scanId") == id).order(Column("position")).fetchAll(db).map(\.book)
+        let books = try Row.fetchAll(db, sql: "SELECT * FROM shelfBook WHERE scanId = ? ORDER BY position", arguments: [id]).map(
+            DetectedBook.init(row:))
         var preferences: [String: [String]] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT kind, value FROM shelfPreference WHERE scanId = ? ORDER BY kind, position", arguments: [id]) {
             preferences[row["kind"], default: []].append(row["value"])
@@ -235,7 +190,7 @@ public struct SQLiteShelfScanRepository: ShelfScanRepository {
             db, sql: "SELECT title, author, reason, matchScore, catalogID FROM shelfRecommendation WHERE scanId = ? ORDER BY position",
             arguments: [id]
         ).map {
-            ShelfReading.Recommendation(
+            Recommendation(
                 title: $0["title"], author: $0["author"], reason: $0["reason"], matchScore: $0["matchScore"], catalogID: $0["catalogID"])
         }
         let notes = try String.fetchAll(db, sql: "SELECT text FROM shelfNote WHERE scanId = ? ORDER BY position", arguments: [id])
@@ -326,40 +281,25 @@ struct ShelfSpineRow: Codable, FetchableRecord, PersistableRecord {
     }
 }
 
-/// One row of `shelfBook`.
-struct ShelfBookRow: Codable, FetchableRecord, PersistableRecord {
-    static let databaseTableName = "shelfBook"
-    var scanId: String
-    var position: Int
-    var title: String
-    var author: String
-    var genre: String
-    var confidence: Double
-    var identified: Bool
-    var spineIndex: Int?
-    var catalogID: Int?
-    var spineText: String
-    var correctedByHand: Bool
-    var source: String
-
-    init(scanId: String, position: Int, _ book: ShelfReading.Book) {
-        self.scanId = scanId
-        self.position = position
-        title = book.title
-        author = book.author
-        genre = book.genre
-        confidence = book.confidence
-        identified = book.identified
-        spineIndex = book.spineIndex
-        catalogID = book.catalogID
-        spineText = book.spineText
-        correctedByHand = book.correctedByHand
-        source = book.source
+/// A book as a row of `shelfBook`, after its scan and place on the shelf.
+extension DetectedBook {
+    /// A row stored before the book's source was kept has "" there: the other fields say it.
+    init(row: Row) {
+        self.init(
+            title: row["title"], author: row["author"], genre: row["genre"], confidence: row["confidence"], identified: row["identified"],
+            spineIndex: row["spineIndex"], catalogID: row["catalogID"], spineText: row["spineText"], correctedByHand: row["correctedByHand"],
+            source: BookSource(rawValue: row["source"]))
     }
 
-    var book: ShelfReading.Book {
-        ShelfReading.Book(
-            title: title, author: author, genre: genre, confidence: confidence, identified: identified, spineIndex: spineIndex,
-            catalogID: catalogID, spineText: spineText, correctedByHand: correctedByHand, source: source)
+    func insert(scanId: String, position: Int, in db: Database) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO shelfBook (scanId, position, title, author, genre, confidence, identified, spineIndex, catalogID, spineText,
+                                       correctedByHand, source)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                scanId, position, title, author, genre, confidence, identified, spineIndex, catalogID, spineText, correctedByHand, source.rawValue,
+            ])
     }
 }

@@ -1,4 +1,4 @@
-// Pixel boxes and sizes, shared by imaging, page reading, storage and the web views.
+// Pixel boxes, sizes and points, shared by imaging, page reading, the shelf and retouch tools, storage and the web views.
 
 /// A rectangle in pixels, origin top-left.
 public struct PixelBox: Sendable, Codable, Equatable, Hashable {
@@ -29,7 +29,7 @@ public struct PixelSize: Sendable, Codable, Equatable, Hashable {
     }
 }
 
-/// A point in pixels, for outlines (page corners).
+/// A point in pixels (x right, y down): outline corners (pages, spines), taps, and points along a traced wire.
 public struct PixelPoint: Sendable, Codable, Equatable, Hashable {
     public var x: Double
     public var y: Double
@@ -38,6 +38,8 @@ public struct PixelPoint: Sendable, Codable, Equatable, Hashable {
         self.x = x
         self.y = y
     }
+
+    public func scaled(by factor: Double) -> PixelPoint { PixelPoint(x: x * factor, y: y * factor) }
 }
 
 extension Int {

@@ -32,10 +32,35 @@ public enum ErrorCategory: String, Sendable {
     case tooLarge
     /// Nothing was found in the input, e.g. a photo with no text (422).
     case nothingFound
+    /// What was asked for does not exist (any more): a deleted scan, project or shelf (404).
+    case notFound
     /// We are busy; try again shortly (503).
     case busy
     /// An outside service (the AI provider) failed; retrying may help (502/504).
     case upstream
     /// A bug or an engine failure on our side (500). Should never happen on bad input.
     case `internal`
+}
+
+/// What was asked for does not exist, or no longer: a deleted scan, photo, project or shelf.
+public struct NotFoundError: UserFacingError {
+    public let message: String
+    public var code: String { "not_found" }
+    public var category: ErrorCategory { .notFound }
+
+    public init(_ message: String = "That page or scan does not exist. It may have been deleted.") {
+        self.message = message
+    }
+}
+
+/// A request (a form, an edit, a command's input) that is missing what it needs or asks for something absurd.
+public struct InvalidInputError: UserFacingError {
+    public let message: String
+    public let code: String
+    public var category: ErrorCategory { .badInput }
+
+    public init(_ message: String, code: String) {
+        self.message = message
+        self.code = code
+    }
 }

@@ -1,35 +1,39 @@
-// The `eval` subcommand: CER, anchored CER, word recall and seconds per photo, scored like ocr_eval.py.
+// `snappost eval`: CER, anchored CER, word recall and seconds per photo over a folder with ground truth, scored like
+// ocr_eval.py.
+import ArgumentParser
 import Foundation
 import PageReading
 import Settings
 import Support
+import Workflows
 
-enum EvalCommand {
-    static let usage = "usage: snappost eval DIR [--lang eng] [--steps]"
+struct EvalCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "eval", abstract: "Score the OCR on a folder of photos with .txt ground truth (CER, anchored CER, word recall, seconds).",
+        discussion: """
+            A photo's NAME.lang file (e.g. fra) wins over --lang. Engines warm up before timing, as in a running server.
 
-    static func run(_ arguments: [String]) async -> Int32 {
-        if arguments.contains("--help") || arguments.contains("-h") {
-            print(usage)
-            return 0
-        }
-        let input: CommandInput
-        do {
-            input = try await CommandInput(arguments, command: "eval", flags: ["--lang", "--steps"])
-        } catch let error as UsageError {
-            printError("\(error.message)\n\(usage)")
-            return 64
-        } catch {
-            printError("eval: the configuration could not be read")
-            return 64
-        }
-        let directory = input.positional.count == 1 ? input.positional.first : nil
-        let defaultLanguage = input.string("lang") ?? input.settings.ocrLanguages.joined(separator: "+")
-        let showSteps = input.flag("steps")
-        guard let directory else { return usage("name a directory of photos with .txt ground truth") }
+            \(CommandSettings.discussion)
+
+            Exit codes: 0 scored, 64 usage, 66 the folder cannot be listed, 70 the OCR engine could not start.
+            """)
+
+    @Argument(help: "A folder of photos, each with a .txt of its text beside it.")
+    var directory: String
+
+    @Option(help: ArgumentHelp("Default Tesseract languages joined with + (default: the ocr.languages key).", valueName: "codes"))
+    var lang: String?
+
+    @Flag(help: "Also print each photo's step timings.")
+    var steps = false
+
+    func run() async throws {
+        var loaded = try await CommandSettings.load(for: "eval")
+        let defaultLanguage = lang.flatMap { $0.isEmpty ? nil : $0 } ?? loaded.settings.ocrLanguages.joined(separator: "+")
         let dir = URL(fileURLWithPath: directory)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
-            FileHandle.standardError.write(Data("eval: cannot list the directory\n".utf8))
-            return 66
+            printError("eval: cannot list the directory")
+            throw ExitCode(66)
         }
         let extensions: Set<String> = ["jpg", "jpeg", "png", "heic", "webp", "tif"]
         let photos = names.filter { name in
@@ -45,13 +49,14 @@ enum EvalCommand {
             let t = s.trimmingCharacters(in: .whitespacesAndNewlines)
             return t.isEmpty ? defaultLanguage : t
         }
+        loaded.settings.ocrLanguages = defaultLanguage.split(separator: "+").map(String.init)
         let engine: TesseractEngine
         do {
-            engine = try TesseractEngine(languages: defaultLanguage.split(separator: "+").map(String.init), workers: CLIDefaults.workers)
+            engine = try LiveParts.engine(settings: loaded.settings, workers: loaded.commandLineWorkers, logger: CommandOutput.quietLogger)
             for lang in Set(photos.map(language)) { try await engine.warmUp(languages: lang.split(separator: "+").map(String.init)) }
         } catch {
-            FileHandle.standardError.write(Data("eval: the OCR engine could not start\n".utf8))
-            return 70
+            printError("eval: the OCR engine could not start")
+            throw ExitCode(70)
         }
 
         var edits = 0, anchored = 0, length = 0, found = 0.0, words = 0
@@ -59,9 +64,7 @@ enum EvalCommand {
         for name in photos {
             let url = dir.appendingPathComponent(name)
             let reference = (try? String(contentsOf: url.deletingPathExtension().appendingPathExtension("txt"), encoding: .utf8)) ?? ""
-            var config = input.settings.pageReaderConfig
-            config.skipSteps(ProcessInfo.processInfo.environment["SNAPPOST_SKIP_STEPS"] ?? "")
-            config.applyTuning(ProcessInfo.processInfo.environment["SNAPPOST_TUNE"] ?? "")
+            var config = loaded.settings.pageReaderConfig
             config.recognitionLanguages = language(of: name).split(separator: "+").map(String.init)
             let start = DispatchTime.now().uptimeNanoseconds
             var hypothesis = ""
@@ -70,7 +73,7 @@ enum EvalCommand {
                 do {
                     let capture = try await ImageProcessor(config: config, engine: engine).process(image: data)
                     hypothesis = capture.text
-                    if showSteps {
+                    if steps {
                         print("  " + capture.timings.map { String(format: "%@ %.2f", $0.step, $0.seconds) }.joined(separator: ", "))
                     }
                 } catch {
@@ -98,11 +101,5 @@ enum EvalCommand {
                 format: "TOTAL n=%d cer=%.3f anchored=%.3f recall=%.3f sec_median=%.2f", photos.count,
                 length == 0 ? 0 : Double(edits) / Double(length), length == 0 ? 0 : Double(anchored) / Double(length),
                 words == 0 ? 1 : found / Double(words), median))
-        return 0
-    }
-
-    static func usage(_ problem: String) -> Int32 {
-        printError("eval: \(problem)\n\(usage)")
-        return 64
     }
 }

@@ -1,61 +1,78 @@
 // `snappost password`: prints the login password the server uses (making and storing the generated one if there is
 // none yet), or `snappost password set` chooses one (read from the terminal without echo, or one line of standard
 // input). Both use the same data folder as `serve` (--data-dir, SNAPPOST_DATA_DIR, .env).
+import ArgumentParser
 import Foundation
 import Settings
 import Storage
+import Workflows
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-enum PasswordCommand {
-    static func run(_ arguments: [String]) async -> Int32 {
-        if arguments.contains("--help") || arguments.contains("-h") {
-            print(help)
-            return 0
-        }
-        do {
-            let input = try await CommandInput(arguments, command: "password", flags: [])
-            let file = PasswordFile(directory: URL(fileURLWithPath: input.settings.dataDirectory))
-            switch input.positional.first {
-            case nil, "show":
-                if let fromSettings = input.settings.password {
-                    print(fromSettings)
-                    printError("(from SNAPPOST_PASSWORD or --password, which wins over the stored one)")
-                    return 0
-                }
-                let stored = try file.readOrGenerate()
-                print(stored.password)
-                printError(
-                    stored.origin == .generated
-                        ? "(generated, kept in \(file.path); choose your own with `snappost password set`)"
-                        : "(chosen with `snappost password set`, kept in \(file.path))")
-                return 0
-            case "set":
-                guard input.positional.count == 1 else {
-                    throw UsageError("password set: give the new password on the terminal or on standard input, not as an argument")
-                }
-                let password = try readNewPassword()
-                try file.set(password)
-                printError(
-                    "Password stored in \(file.path). It applies at the next start of `snappost serve`; browsers logged in before must log in again.")
-                if input.settings.password != nil {
-                    printError("Note: SNAPPOST_PASSWORD (or --password) is set and wins over the stored password. Unset it to use this one.")
-                }
-                return 0
-            case let other?:
-                throw UsageError("password: unknown action '\(other)' (use `snappost password` or `snappost password set`)")
+struct PasswordCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "password", abstract: "Print the login password, or choose one with `snappost password set`.",
+        discussion: """
+            The password is kept in DATA_DIR/password (mode 0600). SNAPPOST_PASSWORD, when set, wins over it.
+
+            \(CommandSettings.discussion)
+
+            Exit codes: 0 done, 64 usage (or no password given as asked), 1 the password could not be read or stored.
+            """,
+        subcommands: [Show.self, Set.self], defaultSubcommand: Show.self)
+
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print the login password in use (generated and stored if there is none yet).", discussion: CommandSettings.discussion)
+
+        func run() async throws {
+            let settings = try await CommandSettings.load(for: "password").settings
+            let shown = try PasswordCommand.failingWith1 { try LoginPassword.shown(settings) }
+            print(shown.password)
+            let path = LoginPassword.file(settings).path
+            switch shown.origin {
+            case .settings: printError("(from SNAPPOST_PASSWORD or --password, which wins over the stored one)")
+            case .generated: printError("(generated, kept in \(path); choose your own with `snappost password set`)")
+            case .chosen: printError("(chosen with `snappost password set`, kept in \(path))")
             }
-        } catch let error as UsageError {
-            printError(error.message + "\n\n" + help)
-            return 64
+        }
+    }
+
+    struct Set: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Choose the login password: asked twice without echo on a terminal, or one line on standard input (10 characters or more).",
+            discussion: "It applies at the next start of `snappost serve` and logs out every browser.\n\n" + CommandSettings.discussion)
+
+        func run() async throws {
+            let settings = try await CommandSettings.load(for: "password").settings
+            let file = LoginPassword.file(settings)
+            try PasswordCommand.failingWith1 {
+                let password = try PasswordCommand.readNewPassword()
+                try file.set(password)
+            }
+            printError(
+                "Password stored in \(file.path). It applies at the next start of `snappost serve`; browsers logged in before must log in again.")
+            if settings.password != nil {
+                printError("Note: SNAPPOST_PASSWORD (or --password) is set and wins over the stored password. Unset it to use this one.")
+            }
+        }
+    }
+
+    /// A password that cannot be read or stored is said plainly and exits 1; one not given as asked, 64.
+    static func failingWith1<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
         } catch let error as PasswordFileError {
             printError(error.message + (error.technicalDetail.map { " (\($0))" } ?? ""))
-            return 1
+            throw ExitCode(1)
+        } catch let error as PasswordEntryError {
+            printError(error.message)
+            throw ExitCode(64)
         } catch {
             printError("password: \(error)")
-            return 1
+            throw ExitCode(1)
         }
     }
 
@@ -64,10 +81,10 @@ enum PasswordCommand {
         if isatty(STDIN_FILENO) != 0 {
             let first = prompt("New password: ")
             try PasswordFile.check(first)
-            guard prompt("Again: ") == first else { throw UsageError("password set: the two passwords differ; nothing was changed") }
+            guard prompt("Again: ") == first else { throw PasswordEntryError(message: "password set: the two passwords differ; nothing was changed") }
             return first
         }
-        guard let line = readLine(strippingNewline: true) else { throw UsageError("password set: no password on standard input") }
+        guard let line = readLine(strippingNewline: true) else { throw PasswordEntryError(message: "password set: no password on standard input") }
         return line
     }
 
@@ -84,11 +101,9 @@ enum PasswordCommand {
         }
         return readLine(strippingNewline: true) ?? ""
     }
+}
 
-    static let help = """
-        usage: snappost password [--data-dir DIR]       print the login password (generated and stored if none yet)
-               snappost password set [--data-dir DIR]   choose one (asked on the terminal, or one line on stdin)
-
-        The password is kept in DIR/password (mode 0600). SNAPPOST_PASSWORD, when set, wins over it.
-        """
+/// The new password could not be taken from the terminal or standard input.
+struct PasswordEntryError: Error {
+    let message: String
 }

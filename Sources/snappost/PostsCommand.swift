@@ -1,82 +1,80 @@
-// The `posts` subcommand: five LinkedIn drafts from a text file, offline or through an OpenAI-compatible provider.
+// `snappost posts`: five LinkedIn drafts from a text file, offline or through an OpenAI-compatible provider.
 import AIClient
+import ArgumentParser
 import Foundation
-import Logging
 import PostWriting
 import Settings
 import Support
+import Workflows
 
-enum PostsCommand {
-    static let usage = """
-        usage: snappost posts --text-file F [--book T] [--author A] [--provider offline|openai] [--json]
-                              [--ai-base-url URL] [--ai-key KEY] [--ai-model NAME] [--ai-timeout SECONDS]
+struct PostsCommand: AsyncParsableCommand {
+    enum Provider: String, ExpressibleByArgument, CaseIterable {
+        case offline, openai
+    }
 
-        The provider defaults to openai when SNAPPOST_AI_BASE_URL (or --ai-base-url) is set, else offline.
-        The --ai-* flags, SNAPPOST_AI_* variables and ./.env are the same keys `snappost serve` reads.
-        """
+    static let configuration = CommandConfiguration(
+        commandName: "posts", abstract: "Write five LinkedIn drafts from a text file, offline or through an OpenAI-compatible provider.",
+        discussion: """
+            The provider defaults to openai when SNAPPOST_AI_BASE_URL (or --ai-base-url) is set, else offline. The --ai-* flags \
+            (--ai-base-url, --ai-key, --ai-model, --ai-timeout, --ai-temperature), SNAPPOST_AI_* variables and ./.env are the \
+            same keys `snappost serve` reads.
 
-    static func run(_ arguments: [String]) async -> Int32 {
-        if arguments.contains("--help") || arguments.contains("-h") {
-            print(usage)
-            return 0
-        }
-        let input: CommandInput
-        do {
-            input = try await CommandInput(arguments, command: "posts", flags: ["--text-file", "--book", "--author", "--provider", "--json"])
-        } catch let error as UsageError {
-            printError("\(error.message)\n\n\(usage)")
-            return 64
-        } catch {
-            printError("posts: the configuration could not be read")
-            return 64
-        }
-        guard input.positional.isEmpty else {
-            printError("posts: unexpected argument '\(input.positional[0])'\n\n\(usage)")
-            return 64
-        }
-        guard let path = input.string("textFile") else {
-            printError("posts: --text-file is required.\n\n\(usage)")
-            return 64
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            printError("posts: cannot read \(path).")
-            return 66
-        }
-        let excerpt = String(decoding: data, as: UTF8.self)
+            \(CommandSettings.discussion)
+
+            Exit codes: 0 written, 64 usage, 66 the text file cannot be read, 1 no drafts were written.
+            """)
+
+    @Option(help: ArgumentHelp("The passage to write from (UTF-8 text).", valueName: "file"))
+    var textFile: String
+
+    @Option(help: ArgumentHelp("The book's title.", valueName: "title"))
+    var book: String?
+
+    @Option(help: ArgumentHelp("The book's author.", valueName: "name"))
+    var author: String?
+
+    @Option(help: "offline or openai (default: openai when a base URL is configured, else offline).")
+    var provider: Provider?
+
+    @Flag(help: "Print the drafts as JSON.")
+    var json = false
+
+    func run() async throws {
+        let settings = try await CommandSettings.load(for: "posts").settings
+        let excerpt = String(decoding: try CommandOutput.contents(of: textFile, "posts: cannot read \(textFile)."), as: UTF8.self)
 
         let generator: any PostGenerator
-        let provider = input.settings.aiProvider
-        switch input.string("provider") ?? (provider == nil ? "offline" : "openai") {
-        case "offline":
+        switch provider ?? (settings.aiProvider == nil ? .offline : .openai) {
+        case .offline:
             generator = OfflineWriter()
-        case "openai":
-            guard let provider else {
+        case .openai:
+            guard settings.aiProvider != nil else {
                 printError("posts: --provider openai needs a base URL (SNAPPOST_AI_BASE_URL or --ai-base-url).")
-                return 64
+                throw ExitCode(64)
             }
-            var logger = Logger(label: "snappost.ai")
-            logger.logLevel = .error  // the error's message is printed below; the log would repeat it
-            generator = ModelWriter(client: OpenAICompatibleClient(settings: provider, logger: logger))
-        case let other:
-            printError("posts: unknown provider '\(other)'; use offline or openai.")
-            return 64
+            // The error's message is printed below; the log would repeat it.
+            generator = LiveParts.generator(settings: settings, logger: CommandOutput.quietLogger)
         }
 
         do {
             // The offline writer quotes only real words: the same word lists as the server.
             let variants = try await generator.write(
                 DraftRequest(
-                    excerpt: excerpt, bookTitle: input.string("book"), author: input.string("author"),
-                    reading: ReadingEvidence(words: SystemWordLists.load(languages: ["eng", "fra"]))))
-            print(input.flag("json") ? try json(variants) : text(variants, by: generator.displayName))
-            return 0
+                    excerpt: excerpt, bookTitle: book.flatMap(Self.nonEmpty), author: author.flatMap(Self.nonEmpty),
+                    reading: ReadingEvidence(words: LiveParts.words(settings: settings))))
+            print(json ? try Self.json(variants) : Self.text(variants, by: generator.displayName))
         } catch let error as any UserFacingError {
             printError(error.message + (error.technicalDetail.map { "\n\($0)" } ?? ""))
-            return 1
+            throw ExitCode(1)
         } catch {
             printError("posts: \(error)")
-            return 1
+            throw ExitCode(1)
         }
+    }
+
+    private static func nonEmpty(_ value: String) -> String? {
+        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        return trimmed.isEmpty ? nil : trimmed
     }
 
     private static func text(_ variants: [Variant], by writer: String) -> String {

@@ -1,17 +1,18 @@
-// `snappost serve`: reads flags, then SNAPPOST_* environment variables, then ./.env, and runs the web app.
-import Configuration
-import Foundation
+// `snappost serve` (the default): reads flags, then SNAPPOST_* environment variables, then ./.env, and runs the web app.
+import ArgumentParser
 import Hummingbird
 import Logging
 import Settings
 import SnapPostWeb
+import Support
 
-enum ServeCommand {
-    static func run(_ arguments: [String]) async -> Int32 {
-        if arguments.contains("--help") || arguments.contains("-h") {
-            print(AppSettings.helpText)
-            return 0
-        }
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve", abstract: "Serve the web app (the default command).",
+        discussion: AppSettings.helpText + "\n\nExit codes: 0 stopped, 1 could not start.")
+
+    func run() async throws {
+        let loaded = try await CommandSettings.load(for: "serve")
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = .info
@@ -19,13 +20,12 @@ enum ServeCommand {
         }
         let logger = Logger(label: "snappost")
         do {
-            let reader = try await ConfigurationSources.reader(arguments: arguments)
-            let app = try await buildApplication(reader: reader, logger: logger)
+            let app = try await buildApplication(reader: loaded.reader, logger: logger)
             try await app.runService()
-            return 0
         } catch {
-            logger.critical("SnapPost could not start: \(error)")
-            return 1
+            let reason = (error as? any UserFacingError).map { "\($0.message) [\($0.code)]" } ?? "\(error)"
+            logger.critical("SnapPost could not start: \(reason)")
+            throw ExitCode(1)
         }
     }
 }

@@ -95,7 +95,7 @@ import Testing
             for y in top..<(top + 7) { for x in 200..<800 where (x / 4) % 2 == 0 { bytes[y * w + x] = 40 } }
         }
         let image = GrayImage(width: w, height: h, bytes: bytes)
-        func quad(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> [PageDetector.Point] {
+        func quad(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> [PixelPoint] {
             [.init(x: x0, y: y0), .init(x: x1, y: y0), .init(x: x1, y: y1), .init(x: x0, y: y1)]
         }
         #expect(PageDetector.sideThroughPrint(image, corners: quad(100, 80, 900, 1120), share: 0.5) == nil, "the sheet itself")

@@ -3,6 +3,7 @@
 import Foundation
 import Support
 import Testing
+import Words
 
 @testable import AIClient
 @testable import PostWriting

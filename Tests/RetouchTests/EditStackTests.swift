@@ -1,12 +1,13 @@
 // The edit stack: undo, redo, a new edit after undo, Refine, and what replays.
 import Foundation
 import Retouch
+import Support
 import Testing
 
 @Suite("Edit stack")
 struct EditStackTests {
     static func stroke(_ x: Double) -> EditOperation {
-        EditOperation(tool: .brush, shape: .line(points: [ImagePoint(x: x, y: 10)], width: 6))
+        EditOperation(tool: .brush, shape: .line(points: [PixelPoint(x: x, y: 10)], width: 6))
     }
 
     @Test("undo and redo move along the stack")
@@ -63,7 +64,7 @@ struct EditStackTests {
         var stack = EditStack()
         stack.push(
             EditOperation(
-                tool: .object, shape: .outline(polygons: [[ImagePoint(x: 1, y: 1), ImagePoint(x: 9, y: 1), ImagePoint(x: 5, y: 8)]]), feather: 2))
+                tool: .object, shape: .outline(polygons: [[PixelPoint(x: 1, y: 1), PixelPoint(x: 9, y: 1), PixelPoint(x: 5, y: 8)]]), feather: 2))
         stack.push(Self.stroke(4))
         stack.undo()
         let decoded = try JSONDecoder().decode(EditStack.self, from: JSONEncoder().encode(stack))

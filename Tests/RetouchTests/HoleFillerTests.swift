@@ -10,7 +10,7 @@ struct HoleFillerTests {
     /// Two parallel wires 16 px apart; the upper one is removed.
     static func twoWires() -> (photo: RasterImage, clean: RasterImage, hole: Mask) {
         let w = 240, h = 160
-        let upper = Scene.sagging(width: w, top: 50, sag: 12), lower = upper.map { ImagePoint(x: $0.x, y: $0.y + 16) }
+        let upper = Scene.sagging(width: w, top: 50, sag: 12), lower = upper.map { PixelPoint(x: $0.x, y: $0.y + 16) }
         var clean = Scene.sky(width: w, height: h)
         clean.drawLine(lower, width: 5)
         var photo = clean
@@ -73,11 +73,11 @@ struct HoleFillerTests {
     @Test("a blob over a wire is filled with the wire carried through")
     func lineContinuesThroughABlob() throws {
         let w = 200, h = 120
-        let wire = [ImagePoint(x: 0, y: 60), ImagePoint(x: 199, y: 64)]
+        let wire = [PixelPoint(x: 0, y: 60), PixelPoint(x: 199, y: 64)]
         var scene = Scene.sky(width: w, height: h)
         scene.drawLine(wire, width: 5)
         var hole = Mask(width: w, height: h)
-        MaskPainter.paintLine([ImagePoint(x: 100, y: 62)], width: 30, into: &hole)
+        MaskPainter.paintLine([PixelPoint(x: 100, y: 62)], width: 30, into: &hole)
         var filled = scene.image
         try HoleFiller().fill(&filled, hole: hole)
         var onWire = Mask(width: w, height: h), offWire = Mask(width: w, height: h)
@@ -117,7 +117,7 @@ struct HoleFillerTests {
         let w = 320, h = 240
         let clean = Scene.sky(width: w, height: h, seed: 9)
         var hole = Mask(width: w, height: h)
-        MaskPainter.paintLine([ImagePoint(x: 160, y: 120)], width: 90, into: &hole)
+        MaskPainter.paintLine([PixelPoint(x: 160, y: 120)], width: 90, into: &hole)
         var filled = clean.image
         try HoleFiller().fill(&filled, hole: hole)
         // The sky is a smooth gradient with grain: a good fill stays within the grain of the truth.
@@ -135,7 +135,7 @@ struct HoleFillerTests {
         let w = 900, h = 200
         let clean = Scene.sky(width: w, height: h, seed: 13)
         var hole = Mask(width: w, height: h)
-        MaskPainter.paintLine([ImagePoint(x: 0, y: 100), ImagePoint(x: 899, y: 110)], width: 50, into: &hole)
+        MaskPainter.paintLine([PixelPoint(x: 0, y: 100), PixelPoint(x: 899, y: 110)], width: 50, into: &hole)
         var settings = FillSettings()
         settings.maxCropPixels = 120_000
         settings.tileSide = 128
@@ -153,7 +153,7 @@ struct HoleFillerTests {
         settings.maxCropPixels = 10_000
         var image = Scene.sky(width: 200, height: 200).image
         var hole = Mask(width: 200, height: 200)
-        MaskPainter.paintLine([ImagePoint(x: 100, y: 100)], width: 120, into: &hole)
+        MaskPainter.paintLine([PixelPoint(x: 100, y: 100)], width: 120, into: &hole)
         #expect(throws: RetouchError.areaTooLarge) { try HoleFiller(settings: settings).fill(&image, hole: hole) }
     }
 }
@@ -164,9 +164,9 @@ struct QuickFillBigHoleTests {
     func coarseQuickFill() throws {
         var scene = Scene.sky(width: 600, height: 400, grain: 2, seed: 51)
         let clean = scene.image
-        scene.drawDisc(centre: ImagePoint(x: 300, y: 200), radius: 150, colour: (200, 80, 40))
+        scene.drawDisc(centre: PixelPoint(x: 300, y: 200), radius: 150, colour: (200, 80, 40))
         var hole = Mask(width: 600, height: 400)
-        MaskPainter.paintLine([ImagePoint(x: 300, y: 200)], width: 306, into: &hole)
+        MaskPainter.paintLine([PixelPoint(x: 300, y: 200)], width: 306, into: &hole)
         var settings = FillSettings()
         settings.quickFillPixels = 20_000
         var filled = scene.image

@@ -14,17 +14,17 @@ struct HostileNumberTests {
     func maskPainting() {
         for value in Self.extremes {
             var mask = Mask(width: 40, height: 30)
-            MaskPainter.paintLine([ImagePoint(x: value, y: 10)], width: 20, into: &mask)
-            MaskPainter.paintLine([ImagePoint(x: 10, y: 10), ImagePoint(x: 20, y: value)], width: 4, into: &mask)
-            MaskPainter.paintLine([ImagePoint(x: 10, y: 10)], width: value, into: &mask)
-            MaskPainter.paintPolygon([ImagePoint(x: 0, y: 0), ImagePoint(x: value, y: 0), ImagePoint(x: 5, y: 20)], into: &mask)
+            MaskPainter.paintLine([PixelPoint(x: value, y: 10)], width: 20, into: &mask)
+            MaskPainter.paintLine([PixelPoint(x: 10, y: 10), PixelPoint(x: 20, y: value)], width: 4, into: &mask)
+            MaskPainter.paintLine([PixelPoint(x: 10, y: 10)], width: value, into: &mask)
+            MaskPainter.paintPolygon([PixelPoint(x: 0, y: 0), PixelPoint(x: value, y: 0), PixelPoint(x: 5, y: 20)], into: &mask)
             MaskPainter.grow(&mask, by: value)
-            _ = EditOperation(tool: .brush, shape: .line(points: [ImagePoint(x: value, y: value)], width: 10), feather: 3).masks(
+            _ = EditOperation(tool: .brush, shape: .line(points: [PixelPoint(x: value, y: value)], width: 10), feather: 3).masks(
                 width: 40, height: 30, scale: 0.5)
         }
         // An ordinary stroke still paints where it should, clipped at the edge.
         var mask = Mask(width: 40, height: 30)
-        MaskPainter.paintLine([ImagePoint(x: -100, y: 15), ImagePoint(x: 20, y: 15)], width: 4, into: &mask)
+        MaskPainter.paintLine([PixelPoint(x: -100, y: 15), PixelPoint(x: 20, y: 15)], width: 4, into: &mask)
         #expect(mask.selectedBox == PixelBox(x: 0, y: 13, width: 23, height: 5))
     }
 
@@ -32,12 +32,17 @@ struct HostileNumberTests {
     func taps() {
         let picture = Scene.sky(width: 64, height: 48).image
         for value in Self.extremes {
-            #expect(throws: RetouchError.noWire) { try WireFinder().find(in: picture, fullWidth: 640, near: ImagePoint(x: value, y: 20)) }
-            #expect(throws: RetouchError.noWire) { try WireFinder().find(in: picture.luma, near: ImagePoint(x: 20, y: value)) }
-            #expect(throws: RetouchError.noObject) { try ObjectFinder().find(in: picture, near: ImagePoint(x: value, y: 20)) }
-            #expect(throws: RetouchError.noObject) { try ObjectFinder().find(in: picture, near: ImagePoint(x: 20, y: value)) }
+            #expect(throws: RetouchError.noWire) { try WireFinder().find(in: picture, fullWidth: 640, near: PixelPoint(x: value, y: 20)) }
+            #expect(throws: RetouchError.noWire) { try WireFinder().find(in: picture.luma, near: PixelPoint(x: 20, y: value)) }
+            #expect(throws: RetouchError.noObject) { try ObjectFinder().find(in: picture, near: PixelPoint(x: value, y: 20)) }
+            #expect(throws: RetouchError.noObject) { try ObjectFinder().find(in: picture, near: PixelPoint(x: 20, y: value)) }
         }
-        #expect(throws: RetouchError.noWire) { try WireFinder().find(in: picture, fullWidth: 0, near: ImagePoint(x: 1, y: 1)) }
+        #expect(throws: RetouchError.noWire) { try WireFinder().find(in: picture, fullWidth: 0, near: PixelPoint(x: 1, y: 1)) }
+        for value in Self.extremes {
+            #expect(throws: RetouchError.noPerson) { try PersonFinder().find(in: picture, near: PixelPoint(x: value, y: 20)) }
+            #expect(SmartBrush().refine([PixelPoint(x: value, y: 20), PixelPoint(x: 30, y: 20)], width: 12, on: picture) == nil)
+            #expect(SmartBrush().refine([PixelPoint(x: 20, y: 20)], width: value, on: picture) == nil)
+        }
     }
 
     @Test("Replaying keeps going past an edit that cannot be drawn, and says which it was")
@@ -45,7 +50,7 @@ struct HostileNumberTests {
         var picture = Scene.sky(width: 64, height: 48).image
         var filler = HoleFiller()
         filler.settings.maxCropPixels = 100
-        let small = EditOperation(tool: .brush, shape: .line(points: [ImagePoint(x: 30, y: 20)], width: 4))
+        let small = EditOperation(tool: .brush, shape: .line(points: [PixelPoint(x: 30, y: 20)], width: 4))
         let skipped = EditReplayer(filler: filler).replayAll([small, small], on: &picture, scale: 1)
         #expect(skipped == [0, 1])
         #expect(EditReplayer().replayAll([small], on: &picture, scale: 1).isEmpty)

@@ -10,8 +10,8 @@ import Testing
 struct ObjectExtentTests {
     static let w = 360, h = 260
     static let arms = [
-        [ImagePoint(x: 150, y: 112), ImagePoint(x: 128, y: 78), ImagePoint(x: 122, y: 66)],
-        [ImagePoint(x: 210, y: 112), ImagePoint(x: 232, y: 78), ImagePoint(x: 238, y: 66)],
+        [PixelPoint(x: 150, y: 112), PixelPoint(x: 128, y: 78), PixelPoint(x: 122, y: 66)],
+        [PixelPoint(x: 210, y: 112), PixelPoint(x: 232, y: 78), PixelPoint(x: 238, y: 66)],
     ]
 
     /// The shadow's darkening at each pixel: 1 outside, down to 0.55 inside a soft-edged ellipse beside the body.
@@ -34,12 +34,12 @@ struct ObjectExtentTests {
                 scene.image.bytes[i + 2] = UInt8(max(0, min(255, (128 + t) * s)))
             }
         }
-        scene.drawLine([ImagePoint(x: 160, y: 130), ImagePoint(x: 200, y: 130)], width: 44, colour: (70, 90, 140))
+        scene.drawLine([PixelPoint(x: 160, y: 130), PixelPoint(x: 200, y: 130)], width: 44, colour: (70, 90, 140))
         for arm in arms { scene.drawLine(arm, width: 2.5, colour: (45, 45, 55)) }
         return scene
     }
 
-    static func mask(_ outlines: [[ImagePoint]]) -> Mask {
+    static func mask(_ outlines: [[PixelPoint]]) -> Mask {
         var mask = Mask(width: w, height: h)
         for polygon in outlines { MaskPainter.paintPolygon(polygon, into: &mask) }
         return mask
@@ -59,7 +59,7 @@ struct ObjectExtentTests {
         var m = Mask(width: w, height: h)
         for y in 0..<h { for x in 0..<w where shade(x, y) < level { m[x, y] = true } }
         var body = Mask(width: w, height: h)
-        MaskPainter.paintLine([ImagePoint(x: 160, y: 130), ImagePoint(x: 200, y: 130)], width: 44, into: &body)
+        MaskPainter.paintLine([PixelPoint(x: 160, y: 130), PixelPoint(x: 200, y: 130)], width: 44, into: &body)
         for i in m.bytes.indices where body.bytes[i] != 0 { m.bytes[i] = 0 }
         return m
     }
@@ -67,16 +67,16 @@ struct ObjectExtentTests {
     @Test("the object takes its thin arms; its shadow only when asked")
     func armsAndShadow() throws {
         let scene = Self.robot()
-        let plain = Self.mask(try ObjectFinder().find(in: scene.image, near: ImagePoint(x: 180, y: 130)))
+        let plain = Self.mask(try ObjectFinder().find(in: scene.image, near: PixelPoint(x: 180, y: 130)))
         #expect(Self.covered(Self.armPixels, by: plain) > 0.95)
         #expect(Self.covered(Self.shadowPixels(below: 0.7), by: plain) < 0.2)
 
-        let withShadow = Self.mask(try ObjectFinder().find(in: scene.image, near: ImagePoint(x: 180, y: 130), shadow: true))
+        let withShadow = Self.mask(try ObjectFinder().find(in: scene.image, near: PixelPoint(x: 180, y: 130), shadow: true))
         #expect(Self.covered(Self.armPixels, by: withShadow) > 0.95)
         #expect(Self.covered(Self.shadowPixels(below: 0.95), by: withShadow) > 0.95)
         // Nothing far from the robot and its shadow.
         var near = Self.shadowPixels(below: 0.995)
-        MaskPainter.paintLine([ImagePoint(x: 160, y: 130), ImagePoint(x: 200, y: 130)], width: 44, into: &near)
+        MaskPainter.paintLine([PixelPoint(x: 160, y: 130), PixelPoint(x: 200, y: 130)], width: 44, into: &near)
         for arm in Self.arms { MaskPainter.paintLine(arm, width: 2.5, into: &near) }
         MaskPainter.grow(&near, by: 5)
         let stray = withShadow.bytes.indices.filter { withShadow.bytes[$0] != 0 && near.bytes[$0] == 0 }.count
@@ -87,7 +87,7 @@ struct ObjectExtentTests {
     func removedWhole() throws {
         let scene = Self.robot()
         var picture = scene.image
-        let outlines = try ObjectFinder().find(in: picture, near: ImagePoint(x: 180, y: 130), shadow: true)
+        let outlines = try ObjectFinder().find(in: picture, near: PixelPoint(x: 180, y: 130), shadow: true)
         var hole = Self.mask(outlines)
         MaskPainter.grow(&hole, by: 2)
         try HoleFiller().fill(&picture, hole: hole)
@@ -111,8 +111,8 @@ struct ObjectExtentTests {
             }
         }
         // A small dark thing near the wall; the stroke painted over it runs onto the wall.
-        scene.drawDisc(centre: ImagePoint(x: 118, y: 100), radius: 14, colour: (60, 40, 35))
-        let stroke = [ImagePoint(x: 105, y: 100), ImagePoint(x: 145, y: 100)]
+        scene.drawDisc(centre: PixelPoint(x: 118, y: 100), radius: 14, colour: (60, 40, 35))
+        let stroke = [PixelPoint(x: 105, y: 100), PixelPoint(x: 145, y: 100)]
         let outlines = try #require(SmartBrush().refine(stroke, width: 44, on: scene.image))
         var refined = Mask(width: 300, height: 200), painted = refined
         for polygon in outlines { MaskPainter.paintPolygon(polygon, into: &refined) }
@@ -132,6 +132,6 @@ struct ObjectExtentTests {
     @Test("a stroke over plain ground stays as painted")
     func smartBrushWithoutEdges() {
         let sky = Scene.sky(width: 200, height: 120, grain: 3, seed: 44)
-        #expect(SmartBrush().refine([ImagePoint(x: 50, y: 60), ImagePoint(x: 150, y: 60)], width: 30, on: sky.image) == nil)
+        #expect(SmartBrush().refine([PixelPoint(x: 50, y: 60), PixelPoint(x: 150, y: 60)], width: 30, on: sky.image) == nil)
     }
 }

@@ -26,7 +26,7 @@ enum RetouchFixtures {
 
 @Suite("Person finder")
 struct PersonFinderTests {
-    static func mask(_ outlines: [[ImagePoint]], _ w: Int, _ h: Int) -> Mask {
+    static func mask(_ outlines: [[PixelPoint]], _ w: Int, _ h: Int) -> Mask {
         var mask = Mask(width: w, height: h)
         for polygon in outlines { MaskPainter.paintPolygon(polygon, into: &mask) }
         return mask
@@ -42,7 +42,7 @@ struct PersonFinderTests {
     @Test("a tap on the astronaut's suit gives her whole outline: face, hair and suit, not the flag or the backdrop")
     func astronaut() throws {
         let photo = try RetouchFixtures.picture("astronaut.png")
-        let found = Self.mask(try PersonFinder().find(in: photo, near: ImagePoint(x: 250, y: 380)), photo.width, photo.height)
+        let found = Self.mask(try PersonFinder().find(in: photo, near: PixelPoint(x: 250, y: 380)), photo.width, photo.height)
         #expect(Self.share(of: PixelBox(x: 190, y: 90, width: 60, height: 60), in: found) > 0.95)  // face
         #expect(Self.share(of: PixelBox(x: 180, y: 30, width: 80, height: 25), in: found) > 0.8)  // hair
         #expect(Self.share(of: PixelBox(x: 80, y: 330, width: 80, height: 80), in: found) > 0.95)  // suit, left arm
@@ -55,7 +55,7 @@ struct PersonFinderTests {
     @Test("a tap beside her, on the backdrop, finds no person")
     func besideThePerson() throws {
         let photo = try RetouchFixtures.picture("astronaut.png")
-        #expect(throws: RetouchError.noPerson) { try PersonFinder().find(in: photo, near: ImagePoint(x: 470, y: 60)) }
+        #expect(throws: RetouchError.noPerson) { try PersonFinder().find(in: photo, near: PixelPoint(x: 470, y: 60)) }
     }
 
     @Test("Select all people outlines her")
@@ -79,10 +79,10 @@ struct PersonFinderTests {
             }
         }
         scene.drawLine(Scene.sagging(width: 900, top: 150, sag: 60), width: 5)
-        for y in 250..<390 { scene.drawLine([ImagePoint(x: 600, y: Double(y)), ImagePoint(x: 760, y: Double(y))], width: 1, colour: (170, 90, 70)) }
-        for y in 320..<390 { scene.drawLine([ImagePoint(x: 650, y: Double(y)), ImagePoint(x: 690, y: Double(y))], width: 1, colour: (60, 50, 45)) }
-        scene.drawDisc(centre: ImagePoint(x: 200, y: 360), radius: 55, colour: (60, 90, 45))
-        scene.drawLine([ImagePoint(x: 415, y: 330), ImagePoint(x: 415, y: 460)], width: 24, colour: (80, 80, 90))
+        for y in 250..<390 { scene.drawLine([PixelPoint(x: 600, y: Double(y)), PixelPoint(x: 760, y: Double(y))], width: 1, colour: (170, 90, 70)) }
+        for y in 320..<390 { scene.drawLine([PixelPoint(x: 650, y: Double(y)), PixelPoint(x: 690, y: Double(y))], width: 1, colour: (60, 50, 45)) }
+        scene.drawDisc(centre: PixelPoint(x: 200, y: 360), radius: 55, colour: (60, 90, 45))
+        scene.drawLine([PixelPoint(x: 415, y: 330), PixelPoint(x: 415, y: 460)], width: 24, colour: (80, 80, 90))
         return scene
     }
 
@@ -90,7 +90,7 @@ struct PersonFinderTests {
     func noPerson() throws {
         let scene = Self.noPersonScene()
         #expect(throws: RetouchError.noPeople) { try PersonFinder().findAll(in: scene.image) }
-        for tap in [ImagePoint(x: 200, y: 360), ImagePoint(x: 415, y: 400), ImagePoint(x: 680, y: 330), ImagePoint(x: 450, y: 500)] {
+        for tap in [PixelPoint(x: 200, y: 360), PixelPoint(x: 415, y: 400), PixelPoint(x: 680, y: 330), PixelPoint(x: 450, y: 500)] {
             #expect(throws: RetouchError.noPerson) { try PersonFinder().find(in: scene.image, near: tap) }
         }
     }
@@ -98,8 +98,8 @@ struct PersonFinderTests {
     @Test("a tap outside the picture finds no person")
     func outside() {
         let sky = Scene.sky(width: 64, height: 64)
-        #expect(throws: RetouchError.noPerson) { try PersonFinder().find(in: sky.image, near: ImagePoint(x: -3, y: 10)) }
-        #expect(throws: RetouchError.noPerson) { try PersonFinder().find(in: sky.image, near: ImagePoint(x: .nan, y: 10)) }
+        #expect(throws: RetouchError.noPerson) { try PersonFinder().find(in: sky.image, near: PixelPoint(x: -3, y: 10)) }
+        #expect(throws: RetouchError.noPerson) { try PersonFinder().find(in: sky.image, near: PixelPoint(x: .nan, y: 10)) }
     }
 
     @Test("finds whose boxes mostly overlap are one person; a lone unsure find is no person")

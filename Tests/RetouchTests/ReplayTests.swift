@@ -59,7 +59,7 @@ struct ReplayTests {
     @Test("a feathered edit changes pixels beyond its core, less and less")
     func feather() throws {
         let (photo, _) = Self.photo()
-        let edit = EditOperation(tool: .brush, shape: .line(points: [ImagePoint(x: 160, y: 100)], width: 20), feather: 6)
+        let edit = EditOperation(tool: .brush, shape: .line(points: [PixelPoint(x: 160, y: 100)], width: 20), feather: 6)
         let (core, hole) = edit.masks(width: Self.w, height: Self.h, scale: 1)
         #expect(hole.selectedCount > core.selectedCount)
         var picture = photo

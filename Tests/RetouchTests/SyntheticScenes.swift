@@ -35,15 +35,15 @@ struct Scene {
     }
 
     /// A sagging curve across the picture: y = top + sag·(1 - (2x/w - 1)²).
-    static func sagging(width: Int, top: Double, sag: Double) -> [ImagePoint] {
+    static func sagging(width: Int, top: Double, sag: Double) -> [PixelPoint] {
         stride(from: 0, through: width - 1, by: 4).map { x in
             let u = 2 * Double(x) / Double(width) - 1
-            return ImagePoint(x: Double(x), y: top + sag * (1 - u * u))
-        } + [ImagePoint(x: Double(width - 1), y: top)]
+            return PixelPoint(x: Double(x), y: top + sag * (1 - u * u))
+        } + [PixelPoint(x: Double(width - 1), y: top)]
     }
 
     /// Coverage (0…1) of a polyline of `width` at each pixel, anti-aliased over one pixel.
-    static func coverage(of points: [ImagePoint], width lineWidth: Double, pictureWidth w: Int, height h: Int) -> [Double] {
+    static func coverage(of points: [PixelPoint], width lineWidth: Double, pictureWidth w: Int, height h: Int) -> [Double] {
         var out = [Double](repeating: 0, count: w * h)
         for (a, b) in zip(points, points.dropFirst()) {
             let r = lineWidth / 2 + 1
@@ -74,11 +74,11 @@ struct Scene {
         }
     }
 
-    mutating func drawLine(_ points: [ImagePoint], width: Double, colour: (Double, Double, Double) = (40, 40, 45)) {
+    mutating func drawLine(_ points: [PixelPoint], width: Double, colour: (Double, Double, Double) = (40, 40, 45)) {
         draw(coverage: Self.coverage(of: points, width: width, pictureWidth: image.width, height: image.height), colour: colour)
     }
 
-    mutating func drawDisc(centre: ImagePoint, radius: Double, colour: (Double, Double, Double)) {
+    mutating func drawDisc(centre: PixelPoint, radius: Double, colour: (Double, Double, Double)) {
         var coverage = [Double](repeating: 0, count: image.width * image.height)
         for y in 0..<image.height {
             for x in 0..<image.width {
@@ -185,7 +185,7 @@ extension Score {
     }
 
     /// How visible a removed line still is: edge energy in a band over it against a ring 10–20 px away (1 = no trace).
-    static func ghost(_ image: RasterImage, line: [ImagePoint], width: Double) -> Double {
+    static func ghost(_ image: RasterImage, line: [PixelPoint], width: Double) -> Double {
         var band = Mask(width: image.width, height: image.height), inner = band, outer = band
         MaskPainter.paintLine(line, width: width + 8, into: &band)
         MaskPainter.paintLine(line, width: width + 20, into: &inner)

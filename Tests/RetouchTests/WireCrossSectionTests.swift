@@ -11,7 +11,7 @@ struct WireCrossSectionTests {
     static let w = 400, h = 240
 
     /// The sky alone and the sky with `lines` drawn, both "photographed" (softened, then sharpened: halos).
-    static func photographed(_ lines: [(points: [ImagePoint], width: Double)], seed: UInt64 = 21) -> (photo: RasterImage, sky: RasterImage) {
+    static func photographed(_ lines: [(points: [PixelPoint], width: Double)], seed: UInt64 = 21) -> (photo: RasterImage, sky: RasterImage) {
         var sky = Scene.sky(width: w, height: h, grain: 2, seed: seed)
         var photo = sky
         for line in lines { photo.drawLine(line.points, width: line.width, colour: (30, 30, 35)) }
@@ -44,7 +44,7 @@ struct WireCrossSectionTests {
     func haloIsTaken(at share: Double) throws {
         let scene = Self.photographed([(Self.wire, 4)])
         let x = share * Double(Self.w - 1), u = 2 * x / Double(Self.w) - 1
-        let found = try WireFinder().find(in: scene.photo, fullWidth: Self.w, near: ImagePoint(x: x, y: 60 + 30 * (1 - u * u) + 8))
+        let found = try WireFinder().find(in: scene.photo, fullWidth: Self.w, near: PixelPoint(x: x, y: 60 + 30 * (1 - u * u) + 8))
         let mask = Self.mask(of: found)
         // Away from the picture's sides (where the trace ends at the border), every changed pixel is in the mask.
         var changed = Self.changed(scene.photo, from: scene.sky, by: 6)
@@ -57,7 +57,7 @@ struct WireCrossSectionTests {
     @Test("filled, the whole cross-section leaves no trace; the core alone leaves the halo as a ghost")
     func noGhost() throws {
         let scene = Self.photographed([(Self.wire, 4)])
-        let found = try WireFinder().find(in: scene.photo, fullWidth: Self.w, near: ImagePoint(x: 200, y: 96))
+        let found = try WireFinder().find(in: scene.photo, fullWidth: Self.w, near: PixelPoint(x: 200, y: 96))
         var whole = scene.photo
         try HoleFiller().fill(&whole, hole: Self.mask(of: found))
         var coreOnly = scene.photo
@@ -71,9 +71,9 @@ struct WireCrossSectionTests {
 
     @Test("two strands a few pixels apart are one wire, from a tap on either")
     func strandsAreOneWire() throws {
-        let upper = Self.wire, lower = upper.map { ImagePoint(x: $0.x, y: $0.y + 7) }
+        let upper = Self.wire, lower = upper.map { PixelPoint(x: $0.x, y: $0.y + 7) }
         let scene = Self.photographed([(upper, 3), (lower, 3)])
-        for tap in [ImagePoint(x: 120, y: 75), ImagePoint(x: 260, y: 105)] {
+        for tap in [PixelPoint(x: 120, y: 75), PixelPoint(x: 260, y: 105)] {
             let mask = Self.mask(of: try WireFinder().find(in: scene.photo, fullWidth: Self.w, near: tap))
             for strand in [upper, lower] {
                 var truth = Mask(width: Self.w, height: Self.h)
@@ -86,9 +86,9 @@ struct WireCrossSectionTests {
 
     @Test("a wire 30 px away is another wire: it needs its own tap")
     func neighbourIsNotTaken() throws {
-        let upper = Self.wire, lower = upper.map { ImagePoint(x: $0.x, y: $0.y + 30) }
+        let upper = Self.wire, lower = upper.map { PixelPoint(x: $0.x, y: $0.y + 30) }
         let scene = Self.photographed([(upper, 4), (lower, 4)])
-        let mask = Self.mask(of: try WireFinder().find(in: scene.photo, fullWidth: Self.w, near: ImagePoint(x: 200, y: 85)))
+        let mask = Self.mask(of: try WireFinder().find(in: scene.photo, fullWidth: Self.w, near: PixelPoint(x: 200, y: 85)))
         var other = Mask(width: Self.w, height: Self.h)
         MaskPainter.paintLine(lower, width: 4, into: &other)
         #expect(Self.covered(other, by: mask) < 0.01)
@@ -99,8 +99,8 @@ struct WireCrossSectionTests {
     /// the halo, a pixel of margin) of the wire's centre line: nothing along the roof line or the branch.
     @Test("the mask never spills onto a roof line or a branch the wire crosses")
     func noSpillAtCrossings() throws {
-        let wire = [ImagePoint(x: 0, y: 40), ImagePoint(x: 399, y: 200)]
-        let branch = [ImagePoint(x: 150, y: 0), ImagePoint(x: 260, y: 239)]
+        let wire = [PixelPoint(x: 0, y: 40), PixelPoint(x: 399, y: 200)]
+        let branch = [PixelPoint(x: 150, y: 0), PixelPoint(x: 260, y: 239)]
         var sky = Scene.sky(width: Self.w, height: Self.h, grain: 2, seed: 23)
         // The roof: everything below a gently sloping line is a darker, warmer surface.
         for y in 0..<Self.h {
@@ -115,7 +115,7 @@ struct WireCrossSectionTests {
         var photo = sky
         photo.drawLine(wire, width: 4, colour: (30, 30, 35))
         photo.photograph()
-        let found = try WireFinder().find(in: photo.image, fullWidth: Self.w, near: ImagePoint(x: 80, y: 60))
+        let found = try WireFinder().find(in: photo.image, fullWidth: Self.w, near: PixelPoint(x: 80, y: 60))
         let mask = Self.mask(of: found)
         var reach = Mask(width: Self.w, height: Self.h)
         MaskPainter.paintLine(wire, width: 4 + 2 * 5, into: &reach)

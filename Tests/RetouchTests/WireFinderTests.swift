@@ -13,7 +13,7 @@ struct WireFinderTests {
         var scene = Scene.sky(width: w, height: h, seed: 3)
         scene.drawLine(wire, width: width)
         // A second, fainter wire crossing lower down must not capture the trace.
-        scene.drawLine([ImagePoint(x: 0, y: 200), ImagePoint(x: 399, y: 150)], width: 2, colour: (90, 90, 100))
+        scene.drawLine([PixelPoint(x: 0, y: 200), PixelPoint(x: 399, y: 150)], width: 2, colour: (90, 90, 100))
         return scene
     }
 
@@ -22,7 +22,7 @@ struct WireFinderTests {
         let scene = Self.scene()
         let x = share * Double(Self.w - 1)
         let u = 2 * x / Double(Self.w) - 1
-        let tap = ImagePoint(x: x, y: 60 + 40 * (1 - u * u) - 10)
+        let tap = PixelPoint(x: x, y: 60 + 40 * (1 - u * u) - 10)
         let found = try WireFinder().find(in: scene.image, fullWidth: Self.w, near: tap)
         var truth = Mask(width: Self.w, height: Self.h), core = truth, whole = truth
         MaskPainter.paintLine(Self.wire, width: 7, into: &truth)
@@ -41,7 +41,7 @@ struct WireFinderTests {
         var scene = Scene.sky(width: Self.w, height: Self.h, seed: 4)
         for i in scene.image.bytes.indices { scene.image.bytes[i] /= 3 }
         scene.drawLine(Self.wire, width: 4, colour: (230, 230, 220))
-        let found = try WireFinder().find(in: scene.image, fullWidth: Self.w, near: ImagePoint(x: 200, y: 95))
+        let found = try WireFinder().find(in: scene.image, fullWidth: Self.w, near: PixelPoint(x: 200, y: 95))
         #expect(found.polarity == .bright)
         #expect(found.points.count >= 2)
     }
@@ -49,7 +49,7 @@ struct WireFinderTests {
     @Test("plain sky has no wire")
     func noWire() {
         let sky = Scene.sky(width: Self.w, height: Self.h, seed: 2)
-        #expect(throws: RetouchError.noWire) { try WireFinder().find(in: sky.image, fullWidth: Self.w, near: ImagePoint(x: 200, y: 120)) }
+        #expect(throws: RetouchError.noWire) { try WireFinder().find(in: sky.image, fullWidth: Self.w, near: PixelPoint(x: 200, y: 120)) }
     }
 
     @Test("the edge between two areas is not a wire")
@@ -60,7 +60,7 @@ struct WireFinderTests {
                 for k in 0..<3 { scene.image.bytes[(y * Self.w + x) * 3 + k] /= 3 }
             }
         }
-        #expect(throws: RetouchError.noWire) { try WireFinder().find(in: scene.image, fullWidth: Self.w, near: ImagePoint(x: 200, y: 121)) }
+        #expect(throws: RetouchError.noWire) { try WireFinder().find(in: scene.image, fullWidth: Self.w, near: PixelPoint(x: 200, y: 121)) }
     }
 
     @Test("found on a reduced copy, the trace comes back in full-size pixels")
@@ -72,7 +72,7 @@ struct WireFinderTests {
                 let p = i / 3, k = i % 3, x = p % (Self.w / 2), y = p / (Self.w / 2)
                 return scene.image.bytes[((2 * y) * Self.w + 2 * x) * 3 + k]
             })
-        let found = try WireFinder().find(in: half, fullWidth: Self.w, near: ImagePoint(x: 200, y: 95))
+        let found = try WireFinder().find(in: half, fullWidth: Self.w, near: PixelPoint(x: 200, y: 95))
         #expect(found.points.map(\.x).max()! > 390)
         #expect(abs(found.coreWidth - 9.5) < 3)
     }

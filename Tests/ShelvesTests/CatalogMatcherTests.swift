@@ -1,5 +1,6 @@
 // The matcher's guards, each from a false match seen on a real shelf, and the matches it must still make.
 import Testing
+import Words
 
 @testable import Shelves
 
@@ -17,11 +18,11 @@ import Testing
             ("It", "Stephen King", ["horror": 1], 4.2, 600_000),
             ("Getting to Yes: Negotiating Agreement Without Giving In", "Roger Fisher, William Ury, Bruce Patton", ["business": 1], 3.9, 37_000),
             ("Free to Choose: A Personal Statement", "Milton Friedman, Rose Friedman", ["economics": 1], 4.2, 5_000),
-        ]), extraWords: Lexicon.systemWords)
+        ]), extraWords: SpineVocabulary.systemWords)
 
     @Test func theSystemWordListIsInstalled() {
         // Debian's wamerican (make installs it): without it the matcher knows fewer real words.
-        #expect(Lexicon.systemWords.contains("inside"))
+        #expect(SpineVocabulary.systemWords.contains("inside"))
     }
 
     func titles(_ lines: [String], confidence: Double = 0.8) -> [String] {
@@ -76,7 +77,7 @@ import Testing
                 ("Up the Down Staircase", "Bel Kaufman", ["fiction": 1], 4.0, 20_000),
                 ("Severance", "Ling Ma", ["fiction": 1], 3.7, 20_000),
                 ("The House of the Seven Gables", "Nathaniel Hawthorne", ["classics": 1], 3.4, 60_000),
-            ]), extraWords: Lexicon.systemWords)
+            ]), extraWords: SpineVocabulary.systemWords)
         #expect(names.splitGlued("belling") == ["belling"])
         #expect(names.splitGlued("thehouse") == ["the", "house"])
     }
@@ -86,7 +87,7 @@ import Testing
             catalog: ShelfFixtures.smallCatalog([
                 ("Winter Garden", "Kristin Hannah", ["fiction": 1], 4.1, 90_000),
                 ("A Bend in the River", "V.S. Naipaul", ["fiction": 1], 3.8, 20_000),
-            ]), extraWords: Lexicon.systemWords, commonWords: Lexicon.commonWords)
+            ]), extraWords: SpineVocabulary.systemWords, commonWords: SpineVocabulary.commonWords)
         func found(_ lines: [String]) -> [Int] { m.matches(spineIndex: 0, lines: lines, ocrConfidence: 0.9).map(\.bookID) }
         // Read whole and alone, a long title is the catalog's; with someone else's name, or a name nobody knows, beside it, or
         // a word more, it is another book.

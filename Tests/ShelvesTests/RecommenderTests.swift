@@ -1,4 +1,5 @@
 // Recommendations: every shelf book gets a say, other editions and shelf books are never suggested.
+import Support
 import Testing
 
 @testable import Shelves

@@ -9,6 +9,7 @@ import HummingbirdTesting
 import Logging
 import NIOCore
 import PostWriting
+import Settings
 import Storage
 import Support
 import Synchronization
@@ -402,7 +403,7 @@ struct SocketDeadlineTests {
             var refusal: (String, Duration)?
             for _ in 0..<4 {
                 let connection = try RawConnection(port: port)
-                connection.send("GET /healthz HTTP/1.1\r\nHost: x\r\n")  // a head in progress: the connection stays open
+                connection.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n")  // a head in progress: the connection stays open
                 try await Task.sleep(for: .milliseconds(100))
                 if connection.hasAnswered() {
                     refusal = connection.readUntilClosed()
@@ -418,7 +419,7 @@ struct SocketDeadlineTests {
             held.removeAll()
             try await Task.sleep(for: .milliseconds(200))
             let probe = try RawConnection(port: port)
-            probe.send("GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            probe.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
             #expect(probe.readUntilClosed().0.hasPrefix("HTTP/1.1 200"))
         }
     }
@@ -430,14 +431,15 @@ struct SocketDeadlineTests {
             let port = try #require(client.port)
             // Slow head: never finished, closed after about a second with 408.
             let head = try RawConnection(port: port)
-            head.send("GET /healthz HTTP/1.1\r\nHost: x\r\nX-Slow: a")
+            head.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: a")
             let (headReply, headTime) = head.readUntilClosed()
             #expect(headReply.hasPrefix("HTTP/1.1 408"))
             #expect(headTime < .seconds(8))
 
             // Slow body: a form that never arrives is answered 408 at the rate check (5 s grace at 1000 B/s).
             let body = try RawConnection(port: port)
-            body.send("POST /login HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\npass")
+            body.send(
+                "POST /login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\npass")
             let (bodyReply, bodyTime) = body.readUntilClosed()
             #expect(bodyReply.hasPrefix("HTTP/1.1 408"), "\(bodyReply)")
             #expect(bodyTime < .seconds(12))

@@ -13,6 +13,7 @@ import Synchronization
 import Testing
 
 @testable import SnapPostWeb
+@testable import Workflows
 
 @Suite("Drafts and edits")
 struct DraftFlowTests {

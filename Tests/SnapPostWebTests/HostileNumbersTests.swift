@@ -13,6 +13,7 @@ import Synchronization
 import Testing
 
 @testable import SnapPostWeb
+@testable import Workflows
 
 @Suite("Hostile numbers")
 struct HostileNumbersTests {
@@ -74,7 +75,7 @@ struct HostileNumbersTests {
         let harness = try TestApp()
         try await harness.build().test(.router) { client in
             let id = String(try await RetouchFlowTests.upload(client).dropFirst("/retouch/".count))
-            let huge = EditOperation(tool: .brush, shape: .line(points: [ImagePoint(x: 1e300, y: 10), ImagePoint(x: 40, y: 83)], width: 20))
+            let huge = EditOperation(tool: .brush, shape: .line(points: [PixelPoint(x: 1e300, y: 10), PixelPoint(x: 40, y: 83)], width: 20))
             _ = try await harness.dependencies.retouch.push(
                 RetouchEditRow(position: 0, tool: "brush", payload: try RetouchStudio.encode(huge)), toProject: id)
             _ = try await harness.dependencies.retouch.push(RetouchEditRow(position: 1, tool: "brush", payload: "{not json"), toProject: id)
@@ -107,6 +108,21 @@ struct HostileNumbersTests {
             #expect(turned.status == .seeOther)
             #expect(harness.reader.optionsSeen.withLock { $0.last?.quarterTurns } == 3)
             #expect(try await client.execute(uri: path, method: .get).status == .ok)
+            try await Self.stillServing(client)
+        }
+    }
+
+    @Test("Results with ?reread= or ?read=Int.max (found by the fuzz test: 'photo \\(n + 1)' overflowed) shows the page")
+    func absurdPhotoNumberInQuery() async throws {
+        try await TestApp().build().test(.router) { client in
+            let path = try await client.uploadPage("First reading.")
+            for query in [
+                "reread=9223372036854775807", "read=9223372036854775807", "added=9223372036854775807", "reread=-5", "read=-9223372036854775808",
+            ] {
+                let response = try await client.execute(uri: "\(path)?\(query)", method: .get)
+                #expect(response.status == .ok, "\(query)")
+            }
+            #expect(try await client.execute(uri: "\(path)?reread=1", method: .get).text.contains("Photo 2 was read again"))
             try await Self.stillServing(client)
         }
     }

@@ -11,6 +11,7 @@ import Support
 import Testing
 
 @testable import SnapPostWeb
+@testable import Workflows
 
 @Suite("Retouch pages")
 struct RetouchFlowTests {
@@ -91,7 +92,7 @@ struct RetouchFlowTests {
             let redone = try Self.state(try await Self.post(client, "/api/retouch/\(id)/redo"))
             #expect(redone["applied"] as? Int == 1)
             let refined = try Self.state(try await Self.post(client, "/api/retouch/\(id)/refine"))
-            #expect(refined["applied"] as? Int == 2 && (refined["edits"] as? [Any])?.count == 1)
+            #expect(refined["applied"] as? Int == 2 && refined["editCount"] as? Int == 1)
 
             // Stored in SQLite: the rows are there for a new tab, and the export is full size.
             let rows = try await harness.dependencies.retouch.edits(ofProject: id)

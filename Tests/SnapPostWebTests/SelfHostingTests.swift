@@ -280,7 +280,8 @@ struct SelfHostingTests {
                 let response = try await client.execute(uri: uri, method: .get, headers: [.cookie: cookie])
                 #expect(response.status != .notFound, "\(uri)")
                 #expect(response.status.code < 500, "\(uri)")
-                let body = response.text
+                // Links are read from pages and the manifest, not from downloads (the export ZIP holds ids in its JSON).
+                let body = response.headers[.contentType]?.hasPrefix("application/zip") == true ? "" : response.text
                 for link in Self.references(in: body) where !link.hasPrefix("http") {
                     #expect(link.hasPrefix("/snappost/"), "\(uri) links to \(link)")
                     if !seen.contains(link) && !link.contains("/delete") && !link.hasSuffix("/logout") { queue.append(link) }

@@ -10,6 +10,7 @@ import Speech
 import Storage
 import Support
 import Synchronization
+import TestFakes
 import Testing
 
 @testable import SnapPostWeb

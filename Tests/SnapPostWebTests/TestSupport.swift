@@ -16,6 +16,7 @@ import Speech
 import Storage
 import Support
 import Synchronization
+import TestFakes
 import Testing
 
 @testable import SnapPostWeb

@@ -1,5 +1,6 @@
 // flite really speaks: a WAV with a sane header and a second or more of non-silent audio.
 import Foundation
+import TestFakes
 import Testing
 
 @testable import Speech

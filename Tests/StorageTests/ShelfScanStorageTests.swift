@@ -21,12 +21,12 @@ struct ShelfScanStorageTests {
                 lines: i < titles.count ? [titles[i].uppercased(), "AUTHOR \(i)"] : ["zq garble"], confidence: 0.75, quarterTurns: i == 0 ? 1 : 3)
         }
         var books = titles.enumerated().map { i, t in
-            ShelfReading.Book(
+            DetectedBook(
                 title: t, author: "Author \(i)", genre: "Classics", confidence: 0.9, identified: true, spineIndex: i, catalogID: 10 + i,
                 spineText: t.uppercased(), correctedByHand: false)
         }
         books.append(
-            ShelfReading.Book(
+            DetectedBook(
                 title: "zq garble", author: "Unknown", genre: "Unknown", confidence: 0.2, identified: false, spineIndex: titles.count, catalogID: nil,
                 spineText: "zq garble", correctedByHand: false))
         return ShelfReading(
@@ -87,6 +87,20 @@ struct ShelfScanStorageTests {
         }
         #expect(try await shelves.reading(ofShelf: scan.id)?.books[0].title == "Corrected 0")
         #expect(try await shelves.update(ofShelf: RandomID.make()) { _ in } == nil)
+    }
+
+    @Test("A book stored before its source was kept reads back with the source its other fields say")
+    func bookSourceOfOlderRows() async throws {
+        let database = try AppDatabase.inMemory()
+        let shelves = SQLiteShelfScanRepository(database: database)
+        var reading = Self.reading(titles: ["Brave New World", "Moneyball", "Grit"])
+        reading.books[1].correctedByHand = true
+        reading.books[2].catalogID = nil
+        reading.books[2].source = .spine
+        let scan = try await shelves.insert(reading, preview: nil)
+        #expect(try await shelves.reading(ofShelf: scan.id)?.books.map(\.source) == [.catalog, .catalog, .spine, .unread], "a source given is kept")
+        try await database.write { db in try db.execute(sql: "UPDATE shelfBook SET source = ''") }
+        #expect(try await shelves.reading(ofShelf: scan.id)?.books.map(\.source) == [.catalog, .hand, .spine, .unread])
     }
 
     @Test("The audio is kept for the text it speaks: new recommendations mean new audio")

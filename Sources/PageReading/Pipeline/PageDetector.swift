@@ -19,13 +19,8 @@ struct PageDetector: Sendable {
 
     /// A page outline: corners top-left, top-right, bottom-right, bottom-left, with a confidence 0...1.
     struct Quad: Sendable, Equatable {
-        var corners: [Point]
+        var corners: [PixelPoint]
         var confidence: Double
-    }
-
-    struct Point: Sendable, Equatable {
-        var x: Double
-        var y: Double
     }
 
     /// The rectified page, the transform from `image` pixels to it and the corners found, or nil to keep the frame.
@@ -41,7 +36,7 @@ struct PageDetector: Sendable {
         // print, and cropping to it would lose the rest of the lines. A sheet's sides run through its margins.
         let checkFactor = min(1, Double(printCheckLongSide) / Double(max(image.width, image.height)))
         if let copy = image.scaled(by: checkFactor)?.grayImage() {
-            let scaled = corners.map { Point(x: $0.x * checkFactor, y: $0.y * checkFactor) }
+            let scaled = corners.map { PixelPoint(x: $0.x * checkFactor, y: $0.y * checkFactor) }
             if let side = Self.sideThroughPrint(copy, corners: scaled, share: printedSideShare) {
                 trace("page: side \(side) runs through print; the whole frame is kept")
                 return nil
@@ -97,7 +92,7 @@ struct PageDetector: Sendable {
 
         // Row-wise filled extent (fills the holes left by print) and the extreme corners.
         var filled = 0
-        var tl = Point(x: 0, y: 0), tr = tl, br = tl, bl = tl
+        var tl = PixelPoint(x: 0, y: 0), tr = tl, br = tl, bl = tl
         var minSum = Double.infinity, maxSum = -Double.infinity, minDiff = Double.infinity, maxDiff = -Double.infinity
         for y in 0..<h {
             var lo = -1, hi = -1
@@ -111,19 +106,19 @@ struct PageDetector: Sendable {
                 let s = Double(x + y), d = Double(x - y)
                 if s < minSum {
                     minSum = s
-                    tl = Point(x: Double(x), y: Double(y))
+                    tl = PixelPoint(x: Double(x), y: Double(y))
                 }
                 if s > maxSum {
                     maxSum = s
-                    br = Point(x: Double(x), y: Double(y))
+                    br = PixelPoint(x: Double(x), y: Double(y))
                 }
                 if d > maxDiff {
                     maxDiff = d
-                    tr = Point(x: Double(x), y: Double(y))
+                    tr = PixelPoint(x: Double(x), y: Double(y))
                 }
                 if d < minDiff {
                     minDiff = d
-                    bl = Point(x: Double(x), y: Double(y))
+                    bl = PixelPoint(x: Double(x), y: Double(y))
                 }
             }
         }
@@ -132,11 +127,14 @@ struct PageDetector: Sendable {
         guard area >= minimumSize * Double(w * h) else { return nil }
         // Nothing to straighten when the page already fills the frame.
         let margin = 0.03 * Double(max(w, h))
-        let frame = [Point(x: 0, y: 0), Point(x: Double(w - 1), y: 0), Point(x: Double(w - 1), y: Double(h - 1)), Point(x: 0, y: Double(h - 1))]
+        let frame = [
+            PixelPoint(x: 0, y: 0), PixelPoint(x: Double(w - 1), y: 0), PixelPoint(x: Double(w - 1), y: Double(h - 1)),
+            PixelPoint(x: 0, y: Double(h - 1)),
+        ]
         if zip(corners, frame).allSatisfy({ hypot($0.x - $1.x, $0.y - $1.y) < margin }) { return nil }
         // A real page shows background along most of its outline; sides lying on the frame mean the bright
         // region was cut by the photo's edge (a lit patch, a shadow boundary), not a sheet of paper.
-        func onFrame(_ a: Point, _ b: Point) -> Bool {
+        func onFrame(_ a: PixelPoint, _ b: PixelPoint) -> Bool {
             (a.x < margin && b.x < margin) || (a.y < margin && b.y < margin)
                 || (a.x > Double(w - 1) - margin && b.x > Double(w - 1) - margin) || (a.y > Double(h - 1) - margin && b.y > Double(h - 1) - margin)
         }
@@ -164,7 +162,7 @@ struct PageDetector: Sendable {
     /// The first side (0 top, 1 right, 2 bottom, 3 left) whose inner band (1.5–4 % of the page's size in from it) is
     /// inked at least `share` as densely as the page's inside (and at least `minimumBandInk` of its points), or nil.
     /// Ink: a pixel 15 % darker than its 25-pixel neighbourhood, where that neighbourhood is paper.
-    static func sideThroughPrint(_ image: GrayImage, corners: [Point], share: Double, minimumBandInk: Double = 0.02) -> Int? {
+    static func sideThroughPrint(_ image: GrayImage, corners: [PixelPoint], share: Double, minimumBandInk: Double = 0.02) -> Int? {
         guard corners.count == 4 else { return nil }
         let w = image.width, h = image.height
         // Summed-area table for the local mean.
@@ -214,7 +212,7 @@ struct PageDetector: Sendable {
         }
         let inside = density(insidePoints)
         guard inside > 0.005 else { return nil }
-        func length(_ a: Point, _ b: Point) -> Double { hypot(b.x - a.x, b.y - a.y) }
+        func length(_ a: PixelPoint, _ b: PixelPoint) -> Double { hypot(b.x - a.x, b.y - a.y) }
         let size = (length(tl, tr) + length(bl, br) + length(tl, bl) + length(tr, br)) / 4
         let cx = corners.map(\.x).reduce(0, +) / 4, cy = corners.map(\.y).reduce(0, +) / 4
         for side in 0..<4 {
@@ -242,7 +240,7 @@ struct PageDetector: Sendable {
         return nil
     }
 
-    static func area(_ p: [Point]) -> Double {
+    static func area(_ p: [PixelPoint]) -> Double {
         var s = 0.0
         for i in 0..<p.count {
             let a = p[i], b = p[(i + 1) % p.count]

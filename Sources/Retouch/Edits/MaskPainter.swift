@@ -5,7 +5,7 @@ import Support
 /// Paints into a mask at any scale; shapes are given in full-size picture pixels and scaled by `scale`.
 public enum MaskPainter {
     /// Selects every pixel whose centre lies within `width / 2` of the polyline (round caps and joins).
-    public static func paintLine(_ points: [ImagePoint], width: Double, scale: Double = 1, into mask: inout Mask) {
+    public static func paintLine(_ points: [PixelPoint], width: Double, scale: Double = 1, into mask: inout Mask) {
         // A point that is not a finite number paints nothing (a stored edit from an older version may hold one).
         let pts = points.map { $0.scaled(by: scale) }.filter { $0.x.isFinite && $0.y.isFinite }
         guard width.isFinite, scale.isFinite, let first = pts.first else { return }
@@ -31,7 +31,7 @@ public enum MaskPainter {
     }
 
     /// Selects the pixels whose centres lie inside the polygon (even-odd rule).
-    public static func paintPolygon(_ polygon: [ImagePoint], scale: Double = 1, into mask: inout Mask) {
+    public static func paintPolygon(_ polygon: [PixelPoint], scale: Double = 1, into mask: inout Mask) {
         let pts = polygon.map { $0.scaled(by: scale) }
         guard pts.count >= 3, pts.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return }
         let y0 = Int(clamping: pts.map(\.y).min()!.rounded(.down), to: 0...mask.height)

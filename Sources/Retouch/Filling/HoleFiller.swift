@@ -112,15 +112,40 @@ public struct HoleFiller: Sendable {
         var levels: Int
     }
 
-    func plan(_ part: MaskPart, in hole: Mask) throws(RetouchError) -> [Job] {
-        let depth = part.deepest(in: hole)
+    /// How a part `depth` pixels deep is solved: pyramid levels, the margin its crops need, and its tiles' side.
+    func geometry(depth: Float) -> (levels: Int, margin: Int, side: Int) {
+        // Deeper than any picture this tool takes is treated as that deep (the count of levels stays small).
+        let depth = min(max(depth, 0), 1_000_000)
         let levels = depth > settings.singleScaleDepth ? Int(log2(Double(depth / settings.singleScaleDepth)).rounded(.up)) : 0
         let scale = 1 << levels
         let coarseDepth = Int((depth / Float(scale)).rounded(.up))
         let margin = (settings.searchRadius + coarseDepth + 2 * settings.maxPatchRadius + 2) * scale + Self.lineSupport
-        let whole = part.box.grown(by: margin, within: hole.width, hole.height)
         // Tiles at least twice the margin wide, so a wide part's tiles are not all margin.
         let side = levels > 0 ? max(settings.tileSide, 2 * margin) : settings.tileSide
+        return (levels, margin, side)
+    }
+
+    /// Whether a hole at most `depth` pixels deep inside `box` (in a picture `width` × `height`) can be filled within
+    /// `maxCropPixels`: the whole crop fits, or every tile's crop does. Conservative: true means `fill` will not
+    /// refuse it as too large, so an edit can be checked before it is kept.
+    public func canFill(depth: Float, box: PixelBox, width: Int, height: Int) -> Bool {
+        let (_, margin, side) = geometry(depth: depth)
+        let whole = box.grown(by: margin, within: width, height)
+        if whole.area <= settings.maxCropPixels { return true }
+        let tileWidth = min(min(side, box.width) + 2 * margin, width), tileHeight = min(min(side, box.height) + 2 * margin, height)
+        return tileWidth * tileHeight <= settings.maxCropPixels
+    }
+
+    /// Whether `operation` can be filled on a picture showing the photo at `scale` (1: the full-size export).
+    public func canFill(_ operation: EditOperation, width: Int, height: Int, scale: Double = 1) -> Bool {
+        operation.footprints(scale: scale, width: width, height: height).allSatisfy {
+            canFill(depth: $0.depth, box: $0.box, width: width, height: height)
+        }
+    }
+
+    func plan(_ part: MaskPart, in hole: Mask) throws(RetouchError) -> [Job] {
+        let (levels, margin, side) = geometry(depth: part.deepest(in: hole))
+        let whole = part.box.grown(by: margin, within: hole.width, hole.height)
         let tileArea = (side + 2 * margin) * (side + 2 * margin)
         if whole.area <= 2 * tileArea && whole.area <= settings.maxCropPixels {
             return [Job(crop: whole, pixels: part.pixels, levels: levels)]

@@ -35,7 +35,7 @@ public struct ObjectFinder: Sendable {
 
     /// Outlines (picture pixels) of the thing under `tap`: its body, the thin parts attached to it and, when `shadow`
     /// is asked for, the shadow it casts (see `ObjectExtent`).
-    public func find(in picture: RasterImage, near tap: ImagePoint, shadow: Bool = false) throws(RetouchError) -> [[ImagePoint]] {
+    public func find(in picture: RasterImage, near tap: PixelPoint, shadow: Bool = false) throws(RetouchError) -> [[PixelPoint]] {
         let w = picture.width, h = picture.height
         // A tap off the picture (or not a number at all) finds nothing; checked before any conversion to pixels.
         guard tap.x.isFinite, tap.y.isFinite, tap.x >= 0, tap.y >= 0, tap.x < Double(w), tap.y < Double(h) else { throw .noObject }
@@ -99,7 +99,7 @@ public struct ObjectFinder: Sendable {
     }
 
     private func outline(_ region: [UInt8], of picture: RasterImage, crop: PixelBox, tap: (Int, Int), shadow: Bool) throws(RetouchError)
-        -> [[ImagePoint]]
+        -> [[PixelPoint]]
     {
         let area = region.reduce(0) { $0 + Int($1) }
         guard Double(area) / Double(picture.width * picture.height) <= settings.maximumShare else { throw .noObject }
@@ -109,7 +109,7 @@ public struct ObjectFinder: Sendable {
         guard let outlines = OpenCVRetouch.outlines(mask: whole.region, width: box.width, height: box.height, tolerance: settings.outlineTolerance),
             !outlines.isEmpty
         else { throw .noObject }
-        return outlines.map { $0.map { ImagePoint(x: Double($0.x + box.x), y: Double($0.y + box.y)) } }
+        return outlines.map { $0.map { PixelPoint(x: Double($0.x + box.x), y: Double($0.y + box.y)) } }
     }
 
     /// A thing differs in colour from the ring just around it; a region of plain ground does not.

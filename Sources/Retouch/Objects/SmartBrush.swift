@@ -32,8 +32,12 @@ public struct SmartBrush: Sendable {
     }
 
     /// The refined stroke's outlines (picture pixels), or nil when the plain stroke should stay.
-    public func refine(_ points: [ImagePoint], width: Double, on picture: RasterImage) -> [[ImagePoint]]? {
-        guard picture.channels == 3, !points.isEmpty, width >= 4, points.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return nil }
+    public func refine(_ points: [PixelPoint], width: Double, on picture: RasterImage) -> [[PixelPoint]]? {
+        // Numbers past a few pictures' size cannot be a stroke on this one (and would trap converting to pixels).
+        let reach = 4 * Double(max(picture.width, picture.height))
+        guard picture.channels == 3, !points.isEmpty, width >= 4, width <= reach,
+            points.allSatisfy({ $0.x.isFinite && $0.y.isFinite && abs($0.x) <= reach && abs($0.y) <= reach })
+        else { return nil }
         let pad = Int((width / 2).rounded(.up)) + 8
         let xs = points.map(\.x), ys = points.map(\.y)
         let x0 = max(0, Int(xs.min()!) - pad), y0 = max(0, Int(ys.min()!) - pad)
@@ -42,7 +46,7 @@ public struct SmartBrush: Sendable {
         let crop = PixelBox(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
         let factor = max(1, Int((Double(max(crop.width, crop.height)) / Double(settings.cutLongSide)).rounded(.up)))
         let small = Resample.shrink(picture, crop: crop, by: factor)
-        let local = points.map { ImagePoint(x: ($0.x - Double(crop.x)) / Double(factor), y: ($0.y - Double(crop.y)) / Double(factor)) }
+        let local = points.map { PixelPoint(x: ($0.x - Double(crop.x)) / Double(factor), y: ($0.y - Double(crop.y)) / Double(factor)) }
         let scaled = width / Double(factor)
         var stroke = Mask(width: small.width, height: small.height), likely = stroke, sure = stroke
         MaskPainter.paintLine(local, width: scaled, into: &stroke)
@@ -77,6 +81,6 @@ public struct SmartBrush: Sendable {
         guard let outlines = OpenCVRetouch.outlines(mask: full, width: crop.width, height: crop.height, tolerance: settings.outlineTolerance),
             !outlines.isEmpty
         else { return nil }
-        return outlines.map { $0.map { ImagePoint(x: Double($0.x + crop.x), y: Double($0.y + crop.y)) } }
+        return outlines.map { $0.map { PixelPoint(x: Double($0.x + crop.x), y: Double($0.y + crop.y)) } }
     }
 }

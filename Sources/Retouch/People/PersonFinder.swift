@@ -67,7 +67,7 @@ public struct PersonFinder: Sendable {
     }
 
     /// The outline of the person under `tap` (picture pixels).
-    public func find(in picture: RasterImage, near tap: ImagePoint) throws(RetouchError) -> [[ImagePoint]] {
+    public func find(in picture: RasterImage, near tap: PixelPoint) throws(RetouchError) -> [[PixelPoint]] {
         guard picture.channels == 3, tap.x.isFinite, tap.y.isFinite, tap.x >= 0, tap.y >= 0, tap.x < Double(picture.width),
             tap.y < Double(picture.height)
         else { throw .noPerson }
@@ -86,9 +86,9 @@ public struct PersonFinder: Sendable {
     }
 
     /// The outlines of every person in the picture.
-    public func findAll(in picture: RasterImage) throws(RetouchError) -> [[ImagePoint]] {
+    public func findAll(in picture: RasterImage) throws(RetouchError) -> [[PixelPoint]] {
         guard picture.channels == 3 else { throw .noPeople }
-        var outlines: [[ImagePoint]] = []
+        var outlines: [[PixelPoint]] = []
         for person in try people(in: picture) {
             if let cut = try cut(person, in: picture, tap: nil) { outlines += cut }
         }
@@ -206,7 +206,7 @@ public struct PersonFinder: Sendable {
 
     /// Grab-cut from the person's box; the outline of the part under the tap (or the face), nil when the cut keeps
     /// too little of the box or the tap is not on it.
-    func cut(_ person: Person, in picture: RasterImage, tap: (Int, Int)?) throws(RetouchError) -> [[ImagePoint]]? {
+    func cut(_ person: Person, in picture: RasterImage, tap: (Int, Int)?) throws(RetouchError) -> [[PixelPoint]]? {
         let box = person.box
         // The crop: the box and a band around it that is surely not the person (where the picture has room).
         let crop = box.grown(by: max(4, min(box.width, box.height) / 8), within: picture.width, picture.height)
@@ -253,7 +253,7 @@ public struct PersonFinder: Sendable {
         guard let outlines = OpenCVRetouch.outlines(mask: full, width: crop.width, height: crop.height, tolerance: settings.outlineTolerance),
             !outlines.isEmpty
         else { return nil }
-        return outlines.map { $0.map { ImagePoint(x: Double($0.x + crop.x), y: Double($0.y + crop.y)) } }
+        return outlines.map { $0.map { PixelPoint(x: Double($0.x + crop.x), y: Double($0.y + crop.y)) } }
     }
 }
 

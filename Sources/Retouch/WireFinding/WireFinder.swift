@@ -3,23 +3,10 @@ import Foundation
 import Imaging
 import Support
 
-/// A point in picture pixels (x right, y down).
-public struct ImagePoint: Sendable, Codable, Hashable {
-    public var x: Double
-    public var y: Double
-
-    public init(x: Double, y: Double) {
-        self.x = x
-        self.y = y
-    }
-
-    public func scaled(by factor: Double) -> ImagePoint { ImagePoint(x: x * factor, y: y * factor) }
-}
-
 /// A wire found from a tap: its centre line, the width that covers all of it (soft edges, halos, strands beside it),
 /// and the width of its core alone (at half contrast, plus the anti-aliased edge).
 public struct WireTrace: Sendable, Equatable, Codable {
-    public var points: [ImagePoint]
+    public var points: [PixelPoint]
     public var width: Double
     public var coreWidth: Double
     public var polarity: LinePolarity
@@ -72,7 +59,7 @@ public struct WireFinder: Sendable {
         self.settings = settings
     }
 
-    public func find(in picture: GrayImage, near tap: ImagePoint) throws(RetouchError) -> WireTrace {
+    public func find(in picture: GrayImage, near tap: PixelPoint) throws(RetouchError) -> WireTrace {
         // A tap that is not on (or just beside) the picture finds nothing, whatever its number.
         let reach = settings.seedRadius
         guard tap.x.isFinite, tap.y.isFinite, tap.x >= -reach, tap.y >= -reach, tap.x <= Double(picture.width) + reach,
@@ -85,7 +72,7 @@ public struct WireFinder: Sendable {
         return try find(in: picture, lines: lines, near: tap)
     }
 
-    func find(in picture: GrayImage, lines: LineResponse, near tap: ImagePoint) throws(RetouchError) -> WireTrace {
+    func find(in picture: GrayImage, lines: LineResponse, near tap: PixelPoint) throws(RetouchError) -> WireTrace {
         let field = Field(picture: picture, lines: lines)
         guard let seed = seed(in: field, near: tap) else { throw .noWire }
         let polarity = seed.polarity
@@ -112,7 +99,7 @@ public struct WireFinder: Sendable {
         }
         let simplified = Self.simplify(centre, tolerance: 0.5)
         return WireTrace(
-            points: simplified.map { ImagePoint(x: $0.0, y: $0.1) }, width: width, coreWidth: core + settings.edgeAllowance, polarity: polarity)
+            points: simplified.map { PixelPoint(x: $0.0, y: $0.1) }, width: width, coreWidth: core + settings.edgeAllowance, polarity: polarity)
     }
 
     // MARK: Steps
@@ -145,7 +132,7 @@ public struct WireFinder: Sendable {
         func strengths(_ polarity: LinePolarity) -> [Float] { polarity == .dark ? lines.dark : lines.bright }
     }
 
-    private func seed(in field: Field, near tap: ImagePoint) -> (index: Int, polarity: LinePolarity)? {
+    private func seed(in field: Field, near tap: PixelPoint) -> (index: Int, polarity: LinePolarity)? {
         let r = settings.seedRadius
         var best: Float = 0
         var found: (Int, LinePolarity)?
@@ -321,7 +308,7 @@ public struct WireFinder: Sendable {
 extension WireFinder {
     /// Finds the wire near `tap` (full-size pixels) on a picture that may be a reduced copy of a photo
     /// `fullWidth` pixels wide; the trace comes back in full-size pixels.
-    public func find(in picture: RasterImage, fullWidth: Int, near tap: ImagePoint) throws(RetouchError) -> WireTrace {
+    public func find(in picture: RasterImage, fullWidth: Int, near tap: PixelPoint) throws(RetouchError) -> WireTrace {
         guard fullWidth > 0, picture.width > 0 else { throw .noWire }
         let scale = Double(picture.width) / Double(fullWidth)
         let found = try find(in: picture.luma, near: tap.scaled(by: scale))

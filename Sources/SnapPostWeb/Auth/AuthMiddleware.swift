@@ -3,6 +3,8 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Storage
+import Workflows
 
 struct AuthMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext

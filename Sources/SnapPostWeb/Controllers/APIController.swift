@@ -8,6 +8,7 @@ import PageReading
 import PostWriting
 import Storage
 import Support
+import Workflows
 
 struct APIController {
     let intake: PhotoIntake

@@ -3,6 +3,8 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import Storage
+import Workflows
 
 struct AuthController {
     let policy: AccessPolicy

@@ -1,6 +1,8 @@
 // History: drafts that were copied, shared or marked as posted; newest first, searchable, deletable.
 import Foundation
+import HTTPTypes
 import Hummingbird
+import NIOCore
 import PostWriting
 import Storage
 import Support
@@ -11,6 +13,8 @@ struct HistoryController {
     let pages: Pages
     /// How many items History keeps (and shows).
     let size: Int
+    /// Writes the person's export (a ZIP) to a file; nil: not offered.
+    var exportData: (@Sendable (URL) async throws -> PersonalExport.Counts)? = nil
 
     var endpoints: RouteCollection<AppRequestContext> {
         let routes = RouteCollection(context: AppRequestContext.self)
@@ -20,6 +24,7 @@ struct HistoryController {
         routes.post("/history/{hid}/restore", use: restore)
         routes.get("/history/{hid}/delete", use: toList)
         routes.get("/history/{hid}/restore", use: toList)
+        routes.get("/history/export.zip", use: export)
         return routes
     }
 
@@ -38,7 +43,7 @@ struct HistoryController {
                     text: item.text, when: Format.timestamp(item.postedAt), iso: Format.iso(item.postedAt),
                     scanHref: item.scanId.map { "\(pages.base)/scans/\($0)" })
             },
-            hasItems: !items.isEmpty, query: query, searched: !query.isEmpty, limit: size)
+            hasItems: !items.isEmpty, query: query, searched: !query.isEmpty, limit: size, canExport: exportData != nil)
         return pages.render("history", context, title: "History", section: "history", content: view)
     }
 
@@ -61,6 +66,51 @@ struct HistoryController {
             return .redirect(to: "\(pages.base)/history", type: .normal)
         }
         return Response(status: .noContent)
+    }
+
+    /// GET /history/export.zip: everything of the person's as one ZIP, made into a temporary file and streamed from
+    /// it (memory holds one piece at a time), the file removed once sent.
+    @Sendable func export(_ request: Request, context: AppRequestContext) async throws -> Response {
+        guard let exportData else { throw HTTPError(.notFound) }
+        let day = Format.iso(Date()).prefix(10)
+        var headers: HTTPFields = [
+            .contentType: "application/zip", .cacheControl: "no-store",
+            .contentDisposition: "attachment; filename=\"snappost-export-\(day).zip\"",
+        ]
+        // HEAD asks for the headers only: no export is made for it.
+        if request.method == .head { return Response(status: .ok, headers: headers) }
+        let folder = FileManager.default.temporaryDirectory
+        Self.sweepStaleExports(in: folder)
+        let file = folder.appendingPathComponent("snappost-export-\(RandomID.make()).zip")
+        do {
+            _ = try await exportData(file)
+        } catch {
+            try? FileManager.default.removeItem(at: file)
+            throw error
+        }
+        let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.intValue ?? 0
+        headers[.contentLength] = String(size)
+        let body = ResponseBody(contentLength: size) { writer in
+            defer { try? FileManager.default.removeItem(at: file) }
+            let handle = try FileHandle(forReadingFrom: file)
+            defer { try? handle.close() }
+            while let piece = try handle.read(upToCount: 64 * 1024), !piece.isEmpty {
+                try await writer.write(ByteBuffer(bytes: piece))
+            }
+            try await writer.finish(nil)
+        }
+        return Response(status: .ok, headers: headers, body: body)
+    }
+
+    /// Exports a dropped connection never streamed (so never removed) are removed an hour later.
+    static func sweepStaleExports(in folder: URL) {
+        let manager = FileManager.default
+        for name in (try? manager.contentsOfDirectory(atPath: folder.path)) ?? [] where name.hasPrefix("snappost-export-") {
+            let url = folder.appendingPathComponent(name)
+            if let made = (try? manager.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date, made < Date().addingTimeInterval(-3600) {
+                try? manager.removeItem(at: url)
+            }
+        }
     }
 
     @Sendable func toList(_ request: Request, context: AppRequestContext) async throws -> Response {

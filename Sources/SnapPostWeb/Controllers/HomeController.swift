@@ -2,6 +2,7 @@
 import Foundation
 import Hummingbird
 import Storage
+import Workflows
 
 struct HomeController {
     let scans: any ScanRepository

@@ -3,6 +3,8 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import Support
+import Workflows
 
 struct OpsController {
     let store: StoreHealth

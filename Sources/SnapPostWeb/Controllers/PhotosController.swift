@@ -7,10 +7,12 @@ import NIOCore
 import PageReading
 import Storage
 import Support
+import Workflows
 
 struct PhotosController {
     let intake: PhotoIntake
     let scans: any ScanRepository
+    let workflow: ScanWorkflow
     let results: ResultsPage
     let pages: Pages
     let languages: OCRLanguages
@@ -81,23 +83,16 @@ struct PhotosController {
     /// POST /scans/{id}/photos: the next page. The form also carries the text as typed, which is saved first; the new
     /// page's text is appended to it (a word hyphenated across the break joined).
     @Sendable func addPage(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let scan = try await scans.required(context)
+        var scan = try await scans.required(context)
         try await intake.admit(request, context)
         let upload = try await intake.uploads.read(request)
-        var current = scan
         if let typed = upload.fields["text"] {
-            let text = typed.replacingOccurrences(of: "\r\n", with: "\n")
-            try await scans.saveEdits(
-                scanId: scan.id, text: text, book: String((upload.fields["book"] ?? scan.book).prefix(300)),
-                author: String((upload.fields["author"] ?? scan.author).prefix(300)))
-            current = try await scans.required(context)
+            scan = try await workflow.saveEdits(
+                of: scan, text: typed.replacingOccurrences(of: "\r\n", with: "\n"), book: upload.fields["book"], author: upload.fields["author"])
         }
-        let capture = try await intake.read(upload.data, options: ReadOptions(languages: languages(of: current)))
-        let texts = try await scans.photos(ofScan: scan.id).map(\.text) + [capture.text]
-        try await scans.addPhoto(
-            toScan: scan.id, PhotoReading(capture), original: intake.kept(upload.data), ocrText: PageJoiner.join(texts),
-            editedText: PageJoiner.append(capture.text, to: current.editedText))
-        return .redirect(to: "\(pages.base)/scans/\(scan.id)?added=\(texts.count)", type: .normal)
+        let count = try await workflow.addPage(
+            to: scan, photo: upload.data, original: intake.kept(upload.data), reader: intake.reader(for: request, context))
+        return .redirect(to: "\(pages.base)/scans/\(scan.id)?added=\(count)", type: .normal)
     }
 
     /// GET /scans/{id}/photos/{n}/outline: the photo with the page outline as four corners to drag, and the ways to
@@ -129,21 +124,10 @@ struct PhotosController {
         let scan = try await scans.required(context)
         let number = try photoNumber(context)
         let form = try await FormBody.read(request)
-        let photos = try await scans.photos(ofScan: scan.id)
-        guard let photo = photos.first(where: { $0.position == number }) else { throw HTTPError(.notFound) }
-        guard let original = try await scans.original(ofScan: scan.id, photo: number) else { throw OriginalGoneError() }
-        let turn = try Self.turn(form)
-        // Both sides reduced first: the stored turn is the database's, and no sum of the two can overflow.
-        var options = ReadOptions(languages: languages(of: scan), quarterTurns: ((photo.quarterTurns % 4 + turn) % 4 + 4) % 4)
-        if turn == 0, form["outline"] != "auto" { options.outline = try Self.corners(form, within: photo.imageSize) }
-        try await intake.admit(request, context)
-        let capture = try await intake.read(original, options: options)
-        let texts = photos.map { $0.position == number ? capture.text : $0.text }
-        let ocrText = PageJoiner.join(texts)
-        try await scans.replaceReading(
-            ofScan: scan.id, photo: number, with: PhotoReading(capture), ocrText: ocrText, editedText: scan.isEdited ? nil : ocrText)
-        let outcome = scan.isEdited ? "reread=\(number)" : "read=\(number)"
-        return .redirect(to: "\(pages.base)/scans/\(scan.id)?\(outcome)", type: .normal)
+        let drawn = form["outline"] == "auto" ? nil : (0..<4).flatMap { [form["x\($0)"].flatMap(Double.init), form["y\($0)"].flatMap(Double.init)] }
+        let (keptEdits, _) = try await workflow.readAgain(
+            scan, photo: number, turn: try Self.turn(form), drawn: drawn, reader: intake.reader(for: request, context))
+        return .redirect(to: "\(pages.base)/scans/\(scan.id)?\(keptEdits ? "reread" : "read")=\(number)", type: .normal)
     }
 
     /// POST /scans/{id}/language: save the text as typed, then read every kept photo again in the chosen language
@@ -154,25 +138,8 @@ struct PhotosController {
         if form.text("text") != nil { try await scans.saveEdits(form, of: scan) }
         let current = try await scans.required(context)
         let chosen = try languages.requested(form["lang"]) ?? languages.defaults
-        let photos = try await scans.photos(ofScan: scan.id)
-        var texts = photos.map(\.text)
-        var readings: [(Int, PhotoReading)] = []
-        for photo in photos {
-            guard let original = try await scans.original(ofScan: scan.id, photo: photo.position) else { continue }
-            try await intake.admit(request, context)
-            let capture = try await intake.read(
-                original, options: ReadOptions(languages: chosen, quarterTurns: photo.quarterTurns, outline: photo.outline))
-            texts[photo.position] = capture.text
-            readings.append((photo.position, PhotoReading(capture)))
-        }
-        guard !readings.isEmpty else { throw OriginalGoneError() }
-        let ocrText = PageJoiner.join(texts)
-        for (position, reading) in readings {
-            try await scans.replaceReading(
-                ofScan: scan.id, photo: position, with: reading, ocrText: ocrText, editedText: current.isEdited ? nil : ocrText)
-        }
-        let outcome = current.isEdited ? "reread=all" : "language=1"
-        return .redirect(to: "\(pages.base)/scans/\(scan.id)?\(outcome)", type: .normal)
+        let keptEdits = try await workflow.readAll(current, languages: chosen, reader: intake.reader(for: request, context))
+        return .redirect(to: "\(pages.base)/scans/\(scan.id)?\(keptEdits ? "reread=all" : "language=1")", type: .normal)
     }
 
     /// POST /scans/{id}/photos/{n}/adopt: after reading again, the person chose to replace their edited text with the
@@ -181,25 +148,12 @@ struct PhotosController {
         let scan = try await scans.required(context)
         let form = try await FormBody.read(request)
         // The new reading of one photo, or (after "read again as") the whole new OCR text.
-        let newReading: String
-        if context.parameters.get("n") == "all" {
-            newReading = scan.ocrText
-        } else {
-            let number = try photoNumber(context)
-            guard let photo = try await scans.photos(ofScan: scan.id).first(where: { $0.position == number }) else { throw HTTPError(.notFound) }
-            newReading = photo.text
+        let reading: ScanWorkflow.NewReading = context.parameters.get("n") == "all" ? .all : .photo(try photoNumber(context))
+        guard let how = form["mode"].flatMap(ScanWorkflow.Adoption.init(rawValue:)) else {
+            throw BadFormError("Choose whether to replace your text or add the new reading below it.", code: "bad_mode")
         }
         // The form carries the text as it is on screen: that is the text to keep or add to.
-        let typed = form.text("text") ?? scan.editedText
-        let text: String
-        switch form["mode"] {
-        case "replace": text = scan.ocrText
-        case "append": text = typed.trimmingCharacters(in: .whitespacesAndNewlines) + "\n\n" + newReading
-        default: throw BadFormError("Choose whether to replace your text or add the new reading below it.", code: "bad_mode")
-        }
-        try await scans.saveEdits(
-            scanId: scan.id, text: text, book: String((form.text("book") ?? scan.book).prefix(300)),
-            author: String((form.text("author") ?? scan.author).prefix(300)))
+        try await workflow.adopt(scan, reading: reading, how: how, typed: form.text("text"), book: form.text("book"), author: form.text("author"))
         return .redirect(to: "\(pages.base)/scans/\(scan.id)?saved=1", type: .normal)
     }
 
@@ -219,11 +173,6 @@ struct PhotosController {
         return number
     }
 
-    /// The scan was read in these languages; its other photos are read in the same ones.
-    private func languages(of scan: Scan) -> [String] {
-        scan.language.split(separator: "+").map(String.init)
-    }
-
     static func paddedViewBox(_ size: PixelSize) -> String {
         let pad = max(size.width, size.height) / 25
         return "\(-pad) \(-pad) \(size.width + 2 * pad) \(size.height + 2 * pad)"
@@ -237,34 +186,4 @@ struct PhotosController {
         }
         return turn
     }
-
-    /// The four corners `x0 y0 … x3 y3` of the form, inside the photo; a clear 400 when they are missing or absurd.
-    static func corners(_ form: FormBody, within size: PixelSize) throws -> [PixelPoint] {
-        var points: [PixelPoint] = []
-        for index in 0..<4 {
-            guard let x = form["x\(index)"].flatMap(Double.init), let y = form["y\(index)"].flatMap(Double.init), x.isFinite, y.isFinite else {
-                throw BadFormError("The page outline needs four corners. Reload the outline page and try again.", code: "bad_outline")
-            }
-            points.append(PixelPoint(x: min(max(0, x), Double(size.width)), y: min(max(0, y), Double(size.height))))
-        }
-        // Twice the signed area of the polygon: a page must cover a real part of the photo and keep its corner order.
-        var area = 0.0
-        for index in 0..<4 {
-            let a = points[index], b = points[(index + 1) % 4]
-            area += a.x * b.y - b.x * a.y
-        }
-        guard area / 2 >= 0.02 * Double(size.width * size.height) else {
-            throw BadFormError(
-                "That outline is too small or its corners are crossed. Drag the corners to the page's corners, top left first.",
-                code: "bad_outline")
-        }
-        return points
-    }
-}
-
-/// Reading again needs the original upload, which is kept only for a while.
-struct OriginalGoneError: UserFacingError {
-    var message: String { "The original photo is no longer kept on the server, so it cannot be read again. Take the photo again instead." }
-    var code: String { "original_gone" }
-    var category: ErrorCategory { .nothingFound }
 }

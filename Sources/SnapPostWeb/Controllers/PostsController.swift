@@ -8,6 +8,7 @@ import Logging
 import PostWriting
 import Storage
 import Support
+import Workflows
 
 struct PostsController {
     let scans: any ScanRepository
@@ -16,8 +17,7 @@ struct PostsController {
     /// The configured writer, and the offline one a person may choose for one time when the configured one fails.
     let writer: DraftWriter
     let offlineWriter: DraftWriter
-    /// The OCR languages' word list (nil when none is installed): the writer quotes only real words.
-    let words: (any WordList)?
+    let workflow: DraftWorkflow
     let results: ResultsPage
     let pages: Pages
 
@@ -52,21 +52,7 @@ struct PostsController {
         }
         let chosen = form["writer"] == "offline" ? offlineWriter : writer
         do {
-            // Each generation of the same text asks for a new variation, so drafts written again differ.
-            let variation = try await generations.count(scanId: saved.id, sourceText: text)
-            var earlier: [String] = []
-            if variation > 0, let latest = try await generations.latestId(scanId: saved.id),
-                let previous = try await generations.generation(id: latest, scanId: saved.id), previous.sourceText == text
-            {
-                earlier = previous.drafts.map(\.text) + previous.earlier.flatMap { $0.map(\.text) }
-            }
-            let variants = try await chosen.write(
-                DraftRequest(
-                    excerpt: text, bookTitle: saved.book.nilIfEmpty, author: saved.author.nilIfEmpty, variation: variation, earlier: earlier,
-                    reading: try await evidence(for: saved)))
-            let generation = try await generations.insert(
-                scanId: saved.id, writer: chosen.displayName, sourceText: text,
-                drafts: variants.map { Draft(tone: $0.tone.rawValue, text: $0.text, note: $0.note) })
+            let generation = try await workflow.generate(for: saved, text: text, with: chosen)
             return .redirect(to: "\(pages.base)/scans/\(saved.id)/posts/\(generation.id)", type: .normal)
         } catch let error as any UserFacingError {
             context.logger.warning("generation failed", metadata: ["code": "\(error.code)"])
@@ -133,21 +119,10 @@ struct PostsController {
         if let text = form.text("text"), !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             _ = try await generations.saveEdit(generationId: generation.id, scanId: scanId, position: position, text: text)
         }
-        let current = generation.drafts[position]
-        guard let tone = Tone(rawValue: current.tone) else { throw BadFormError("This draft's tone is unknown.", code: "bad_tone") }
+        guard Tone(rawValue: generation.drafts[position].tone) != nil else { throw BadFormError("This draft's tone is unknown.", code: "bad_tone") }
         let chosen = form["writer"] == "offline" ? offlineWriter : writer
-        let scan = try await scans.scan(id: scanId)
-        let earlier = [form.text("text") ?? current.text] + generation.earlier[position].map(\.text)
-        let reading = if let scan { try await evidence(for: scan) } else { ReadingEvidence() }
         do {
-            let variants = try await chosen.write(
-                DraftRequest(
-                    excerpt: generation.sourceText, bookTitle: scan?.book.nilIfEmpty, author: scan?.author.nilIfEmpty, tones: [tone],
-                    variation: earlier.count, earlier: earlier, reading: reading))
-            guard let variant = variants.first else { throw AIError(.incompleteReply(missing: "\(tone.displayName.lowercased()) draft")) }
-            _ = try await generations.addVersion(
-                generationId: generation.id, scanId: scanId, position: position,
-                draft: Draft(tone: tone.rawValue, text: variant.text, note: variant.note), writer: chosen.displayName)
+            try await workflow.writeAnother(in: generation, scanId: scanId, position: position, typed: form.text("text"), with: chosen)
             return .redirect(to: "\(cardsPath(scanId, generation.id))?another=\(position + 1)#draft-\(position + 1)", type: .normal)
         } catch let error as any UserFacingError {
             context.logger.warning("another draft failed", metadata: ["code": "\(error.code)"])
@@ -197,13 +172,6 @@ struct PostsController {
         return number - 1
     }
 
-    /// How the scan's text was read, so the writer quotes nothing doubtful.
-    private func evidence(for scan: Scan) async throws -> ReadingEvidence {
-        ReadingEvidence(
-            lines: (try? await scans.lines(ofScan: scan.id)) ?? [], words: words, cameraText: scan.ocrText,
-            confirmed: (try? await scans.confirmedWords(ofScan: scan.id)) ?? [])
-    }
-
     private func cards(
         scanId: String, generation: Generation, _ context: AppRequestContext, notices: [Int: String] = [:],
         failure: (position: Int, presentation: ErrorPresentation)? = nil
@@ -243,8 +211,4 @@ struct PostsController {
         let rows = text.split(separator: "\n", omittingEmptySubsequences: false).reduce(0) { $0 + max(1, ($1.count + 39) / 40) }
         return min(40, max(4, rows + 1))
     }
-}
-
-extension String {
-    var nilIfEmpty: String? { isEmpty ? nil : self }
 }

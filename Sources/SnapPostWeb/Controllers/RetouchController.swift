@@ -6,6 +6,7 @@ import NIOCore
 import Retouch
 import Storage
 import Support
+import Workflows
 
 struct RetouchController {
     let studio: RetouchStudio
@@ -22,6 +23,7 @@ struct RetouchController {
         routes.get("/retouch/{id}/before.jpg", use: before)
         routes.get("/retouch/{id}/preview.jpg", use: preview)
         routes.get("/retouch/{id}/export.jpg", use: export)
+        routes.get("/retouch/{id}/mask.png", use: mask)
         // The editor's JSON (errors come back as JSON under /api/).
         routes.get("/api/retouch/{id}", use: state)
         routes.post("/api/retouch/{id}/edits", use: addEdit)
@@ -59,7 +61,7 @@ struct RetouchController {
             id: state.id, name: project.name, width: state.width, height: state.height, previewWidth: state.previewWidth,
             previewHeight: state.previewHeight, previewHref: "\(pages.base)/retouch/\(state.id)/preview.jpg?v=\(state.version)",
             beforeHref: "\(pages.base)/retouch/\(state.id)/before.jpg", exportHref: "\(pages.base)/retouch/\(state.id)/export.jpg",
-            stateHref: "\(pages.base)/api/retouch/\(state.id)", editCount: state.edits.count == 1 ? "1 edit" : "\(state.edits.count) edits")
+            stateHref: "\(pages.base)/api/retouch/\(state.id)", editCount: state.editCount == 1 ? "1 edit" : "\(state.editCount) edits")
         return pages.render(
             "retouch-editor", context, title: "Retouch", section: "retouch", back: ("\(pages.base)/retouch", "Retouch"), content: view,
             scripts: ["retouch"])
@@ -83,6 +85,14 @@ struct RetouchController {
 
     @Sendable func preview(_ request: Request, context: AppRequestContext) async throws -> Response {
         jpeg(try await studio.previewJPEG(try id(context)), cache: "no-store")
+    }
+
+    /// GET /retouch/{id}/mask.png: the edits as the overlay shows them (the editor asks with `?v=` its maskVersion).
+    @Sendable func mask(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let png = try await studio.maskPNG(try id(context))
+        return Response(
+            status: .ok, headers: [.contentType: "image/png", .cacheControl: "private, max-age=3600"], body: .init(byteBuffer: ByteBuffer(bytes: png))
+        )
     }
 
     /// GET /retouch/{id}/export.jpg: the full-size photo with every edit in effect, as a download.

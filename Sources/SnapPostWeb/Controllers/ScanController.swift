@@ -6,10 +6,12 @@ import NIOCore
 import PageReading
 import Storage
 import Support
+import Workflows
 
 struct ScanController {
     let intake: PhotoIntake
     let scans: any ScanRepository
+    let workflow: ScanWorkflow
     let results: ResultsPage
     let pages: Pages
 
@@ -38,17 +40,24 @@ struct ScanController {
         return .redirect(to: "\(pages.base)/scans/\(scan.id)", type: .normal)
     }
 
+    /// A photo position from a query (0 to 999, like the `{n}` of the photo routes); nil for anything else.
+    static func photoPosition(_ raw: String) -> Int? {
+        guard let value = Int(raw), (0..<1000).contains(value) else { return nil }
+        return value
+    }
+
     /// GET /scans/{id}: the editable text.
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
         let scan = try await scans.required(context)
         let query = request.uri.queryParameters
-        let reread = query.get("reread").flatMap { $0 == "all" || Int($0) != nil ? $0 : nil }
+        // Photo numbers from the query are read as positions a scan can have, so no sum below can overflow.
+        let reread = query.get("reread").flatMap { $0 == "all" || Self.photoPosition($0) != nil ? $0 : nil }
         let notice: String? =
             if query.get("saved") != nil {
                 "Saved."
-            } else if let added = query.get("added").flatMap(Int.init) {
+            } else if let added = query.get("added").flatMap(Self.photoPosition) {
                 "Photo \(added) was read and its text added at the end."
-            } else if let read = query.get("read").flatMap(Int.init) {
+            } else if let read = query.get("read").flatMap(Self.photoPosition) {
                 "Photo \(read + 1) was read again."
             } else if query.get("language") != nil {
                 "The page was read again as \(OCRLanguages.name(of: scan.language))."
@@ -87,11 +96,10 @@ struct ScanController {
         let form = try await FormBody.read(request)
         try await scans.saveEdits(form, of: scan)
         let saved = try await scans.required(context)
-        let outcome = ParagraphPicker.pick(
-            from: saved.editedText, shown: form["paragraphs"].flatMap { Int($0) }, keep: form.all("keep").compactMap { Int($0) })
+        let outcome = try await workflow.pickParagraphs(
+            of: saved, shown: form["paragraphs"].flatMap { Int($0) }, keep: form.all("keep").compactMap { Int($0) })
         switch outcome {
-        case .kept(let text):
-            try await scans.saveEdits(scanId: saved.id, text: text, book: saved.book, author: saved.author)
+        case .kept:
             return .redirect(to: "\(pages.base)/scans/\(scan.id)?saved=1", type: .normal)
         case .askAgain:
             return try await results.render(

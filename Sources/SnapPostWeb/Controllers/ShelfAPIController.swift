@@ -7,6 +7,7 @@ import Hummingbird
 import NIOCore
 import Shelves
 import Storage
+import Support
 
 struct ShelfAPIController {
     let intake: ShelfIntake
@@ -25,11 +26,17 @@ struct ShelfAPIController {
 
     /// The client's `ShelfAnalysisResponse`.
     struct AnalysisReply: ResponseEncodable {
+        /// A book as the client lists it: four of its fields.
         struct Book: Encodable {
-            let title: String
-            let author: String
-            let genre: String
-            let confidence: Double
+            let book: DetectedBook
+            enum CodingKeys: String, CodingKey { case title, author, genre, confidence }
+            func encode(to encoder: any Encoder) throws {
+                var c = encoder.container(keyedBy: CodingKeys.self)
+                try c.encode(book.title, forKey: .title)
+                try c.encode(book.author, forKey: .author)
+                try c.encode(book.genre, forKey: .genre)
+                try c.encode(book.confidence, forKey: .confidence)
+            }
         }
         /// The client decodes `authorPreferences` as one string, so the authors are joined ("A, B and C").
         struct Preferences: Encodable {
@@ -38,15 +45,27 @@ struct ShelfAPIController {
             let interests: [String]
             let authorPreferences: String
         }
+        /// A recommendation as the client lists it: all but its catalog id.
         struct RecommendedBook: Encodable {
-            let title: String
-            let author: String
-            let reason: String
-            let matchScore: Double
+            let recommendation: Recommendation
+            enum CodingKeys: String, CodingKey { case title, author, reason, matchScore }
+            func encode(to encoder: any Encoder) throws {
+                var c = encoder.container(keyedBy: CodingKeys.self)
+                try c.encode(recommendation.title, forKey: .title)
+                try c.encode(recommendation.author, forKey: .author)
+                try c.encode(recommendation.reason, forKey: .reason)
+                try c.encode(recommendation.matchScore, forKey: .matchScore)
+            }
         }
+        /// A book not identified, as its spine: the spine's number (1 = the first) and its text as read.
         struct Spine: Encodable {
-            let spine: Int
-            let text: String
+            let book: DetectedBook
+            enum CodingKeys: String, CodingKey { case spine, text }
+            func encode(to encoder: any Encoder) throws {
+                var c = encoder.container(keyedBy: CodingKeys.self)
+                try c.encode((book.spineIndex ?? 0) + 1, forKey: .spine)
+                try c.encode(book.spineText, forKey: .text)
+            }
         }
         let success: Bool
         let detectedBooks: [Book]
@@ -59,33 +78,23 @@ struct ShelfAPIController {
         let audioUrl: String
         /// The analysis as a page on this server.
         let resultUrl: String
-        /// Spines read but not identified, with their text as read (1 = the first spine).
+        /// Spines read but not identified.
         let unidentifiedSpines: [Spine]
 
         init(_ analysis: ShelfAnalysis, id: String, base: String) {
             success = true
-            detectedBooks = analysis.identifiedBooks.map { Book(title: $0.title, author: $0.author, genre: $0.genre, confidence: $0.confidence) }
+            detectedBooks = analysis.identifiedBooks.map(Book.init(book:))
             let p = analysis.preferences
             readingPreferences = Preferences(
                 favoriteGenres: p.favoriteGenres, readingLevel: p.readingLevel, interests: p.interests,
-                authorPreferences: Self.sentenceList(p.authorPreferences))
-            recommendedBooks = analysis.recommendations.map {
-                RecommendedBook(title: $0.title, author: $0.author, reason: $0.reason, matchScore: $0.matchScore)
-            }
+                authorPreferences: joinedList(p.authorPreferences))
+            recommendedBooks = analysis.recommendations.map(RecommendedBook.init(recommendation:))
             analysisSummary = analysis.summary
             confidenceScore = analysis.confidence
             analysisId = id
             audioUrl = "\(base)/shelves/\(id)/audio.wav"
             resultUrl = "\(base)/shelves/\(id)"
-            unidentifiedSpines = analysis.books.filter { !$0.identified }.map { Spine(spine: ($0.spineIndex ?? 0) + 1, text: $0.spineText) }
-        }
-
-        static func sentenceList(_ items: [String]) -> String {
-            switch items.count {
-            case 0: ""
-            case 1: items[0]
-            default: items.dropLast().joined(separator: ", ") + " and " + items[items.count - 1]
-            }
+            unidentifiedSpines = analysis.books.filter { !$0.identified }.map(Spine.init(book:))
         }
     }
 

@@ -5,15 +5,14 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 import Shelves
-import Speech
 import Storage
 import Support
+import Workflows
 
 struct ShelfController {
     let intake: ShelfIntake
-    let analyser: any ShelfAnalysing
+    let workflow: ShelfWorkflow
     let shelves: any ShelfScanRepository
-    let speech: any SpeechSynthesizer
     let pages: Pages
 
     var endpoints: RouteCollection<AppRequestContext> {
@@ -80,18 +79,7 @@ struct ShelfController {
     /// with the analysis until the recommendations change. Byte ranges are served (Safari and AVPlayer ask for them).
     @Sendable func audio(_ request: Request, context: AppRequestContext) async throws -> Response {
         let (id, _, reading) = try await stored(context)
-        let text = ShelfReport.spokenRecommendations(ShelfAnalysis(reading))
-        let wav: Data
-        if let cached = try await shelves.audio(ofShelf: id, speaking: text) {
-            wav = cached
-        } else {
-            do {
-                wav = try await speech.wav(speaking: text)
-            } catch {
-                throw SpeechFailedError()
-            }
-            try await shelves.saveAudio(wav, speaking: text, ofShelf: id)
-        }
+        let wav = try await workflow.spokenRecommendations(of: id, reading)
         return ByteRange.response(wav, contentType: "audio/wav", range: request.headers[.range])
     }
 
@@ -101,18 +89,7 @@ struct ShelfController {
         let (id, _, _) = try await stored(context)
         guard let raw = context.parameters.get("n"), let position = Int(raw), position >= 0 else { throw HTTPError(.notFound) }
         let form = try await FormBody.read(request)
-        let title = Self.field(form.text("title"))
-        let author = Self.field(form.text("author"))
-        guard !title.isEmpty else { throw BadFormError("Type the book's title (the author is optional).", code: "missing_title") }
-        let analyser = analyser
-        _ = try await shelves.update(ofShelf: id) { reading in
-            guard reading.books.indices.contains(position) else { throw ShelfBookMissingError() }
-            reading.books[position].title = title
-            reading.books[position].author = author
-            reading.books[position].correctedByHand = true
-            reading.books[position].source = BookSource.hand.rawValue
-            reading = ShelfReading(analyser.revised(ShelfAnalysis(reading)))
-        }
+        try await workflow.correct(shelf: id, book: position, title: form.text("title"), author: form.text("author"))
         return .redirect(to: "\(pages.base)/shelves/\(id)?corrected=\(position)#book-\(position)", type: .normal)
     }
 
@@ -138,60 +115,5 @@ struct ShelfController {
         guard let id = context.parameters.get("id"), let scan = try await shelves.scan(id: id), let reading = try await shelves.reading(ofShelf: id)
         else { throw HTTPError(.notFound) }
         return (id, scan, reading)
-    }
-
-    /// One line of a form, trimmed and capped like the page's book and author fields.
-    static func field(_ value: String?) -> String {
-        String((value ?? "").replacingOccurrences(of: "\n", with: " ").trimmingCharacters(in: .whitespaces).prefix(300))
-    }
-}
-
-/// A correction for a book the analysis does not have (an old form, or a hand-made request).
-struct ShelfBookMissingError: UserFacingError {
-    var message: String { "That book is not in this analysis any more. Reload the page and try again." }
-    var code: String { "book_missing" }
-    var category: ErrorCategory { .badInput }
-}
-
-/// The speech engine failed; the analysis itself is safe.
-struct SpeechFailedError: UserFacingError {
-    var message: String { "The recommendations could not be read aloud right now. The list on the page is complete; please try again later." }
-    var code: String { "speech_failed" }
-    var category: ErrorCategory { .internal }
-}
-
-/// Serves bytes held in memory whole (200) or, for a `Range: bytes=a-b` request, the part asked for (206).
-enum ByteRange {
-    static func response(_ data: Data, contentType: String, range: String?) -> Response {
-        var headers: HTTPFields = [.contentType: contentType, .acceptRanges: "bytes", .cacheControl: "private, no-cache"]
-        guard let range, let (start, end) = parse(range, size: data.count) else {
-            headers[.contentLength] = String(data.count)
-            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
-        }
-        guard start < data.count else {
-            headers[.contentRange] = "bytes */\(data.count)"
-            return Response(status: .rangeNotSatisfiable, headers: headers)
-        }
-        headers[.contentRange] = "bytes \(start)-\(end)/\(data.count)"
-        headers[.contentLength] = String(end - start + 1)
-        return Response(status: .partialContent, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data.subdata(in: start..<(end + 1)))))
-    }
-
-    /// `bytes=a-b`, `bytes=a-` or `bytes=-n` (one range only; anything else is answered whole).
-    static func parse(_ header: String, size: Int) -> (Int, Int)? {
-        let value = header.trimmingCharacters(in: .whitespaces).lowercased()
-        guard value.hasPrefix("bytes="), !value.contains(",") else { return nil }
-        let parts = value.dropFirst(6).split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false).map {
-            $0.trimmingCharacters(in: .whitespaces)
-        }
-        guard parts.count == 2 else { return nil }
-        if parts[0].isEmpty {
-            guard let suffix = Int(parts[1]), suffix > 0 else { return nil }
-            return (max(0, size - suffix), size - 1)
-        }
-        guard let start = Int(parts[0]), start >= 0 else { return nil }
-        let end = parts[1].isEmpty ? size - 1 : min(size - 1, Int(parts[1]) ?? -1)
-        guard end >= start || start >= size else { return nil }
-        return (start, max(start, end))
     }
 }

@@ -6,6 +6,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import NIOHTTPTypes
+import Settings
 import Synchronization
 
 /// How long a client may take to send a request.

@@ -6,6 +6,8 @@ struct SameOriginMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
     /// X-Forwarded-Host is believed from a trusted proxy only.
     let clientAddress: ClientAddress
+    /// Pages from the names configured in `SNAPPOST_ALLOWED_HOSTS` may post here whatever Host the request carries.
+    var allowList = HostAllowList(configured: [])
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard request.method != .get, request.method != .head, request.method != .options else {
@@ -15,14 +17,15 @@ struct SameOriginMiddleware: RouterMiddleware {
         if request.headers[.authorization]?.lowercased().hasPrefix("bearer ") == true {
             return try await next(request, context)
         }
-        guard Self.isSameOrigin(request, trustProxy: clientAddress.isTrustedProxy(context)) else {
+        guard Self.isSameOrigin(request, trustProxy: clientAddress.isTrustedProxy(context), allowList: allowList) else {
             throw HTTPError(.forbidden)
         }
         return try await next(request, context)
     }
 
-    /// Browsers send Sec-Fetch-Site and Origin on every POST; a request with neither is not from a browser page.
-    static func isSameOrigin(_ request: Request, trustProxy: Bool) -> Bool {
+    /// Browsers send Sec-Fetch-Site and Origin on every POST; a request with neither is not from a browser page. An
+    /// Origin must be this request's own host (checked against the allow-list before this runs) or a configured name.
+    static func isSameOrigin(_ request: Request, trustProxy: Bool, allowList: HostAllowList = HostAllowList(configured: [])) -> Bool {
         if let site = request.headers[HTTPField.Name("Sec-Fetch-Site")!]?.lowercased() {
             return site == "same-origin" || site == "none"
         }
@@ -30,6 +33,7 @@ struct SameOriginMiddleware: RouterMiddleware {
         guard origin != "null", let originHost = origin.split(separator: "/", omittingEmptySubsequences: true).dropFirst().first else {
             return false
         }
+        if let name = HostAllowList.hostPart(of: String(originHost)), allowList.isConfigured(name) { return true }
         let forwardedHost = trustProxy ? request.headers[HTTPField.Name("X-Forwarded-Host")!] : nil
         guard let host = forwardedHost ?? request.head.authority else { return false }
         return originHost.lowercased() == host.lowercased()

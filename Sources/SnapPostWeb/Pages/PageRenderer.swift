@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Mustache
+import Support
 
 /// What every page needs besides its own content.
 struct PageChrome: Sendable {

@@ -5,6 +5,8 @@ import Hummingbird
 import PostWriting
 import Storage
 import Support
+import Words
+import Workflows
 
 struct ResultsPage: Sendable {
     let pages: Pages
@@ -96,40 +98,6 @@ extension ScanRepository {
             try await confirmWords(ofScan: scan.id, Set(confirm.split(separator: ",").prefix(2000).compactMap { Int($0) }))
         }
         return outcome
-    }
-}
-
-/// Paragraphs are separated by a blank line.
-enum Paragraphs {
-    static func of(_ text: String) -> [String] {
-        text.replacingOccurrences(of: "\r\n", with: "\n")
-            .components(separatedBy: "\n\n")
-            .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-            .filter { !$0.isEmpty }
-    }
-}
-
-/// Keeping some paragraphs, always from the text as the person last had it (never from an older saved copy).
-enum ParagraphPicker {
-    enum Outcome: Equatable {
-        /// The kept paragraphs of the submitted text.
-        case kept(String)
-        /// The submitted text no longer has the paragraphs the page showed: keep it whole and ask again.
-        case askAgain
-        /// Nothing ticked.
-        case nothingTicked
-    }
-
-    /// - Parameters:
-    ///   - text: the text as submitted with the form (the person's current edit).
-    ///   - shown: how many paragraphs the page showed the boxes for.
-    ///   - keep: the indexes of the ticked boxes.
-    static func pick(from text: String, shown: Int?, keep: [Int]) -> Outcome {
-        let paragraphs = Paragraphs.of(text)
-        if let shown, shown != paragraphs.count { return .askAgain }
-        let kept = Set(keep).filter { $0 >= 0 && $0 < paragraphs.count }.sorted()
-        guard !kept.isEmpty else { return .nothingTicked }
-        return .kept(kept.map { paragraphs[$0] }.joined(separator: "\n\n"))
     }
 }
 

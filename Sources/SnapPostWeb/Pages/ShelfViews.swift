@@ -3,6 +3,7 @@ import Foundation
 import Shelves
 import Storage
 import Support
+import Workflows
 
 /// One shelf scan in the recent list and search results.
 struct ShelfSummaryView {
@@ -151,13 +152,12 @@ struct ShelfResultView {
         hasSpines = !spines.isEmpty
         spineCount = spines.count
         let books = r.books.enumerated().map { position, b in
-            let source = BookSource(b)
-            return ShelfBookView(
+            ShelfBookView(
                 position: position, title: b.title, author: b.author, genre: b.genre, confidence: Format.percent(b.confidence),
                 identified: b.identified, corrected: b.correctedByHand, spineNumber: b.spineIndex.map { $0 + 1 }, spineText: b.spineText,
                 hasSpineText: !b.spineText.isEmpty, formAuthor: b.author == "Unknown" ? "" : b.author, formTitle: b.identified ? b.title : "",
-                justCorrected: corrected == position, hasAuthor: !b.author.isEmpty && b.author != "Unknown", sourceLabel: source.label,
-                sourceKey: source.rawValue)
+                justCorrected: corrected == position, hasAuthor: !b.author.isEmpty && b.author != "Unknown", sourceLabel: b.source.label,
+                sourceKey: b.source.rawValue)
         }
         identified = books.filter(\.identified)
         hasIdentified = !identified.isEmpty
@@ -191,41 +191,10 @@ struct ShelfResultView {
         }
         hasRecommendations = !recommendations.isEmpty
         audioHref = "\(base)/shelves/\(id)/audio.wav"
-        shareText = ShelfShareText.make(r)
+        shareText = ShelfReport.shareText(ShelfAnalysis(r))
         self.notice = notice
         when = Format.timestamp(scan.createdAt)
         iso = Format.iso(scan.createdAt)
         timings = r.timings.map { TimingView(step: $0.step, ms: String(Int(($0.seconds * 1000).rounded()))) }
-    }
-}
-
-/// Where a stored book's name comes from; scans stored before it was kept say it through their other fields.
-extension BookSource {
-    init(_ b: ShelfReading.Book) {
-        if b.correctedByHand {
-            self = .hand
-        } else {
-            self = BookSource(rawValue: b.source) ?? (!b.identified ? .unread : b.catalogID != nil ? .catalog : .spine)
-        }
-    }
-}
-
-/// What Share and Copy hand over: the books, the reader in a line, and what to read next, as plain text.
-enum ShelfShareText {
-    static func make(_ r: ShelfReading) -> String {
-        var lines = ["My bookshelf, as SnapPost reads it", ""]
-        let books = r.books.filter(\.identified)
-        if books.isEmpty {
-            lines.append("No book identified yet.")
-        } else {
-            lines.append("On the shelf:")
-            lines += books.map { "- \($0.title)" + ($0.author.isEmpty || $0.author == "Unknown" ? "" : " by \($0.author)") }
-        }
-        if !r.favoriteGenres.isEmpty { lines += ["", "Favourite genres: " + r.favoriteGenres.joined(separator: ", ")] }
-        if !r.recommendations.isEmpty {
-            lines += ["", "What to read next:"]
-            lines += r.recommendations.map { "- \($0.title) by \($0.author)" }
-        }
-        return lines.joined(separator: "\n")
     }
 }

@@ -2,34 +2,8 @@
 import Foundation
 import PostWriting
 import Storage
-
-enum Format {
-    static func timestamp(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_GB")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "d MMM yyyy, HH:mm 'UTC'"
-        return formatter.string(from: date)
-    }
-
-    static func iso(_ date: Date) -> String { ISO8601DateFormatter().string(from: date) }
-
-    static func snippet(_ text: String, length: Int = 120) -> String {
-        let flat = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        return flat.count <= length ? flat : String(flat.prefix(length)) + "…"
-    }
-
-    static func percent(_ value: Double) -> String { "\(Int((value * 100).rounded()))%" }
-
-    /// "14:02 UTC", for the writer badge.
-    static func clock(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_GB")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "HH:mm 'UTC'"
-        return formatter.string(from: date)
-    }
-}
+import Support
+import Workflows
 
 struct ScanSummaryView {
     let href: String
@@ -109,7 +83,7 @@ struct RereadView {
 
     init(_ photo: String) {
         self.photo = photo
-        what = Int(photo).map { "photo \($0 + 1)" } ?? "the page"
+        what = Int(photo).flatMap { $0 >= 0 && $0 < Int.max ? "photo \($0 + 1)" : nil } ?? "the page"
     }
 }
 
@@ -274,6 +248,8 @@ struct HistoryView {
     let query: String
     let searched: Bool
     let limit: Int
+    /// Whether the "Download everything" export is offered.
+    var canExport = false
 }
 
 struct DeletedHistoryView {

@@ -4,12 +4,9 @@ import Foundation
 import PostWriting
 import Support
 import Synchronization
+import Words
 
-struct DraftWriter: Sendable {
-    /// Longest text drafts are written from: several book pages. Past it a writer spends seconds of CPU (the offline
-    /// one) or a large prompt (a provider) on text no post can use.
-    static let maxCharacters = 20_000
-
+struct DraftWriter: PostGenerator {
     let generator: any PostGenerator
     let metrics: AppMetrics
     /// "offline" or "provider": a metrics label, never a host name.
@@ -24,7 +21,9 @@ struct DraftWriter: Sendable {
 
     func write(_ request: DraftRequest) async throws -> [Variant] {
         let characters = request.excerpt.count
-        guard characters <= Self.maxCharacters else { throw TextTooLongError(characters: characters, limit: Self.maxCharacters) }
+        guard characters <= DraftRequest.maxExcerptCharacters else {
+            throw TextTooLongError(characters: characters, limit: DraftRequest.maxExcerptCharacters)
+        }
         let start = ContinuousClock.now
         do {
             let variants = try await generator.write(request)
@@ -63,15 +62,4 @@ final class WriterHealth: Sendable {
     func record(failureCode: String?, at date: Date = Date()) {
         state.withLock { $0 = failureCode.map { .failed(code: $0, at: date) } ?? .answered(date) }
     }
-}
-
-/// The text to write drafts from is over `DraftWriter.maxCharacters`.
-struct TextTooLongError: UserFacingError {
-    let characters: Int
-    let limit: Int
-    var message: String {
-        "That text is too long to write posts from (\(characters) characters; the limit is \(limit)). Keep the passage you want to post and try again."
-    }
-    var code: String { "text_too_long" }
-    var category: ErrorCategory { .tooLarge }
 }

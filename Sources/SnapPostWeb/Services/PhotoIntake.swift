@@ -6,6 +6,7 @@ import Imaging
 import PageReading
 import Storage
 import Support
+import Workflows
 
 struct PhotoIntake: Sendable {
     let limiter: RateLimiter
@@ -21,8 +22,28 @@ struct PhotoIntake: Sendable {
 
     /// Refuses the request when this client has sent too many photos in the last minute.
     func admit(_ request: Request, _ context: AppRequestContext) async throws {
-        if let wait = await limiter.take(clientAddress.key(request, context)) {
+        try await admit(client: clientAddress.key(request, context))
+    }
+
+    private func admit(client: String) async throws {
+        if let wait = await limiter.take(client) {
             throw RateLimitedError(retryAfterSeconds: wait, message: "Too many photos in a short time. Please wait \(wait) s and try again.")
+        }
+    }
+
+    /// The page reader a workflow uses for this request: each photo it reads counts against the client's upload
+    /// allowance, then goes through the bounded OCR queue.
+    func reader(for request: Request, _ context: AppRequestContext) -> any PageReader {
+        AdmittedReader(intake: self, client: clientAddress.key(request, context))
+    }
+
+    private struct AdmittedReader: PageReader {
+        let intake: PhotoIntake
+        let client: String
+
+        func read(_ image: Data, options: ReadOptions) async throws -> ExcerptCapture {
+            try await intake.admit(client: client)
+            return try await intake.read(image, options: options)
         }
     }
 
@@ -52,15 +73,5 @@ struct PhotoIntake: Sendable {
     /// The upload as kept for reading again, or nil when originals are not kept.
     func kept(_ data: Data) -> KeptOriginal? {
         keepOriginal > 0 ? KeptOriginal(data: data, until: clock.now().addingTimeInterval(keepOriginal)) : nil
-    }
-}
-
-extension PhotoReading {
-    /// What the store keeps of a reading.
-    init(_ capture: ExcerptCapture) {
-        self.init(
-            text: capture.text, confidence: capture.confidence, language: capture.language, imageSize: capture.imageSize,
-            lines: capture.lines, timings: capture.timings, preview: capture.preview, outline: capture.pageOutline,
-            quarterTurns: capture.quarterTurns)
     }
 }

@@ -3,19 +3,19 @@
 import Foundation
 import PageReading
 
-struct OCRLanguages: Sendable {
+public struct OCRLanguages: Sendable {
     /// Installed traineddata, without the orientation model.
-    let installed: [RecognitionLanguage]
+    public let installed: [RecognitionLanguage]
     /// The configured languages, e.g. ["eng"] or ["eng", "fra"].
-    let defaults: [String]
+    public let defaults: [String]
 
-    init(installed: [RecognitionLanguage], defaults: [String]) {
+    public init(installed: [RecognitionLanguage], defaults: [String]) {
         self.installed = installed.filter { $0.code != "osd" }
         self.defaults = defaults
     }
 
     /// The select's options: the default first (as configured), then every installed language by name.
-    func choices(selected: String? = nil) -> [LanguageChoice] {
+    public func choices(selected: String? = nil) -> [LanguageChoice] {
         let defaultCode = defaults.joined(separator: "+")
         let defaultName = defaults.map { RecognitionLanguage(code: $0)?.name ?? $0 }.joined(separator: " + ")
         var choices = [LanguageChoice(code: defaultCode, name: "\(defaultName) (default)", selected: selected == nil || selected == defaultCode)]
@@ -26,7 +26,7 @@ struct OCRLanguages: Sendable {
     }
 
     /// The languages a form asked for, or nil for the default; a typed error for a code that is malformed or missing.
-    func requested(_ raw: String?) throws -> [String]? {
+    public func requested(_ raw: String?) throws -> [String]? {
         guard let raw = raw?.trimmingCharacters(in: .whitespaces), !raw.isEmpty else { return nil }
         var codes: [String] = []
         for part in raw.split(separator: "+") {
@@ -38,14 +38,14 @@ struct OCRLanguages: Sendable {
     }
 
     /// "English", "English + French": how a reading's language string is shown.
-    static func name(of languages: String) -> String {
+    public static func name(of languages: String) -> String {
         languages.split(separator: "+").map { RecognitionLanguage(code: String($0))?.name ?? String($0) }.joined(separator: " + ")
     }
 }
 
 /// One option of a language select.
-struct LanguageChoice: Sendable {
-    let code: String
-    let name: String
-    let selected: Bool
+public struct LanguageChoice: Sendable {
+    public let code: String
+    public let name: String
+    public let selected: Bool
 }

@@ -1,4 +1,5 @@
-// The words of a language, to tell a real word from an OCR slip: Debian's word lists, or a small set in tests.
+// The words of a language, to tell a real word from an OCR slip: Debian's word lists (the one place they are read),
+// or a small set in tests.
 import Foundation
 
 /// Answers whether a word exists in a language. Case matters the way dictionaries keep it ("Boston", "pour").
@@ -67,13 +68,19 @@ public enum SystemWordLists {
     public static func load(languages: [String], directory: String = "/usr/share/dict") -> WordLists? {
         var lists: [String: WordSet] = [:]
         for language in Set(languages) {
-            var words: [String] = []
-            for file in files[language] ?? [] {
-                guard let text = try? String(contentsOfFile: "\(directory)/\(file)", encoding: .utf8) else { continue }
-                words.append(contentsOf: text.split(separator: "\n").map { String($0) })
-            }
+            let words = lines(of: files[language] ?? [], directory: directory)
             if !words.isEmpty { lists[language] = WordSet(words) }
         }
         return lists.isEmpty ? nil : WordLists(lists)
+    }
+
+    /// Every line of the installed files among `files` (names in `directory`), in order; a missing file adds nothing.
+    public static func lines(of files: [String], directory: String = "/usr/share/dict") -> [String] {
+        var words: [String] = []
+        for file in files {
+            guard let text = try? String(contentsOfFile: "\(directory)/\(file)", encoding: .utf8) else { continue }
+            words.append(contentsOf: text.split(separator: "\n").map { String($0) })
+        }
+        return words
     }
 }

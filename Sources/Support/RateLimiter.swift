@@ -1,22 +1,22 @@
-// Per-client limits: a token bucket for uploads. (Wrong credentials have their own throttle: Auth/CredentialThrottle.swift.)
+// Admission control per client: a token bucket (the web's uploads; wrong credentials have their own throttle in the
+// web target's Auth/CredentialThrottle.swift).
 import Foundation
-import Support
 
 /// Allows `capacity` events per `window` per client, refilling smoothly. Old clients are forgotten.
-actor RateLimiter {
+public actor RateLimiter {
     private let capacity: Double
     private let refillPerSecond: Double
     private let clock: any TimeSource
     private var buckets: [String: (tokens: Double, updated: Date)] = [:]
 
-    init(capacity: Int, window: TimeInterval, clock: any TimeSource) {
+    public init(capacity: Int, window: TimeInterval, clock: any TimeSource) {
         self.capacity = Double(max(1, capacity))
         self.refillPerSecond = Double(max(1, capacity)) / window
         self.clock = clock
     }
 
     /// Takes one token, or returns the seconds until one is available.
-    func take(_ client: String) -> Int? {
+    public func take(_ client: String) -> Int? {
         let now = clock.now()
         var bucket = buckets[client] ?? (capacity, now)
         bucket.tokens = min(capacity, bucket.tokens + now.timeIntervalSince(bucket.updated) * refillPerSecond)

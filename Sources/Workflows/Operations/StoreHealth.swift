@@ -3,29 +3,29 @@ import Foundation
 import Storage
 
 /// What /healthz says about storage.
-struct StoreHealthReport: Sendable {
+public struct StoreHealthReport: Sendable {
     /// nil when the write worked; otherwise the failure's stable code (e.g. `store_full`).
-    var writeFailure: String?
-    var freeBytes: Int64?
-    var lowOnSpace: Bool
+    public var writeFailure: String?
+    public var freeBytes: Int64?
+    public var lowOnSpace: Bool
 }
 
 /// Runs the store's write check and reads the free space, caching the answer for a second so that /healthz, which
 /// anyone may call, cannot be turned into a stream of disk writes.
-actor StoreHealth {
+public actor StoreHealth {
     private let checkWritable: @Sendable () async throws -> Void
     private let freeBytes: @Sendable () -> Int64?
     private let minFreeBytes: Int64
     private var last: (at: ContinuousClock.Instant, report: StoreHealthReport)?
     private var inFlight: Task<StoreHealthReport, Never>?
 
-    init(checkWritable: @escaping @Sendable () async throws -> Void, freeBytes: @escaping @Sendable () -> Int64?, minFreeBytes: Int64) {
+    public init(checkWritable: @escaping @Sendable () async throws -> Void, freeBytes: @escaping @Sendable () -> Int64?, minFreeBytes: Int64) {
         self.checkWritable = checkWritable
         self.freeBytes = freeBytes
         self.minFreeBytes = minFreeBytes
     }
 
-    func report() async -> StoreHealthReport {
+    public func report() async -> StoreHealthReport {
         if let last, last.at.duration(to: .now) < .seconds(1) { return last.report }
         if let inFlight { return await inFlight.value }
         let checkWritable = checkWritable, freeBytes = freeBytes, minFreeBytes = minFreeBytes

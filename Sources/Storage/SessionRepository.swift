@@ -1,9 +1,8 @@
-// Login sessions: a web concern, so their table and queries live in the web target, on the shared database.
-// Only a hash of each session id is stored, with the generation of the password it was made under.
+// Login sessions, stored like every other aggregate: only a hash of each session id is kept, with the generation of the
+// password it was made under. The web target decides what a session allows; this file only keeps them.
 import Crypto
 import Foundation
 import GRDB
-import Storage
 import Support
 import _CryptoExtras
 

@@ -6,10 +6,10 @@ import Support
 /// After a few wrong credentials from one client, each further try must wait longer (1, 2, 4 … 300 s). While a client
 /// waits, every credential it sends, the right one too, is answered 429 without being checked: otherwise the answer
 /// itself would tell a guesser which guess was right, at full speed.
-actor CredentialThrottle {
+public actor CredentialThrottle {
     /// Wrong credentials allowed before the first delay.
-    static let freeAttempts = 3
-    static let maxDelaySeconds: TimeInterval = 300
+    public static let freeAttempts = 3
+    public static let maxDelaySeconds: TimeInterval = 300
     /// Clients remembered at most; past it, the ones not being slowed down are forgotten first.
     static let maxClients = 10_000
     /// The same wrong value sent again (a stale cookie on parallel requests, a script retrying) counts once.
@@ -28,17 +28,17 @@ actor CredentialThrottle {
     /// Salt for the fingerprints of wrong values, so the table never holds anything a guesser sent.
     private let salt = Int.random(in: .min ... .max)
 
-    init(clock: any TimeSource) { self.clock = clock }
+    public init(clock: any TimeSource) { self.clock = clock }
 
     /// Seconds the client must still wait before any credential of theirs is checked, or nil.
-    func waitRequired(_ client: String) -> Int? {
+    public func waitRequired(_ client: String) -> Int? {
         guard let record = record(client), record.failures >= Self.freeAttempts else { return nil }
         let remaining = Self.delay(afterFailures: record.failures) - clock.now().timeIntervalSince(record.last)
         return remaining > 0 ? Int(remaining.rounded(.up)) : nil
     }
 
     /// A wrong credential. `value` is what was sent, used only to notice repeats; it is not stored.
-    func recordFailure(_ client: String, value: String) {
+    public func recordFailure(_ client: String, value: String) {
         var hasher = Hasher()
         hasher.combine(salt)
         hasher.combine(value)
@@ -54,7 +54,7 @@ actor CredentialThrottle {
     }
 
     /// A right credential (checked while the client was not waiting): the slate is clean again.
-    func recordSuccess(_ client: String) { records[client] = nil }
+    public func recordSuccess(_ client: String) { records[client] = nil }
 
     /// The client's record, unless it has been quiet long enough to be forgiven.
     private func record(_ client: String) -> Record? {
@@ -66,7 +66,7 @@ actor CredentialThrottle {
         return record
     }
 
-    static func delay(afterFailures count: Int) -> TimeInterval {
+    public static func delay(afterFailures count: Int) -> TimeInterval {
         min(maxDelaySeconds, pow(2, Double(max(0, count - freeAttempts))))
     }
 

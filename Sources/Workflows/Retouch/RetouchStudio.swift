@@ -1,53 +1,77 @@
-// The retouch tool behind the web pages: projects from uploads, edits pushed and undone, previews and exports replayed.
+// The retouch tool's sessions (no HTTP): projects from uploads, edits pushed and undone, previews quick then refined,
+// and exports replayed; the web pages and the command line call it alike.
 import Foundation
-import Hummingbird
 import Imaging
 import Retouch
 import Storage
 import Support
 
 /// What the editor shows after each step.
-struct RetouchState: Sendable, Encodable {
-    var id: String
-    var width: Int
-    var height: Int
-    var previewWidth: Int
-    var previewHeight: Int
-    /// Edits in effect, in photo pixels (the editor draws them as the mask overlay).
-    var edits: [EditOperation]
-    var applied: Int
-    var count: Int
-    var canUndo: Bool
-    var canRedo: Bool
+public struct RetouchState: Sendable, Encodable {
+    public var id: String
+    public var width: Int
+    public var height: Int
+    public var previewWidth: Int
+    public var previewHeight: Int
+    /// How many edits are in effect (a Refine replaces the edit it refines). Their shapes are not sent: the overlay
+    /// is one picture (`mask.png`), so this answer stays the same size however many edits a photo has.
+    public var editCount: Int
+    /// The last edit in effect, in brief (what Refine and the width slider act on).
+    public var last: EditSummary?
+    /// Changes whenever the overlay does, so the editor fetches `mask.png` again.
+    public var maskVersion: String
+    public var applied: Int
+    public var count: Int
+    public var canUndo: Bool
+    public var canRedo: Bool
     /// Changes whenever the picture does, so the editor fetches the new preview.
-    var version: String
+    public var version: String
     /// Width of the last wire found, for the width slider.
-    var lastWireWidth: Double?
+    public var lastWireWidth: Double?
     /// Whether the preview shows the guided fill (false: the quick fill, the guided one is on its way).
-    var refined: Bool
+    public var refined: Bool
     /// Says which stored edits could not be drawn and are left out; nil when every edit is drawn.
-    var note: String?
+    public var note: String?
+}
+
+/// An edit in a few numbers: its tool, how many points its shape has, and a line's width in photo pixels.
+public struct EditSummary: Sendable, Encodable {
+    public var tool: EditOperation.Tool
+    public var points: Int
+    public var width: Double?
+
+    public init(_ operation: EditOperation) {
+        tool = operation.tool
+        switch operation.shape {
+        case .line(let points, let width):
+            self.points = points.count
+            self.width = width
+        case .outline(let polygons):
+            points = polygons.reduce(0) { $0 + $1.count }
+            width = nil
+        }
+    }
 }
 
 /// What the person asked for, in photo pixels.
-struct EditRequest: Sendable, Decodable {
-    var tool: EditOperation.Tool
-    var tap: ImagePoint?
-    var points: [ImagePoint]?
-    var width: Double?
-    var feather: Double?
+public struct EditRequest: Sendable, Decodable {
+    public var tool: EditOperation.Tool
+    public var tap: PixelPoint?
+    public var points: [PixelPoint]?
+    public var width: Double?
+    public var feather: Double?
     /// Person tool: every person in the photo instead of the one under the tap.
-    var all: Bool?
+    public var all: Bool?
     /// Object tool: the thing's cast shadow too.
-    var shadow: Bool?
+    public var shadow: Bool?
     /// Brush: the stroke snaps to the strong edges inside it.
-    var smart: Bool?
+    public var smart: Bool?
 }
 
 /// Works on projects one change at a time (a bounded queue: fills are heavy and the machine is small); keeps the
 /// last pictures of the projects in use in memory so undo and redo are instant and a new edit fills only its own area.
-struct RetouchStudio: Sendable {
-    let projects: any RetouchRepository
+public struct RetouchStudio: Sendable {
+    public let projects: any RetouchRepository
     let limits: RetouchLimits
     let queue: BoundedWorkQueue
     /// The background refinements: one at a time across all projects, a couple waiting; the rest wait for the
@@ -56,7 +80,7 @@ struct RetouchStudio: Sendable {
     let cache: RenderCache
     let replayer = EditReplayer()
 
-    init(projects: any RetouchRepository, limits: RetouchLimits = .standard, queue: BoundedWorkQueue) {
+    public init(projects: any RetouchRepository, limits: RetouchLimits = .standard, queue: BoundedWorkQueue) {
         self.projects = projects
         self.limits = limits
         self.queue = queue
@@ -66,7 +90,7 @@ struct RetouchStudio: Sendable {
     // MARK: Projects
 
     /// Stores an upload as a new project (the original once, and the preview it starts from).
-    func create(upload data: Data, name: String) async throws -> RetouchProject {
+    public func create(upload data: Data, name: String) async throws -> RetouchProject {
         let limits = limits
         let decoded = try await queue.run {
             try await offload { () throws(RetouchError) in try limits.decode(data, longSide: limits.previewLongSide) }
@@ -76,12 +100,12 @@ struct RetouchStudio: Sendable {
             name: name.isEmpty ? "Photo" : name, width: decoded.fullSize.width, height: decoded.fullSize.height, original: data, basePreview: jpeg)
     }
 
-    func project(_ id: String) async throws -> RetouchProject {
-        guard let project = try await projects.project(id: id) else { throw HTTPError(.notFound) }
+    public func project(_ id: String) async throws -> RetouchProject {
+        guard let project = try await projects.project(id: id) else { throw NotFoundError() }
         return project
     }
 
-    func delete(_ id: String) async throws {
+    public func delete(_ id: String) async throws {
         _ = try await project(id)
         try await projects.delete(id: id)
         await cache.forget(id)
@@ -89,7 +113,7 @@ struct RetouchStudio: Sendable {
 
     // MARK: State and pictures
 
-    func state(_ id: String) async throws -> RetouchState {
+    public func state(_ id: String) async throws -> RetouchState {
         let project = try await project(id)
         let operations = try await self.operations(id)
         let base = try await basePicture(id)
@@ -102,23 +126,39 @@ struct RetouchStudio: Sendable {
     }
 
     /// The picture as it is now (JPEG at preview size): the full-quality fill, or the quick one until that is ready.
-    func previewJPEG(_ id: String) async throws -> Data {
+    public func previewJPEG(_ id: String) async throws -> Data {
         let project = try await project(id)
         if project.applied == 0 { return try await beforeJPEG(id) }
         if let stored = try await projects.render(ofProject: id), stored.applied == project.applied { return stored.jpeg }
         return try await queue.run { try await renderAndStore(project, full: false) }
     }
 
+    /// The editor's overlay: every edit in effect painted as it shows them (shape and grow, no feather), at preview
+    /// size, as a grey PNG (255 where an edit is). A few kilobytes, whatever the number of edits.
+    public func maskPNG(_ id: String) async throws -> Data {
+        let project = try await project(id)
+        let effective = EditStack(operations: try await operations(id), applied: project.applied).effective
+        let base = try await basePicture(id)
+        let scale = Double(base.width) / Double(project.width)
+        return try await offload { () throws(RetouchError) -> Data in
+            var mask = Mask(width: base.width, height: base.height)
+            for operation in effective { operation.paintOverlay(into: &mask, scale: scale) }
+            let grey = GrayImage(width: mask.width, height: mask.height, bytes: mask.bytes.map { $0 != 0 ? 255 : 0 })
+            guard let png = PhotoRasters.pngData(grey) else { throw .engineFailure("mask encode") }
+            return png
+        }
+    }
+
     /// The photo before any edit (JPEG at preview size).
-    func beforeJPEG(_ id: String) async throws -> Data {
-        guard let data = try await projects.basePreview(ofProject: id) else { throw HTTPError(.notFound) }
+    public func beforeJPEG(_ id: String) async throws -> Data {
+        guard let data = try await projects.basePreview(ofProject: id) else { throw NotFoundError() }
         return data
     }
 
     /// The whole photo with every edit in effect, as a full-size JPEG.
-    func exportJPEG(_ id: String) async throws -> Data {
+    public func exportJPEG(_ id: String) async throws -> Data {
         let project = try await project(id)
-        guard let original = try await projects.original(ofProject: id) else { throw HTTPError(.notFound) }
+        guard let original = try await projects.original(ofProject: id) else { throw NotFoundError() }
         let operations = EditStack(operations: try await self.operations(id), applied: project.applied).effective
         let limits = limits, replayer = replayer
         return try await queue.run {
@@ -137,7 +177,7 @@ struct RetouchStudio: Sendable {
 
     /// The edit is found, drawn on the preview and only then stored: an edit that cannot be drawn is refused with its
     /// reason and never kept, so no stored edit breaks the project's later pictures.
-    func add(_ request: EditRequest, to id: String) async throws -> RetouchState {
+    public func add(_ request: EditRequest, to id: String) async throws -> RetouchState {
         try await queue.run {
             let project = try await project(id)
             let current = try await picture(project, at: project.applied, full: false)
@@ -152,6 +192,10 @@ struct RetouchStudio: Sendable {
     /// Draws `operation` on top of the picture at the cursor (quick fill), then stores it and keeps the drawing as the
     /// new state's picture.
     private func store(_ operation: EditOperation, in project: RetouchProject) async throws -> RetouchState {
+        // Checked before anything is drawn: the count of edits kept, and that the export can fill this one at full size
+        // (otherwise an accepted edit would make the photo unexportable).
+        guard project.applied < limits.maxEdits else { throw RetouchError.tooManyEdits(limits.maxEdits) }
+        guard replayer.filler.canFill(operation, width: project.width, height: project.height) else { throw RetouchError.areaTooLarge }
         let stored = try await operations(project.id)
         let upTo = Array(stored.prefix(project.applied)) + [operation]
         var start = upTo.count - 1
@@ -171,11 +215,11 @@ struct RetouchStudio: Sendable {
         return try await finish(updated)
     }
 
-    func undo(_ id: String) async throws -> RetouchState { try await move(id, by: -1) }
-    func redo(_ id: String) async throws -> RetouchState { try await move(id, by: 1) }
+    public func undo(_ id: String) async throws -> RetouchState { try await move(id, by: -1) }
+    public func redo(_ id: String) async throws -> RetouchState { try await move(id, by: 1) }
 
     /// Refine the last edit: wider by 2 px, or at the width given (a line's new width from the slider).
-    func refine(_ id: String, width: Double?) async throws -> RetouchState {
+    public func refine(_ id: String, width: Double?) async throws -> RetouchState {
         try await queue.run {
             let project = try await project(id)
             var stack = EditStack(operations: try await operations(id), applied: project.applied)
@@ -280,7 +324,7 @@ struct RetouchStudio: Sendable {
 
     private func basePicture(_ id: String) async throws -> RasterImage {
         if let cached = await cache.base(of: id) { return cached }
-        guard let jpeg = try await projects.basePreview(ofProject: id) else { throw HTTPError(.notFound) }
+        guard let jpeg = try await projects.basePreview(ofProject: id) else { throw NotFoundError() }
         let limits = limits
         let picture = try await offload { () throws(RetouchError) in try limits.decode(jpeg).image }
         await cache.setBase(picture, of: id)
@@ -335,19 +379,19 @@ struct RetouchStudio: Sendable {
         case .object:
             guard let tap = request.tap else { throw .noObject }
             let outlines = try ObjectFinder().find(in: picture, near: tap.scaled(by: scale), shadow: request.shadow == true)
-            let polygons = outlines.map { $0.map { ImagePoint(x: $0.x / scale, y: $0.y / scale) } }
+            let polygons = outlines.map { $0.map { PixelPoint(x: $0.x / scale, y: $0.y / scale) } }
             // A couple of preview pixels more, so the thing's soft edge goes with it.
             return EditOperation(tool: .object, shape: .outline(polygons: polygons), grow: 2 / scale, feather: feather)
         case .person:
             let finder = PersonFinder()
-            let outlines: [[ImagePoint]]
+            let outlines: [[PixelPoint]]
             if request.all == true {
                 outlines = try finder.findAll(in: picture)
             } else {
                 guard let tap = request.tap else { throw .noPerson }
                 outlines = try finder.find(in: picture, near: tap.scaled(by: scale))
             }
-            let polygons = outlines.map { $0.map { ImagePoint(x: $0.x / scale, y: $0.y / scale) } }
+            let polygons = outlines.map { $0.map { PixelPoint(x: $0.x / scale, y: $0.y / scale) } }
             return EditOperation(tool: .person, shape: .outline(polygons: polygons), grow: 2 / scale, feather: feather)
         case .brush, .lineBrush:
             let points = Array((request.points ?? []).prefix(5000))
@@ -356,7 +400,7 @@ struct RetouchStudio: Sendable {
             if request.tool == .brush, request.smart == true,
                 let outlines = SmartBrush().refine(points.map { $0.scaled(by: scale) }, width: width * scale, on: picture)
             {
-                let polygons = outlines.map { $0.map { ImagePoint(x: $0.x / scale, y: $0.y / scale) } }
+                let polygons = outlines.map { $0.map { PixelPoint(x: $0.x / scale, y: $0.y / scale) } }
                 return EditOperation(tool: .brush, shape: .outline(polygons: polygons), grow: 1 / scale, feather: feather)
             }
             return EditOperation(tool: request.tool, shape: .line(points: points, width: width), feather: feather)
@@ -374,10 +418,11 @@ struct RetouchStudio: Sendable {
         let effective = stack.effective
         var lastWire: Double?
         if let last = effective.last, last.tool == .wire || last.tool == .lineBrush, case .line(_, let width) = last.shape { lastWire = width }
+        let picture = "\(project.applied)-\(operations.count)-\(Int(project.updatedAt.timeIntervalSince1970 * 1000))"
         return RetouchState(
             id: project.id, width: project.width, height: project.height, previewWidth: preview.0, previewHeight: preview.1,
-            edits: effective, applied: project.applied, count: operations.count, canUndo: stack.canUndo, canRedo: stack.canRedo,
-            version: "\(project.applied)-\(operations.count)-\(Int(project.updatedAt.timeIntervalSince1970 * 1000))-\(refined ? "f" : "q")",
+            editCount: effective.count, last: effective.last.map(EditSummary.init), maskVersion: picture, applied: project.applied,
+            count: operations.count, canUndo: stack.canUndo, canRedo: stack.canRedo, version: "\(picture)-\(refined ? "f" : "q")",
             lastWireWidth: lastWire, refined: refined, note: Self.note(skipped: skipped.filter { $0 < project.applied }))
     }
 
@@ -487,8 +532,8 @@ actor RenderCache {
     }
 }
 
-struct RetouchNothingToRefine: UserFacingError {
-    var message: String { "There is no edit to refine yet." }
-    var code: String { "nothing_to_refine" }
-    var category: ErrorCategory { .badInput }
+public struct RetouchNothingToRefine: UserFacingError {
+    public var message: String { "There is no edit to refine yet." }
+    public var code: String { "nothing_to_refine" }
+    public var category: ErrorCategory { .badInput }
 }

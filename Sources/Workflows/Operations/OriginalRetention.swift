@@ -5,13 +5,20 @@ import ServiceLifecycle
 import Storage
 import Support
 
-struct OriginalRetention: Service {
+public struct OriginalRetention: Service {
     let scans: any ScanRepository
     let clock: any TimeSource
     let logger: Logger
     var interval: Duration = .seconds(3600)
 
-    func run() async throws {
+    public init(scans: any ScanRepository, clock: any TimeSource, logger: Logger, interval: Duration = .seconds(3600)) {
+        self.scans = scans
+        self.clock = clock
+        self.logger = logger
+        self.interval = interval
+    }
+
+    public func run() async throws {
         do {
             try await cancelWhenGracefulShutdown {
                 while !Task.isCancelled {
@@ -24,7 +31,7 @@ struct OriginalRetention: Service {
         }
     }
 
-    func forgetExpired() async {
+    public func forgetExpired() async {
         do {
             let forgotten = try await scans.forgetOriginals(keptUntilBefore: clock.now())
             if forgotten > 0 { logger.info("forgot kept photos past their time", metadata: ["count": "\(forgotten)"]) }
