@@ -106,10 +106,9 @@ public struct ImageProcessor: Sendable {
         public var dewarpMethod: DewarpMethod = .textLines
         /// A dewarped page is kept only when its text rows get at least this much sharper.
         public var dewarpMinimumGain: Double = 1.02
-        /// Target x-height in pixels for recognition. Measured on the shared photos (at an earlier stage: Tesseract's own Otsu, psm 3):
-        /// 16 → CER 0.174, 17 → 0.160, 18 → 0.199, 20 → 0.165, 24 → 0.209, 30 → 0.222; 20 is best and cheapest
-        /// among the good ones, at the low end of Tesseract's 20–30 px sweet spot. Rechecked on the final pipeline:
-        /// 20 → 0.084, 24 → 0.127, 28 → 0.133, and larger is slower.
+        /// Target x-height in pixels for recognition: the low end of Tesseract's 20–30 px sweet spot, where its
+        /// LSTM reads photographed print as well as at larger sizes, and every recognition pass is cheapest (the
+        /// work grows with the square of the scale).
         /// The x-height is the mode of letter-sized component heights on a 1600 px survey copy.
         public var targetXHeight: Double = 20
         /// Largest upscale for small photos.
@@ -128,8 +127,8 @@ public struct ImageProcessor: Sendable {
         /// Recognise the top and bottom halves of a tall page on two workers at once (split at a blank band).
         public var splitsForParallelRecognition = true
         /// Tesseract page segmentation mode: 3 (full layout analysis, blocks and paragraphs) reads open books,
-        /// code panels and curled pages that 4 (one column) cut into pieces: on the 16 shared photos CER 0.127
-        /// against 0.165 (4 kept one sideways worksheet and one receipt better).
+        /// code panels and curled pages that 4 (one column) cuts into pieces, since it finds the blocks and their
+        /// order instead of assuming one column of lines.
         public var pageSegmentationMode: Int = 3
         /// Mode used when a gutter shows two or more columns (3: full layout analysis); nil to always use the above.
         public var multiColumnPageSegmentationMode: Int? = 3

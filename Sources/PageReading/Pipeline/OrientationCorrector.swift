@@ -14,11 +14,12 @@ struct OrientationCorrector: Sendable {
     /// without asking OSD; the other direction's confidence must be at most 1/2.5 of it.
     var sidewaysConfidence: Double = 7
     /// Scale of the copy handed to OSD.
-    /// At half the working scale (x-height ~10 px) OSD was unsure or wrong on pages it read surely at 0.75 (x-height
-    /// ~15 px): pkbook_0334 turned in its pixels, confidence 0.01 against 3.7.
+    /// At half the working scale (x-height ~10 px) OSD's letter classifier sees too few pixels per letter and
+    /// goes unsure or wrong on pages it reads surely at 0.75 (x-height ~15 px).
     var osdScale: Double = 0.75
     /// A sample score at least this high (mean confidence × a full sample's worth of letters) is a sure reading:
-    /// sideways or upside-down print scores 0.1–0.25 (measured on the shared photos' samples), upright print 0.7.
+    /// sideways or upside-down print reads as a few unsure fragments (scores 0.1–0.25), upright print as whole
+    /// sure lines (0.7).
     var sureReading: Double = 0.45
     /// Side of the square sample recognised at each candidate turn.
     var sampleSide: Int = 900
