@@ -160,13 +160,14 @@ struct FuzzTests {
                 scan,
                 [
                     .init("text", .text), .init("book", .text), .init("author", .text), .init("base", .number), .init("editor", .anything),
-                    .init("autosave", .anything),
+                    .init("autosave", .anything), .init("confirm", .anything), .init("confirm", .number),
                 ], weight: 3),
             get({ "\(scan(&$0))/saved" }), get({ "\(generation(&$0))/saved" }),
             form(
-                { "\(scan(&$0))/select" }, [.init("text", .text), .init("paragraphs", .number), .init("keep", .number), .init("keep", .number)],
+                { "\(scan(&$0))/select" },
+                [.init("text", .text), .init("paragraphs", .number), .init("keep", .number), .init("keep", .number), .init("confirm", .anything)],
                 weight: 2),
-            form({ "\(scan(&$0))/posts" }, [.init("text", .text), .init("writer", .anything), .init("book", .text)]),
+            form({ "\(scan(&$0))/posts" }, [.init("text", .text), .init("writer", .anything), .init("book", .text), .init("confirm", .anything)]),
             // Drafts, their versions, write another.
             form(
                 draft,
