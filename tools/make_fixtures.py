@@ -196,6 +196,140 @@ def photographed(img, angle, blur, seed):
     return framed.convert("RGB")
 
 
+TILL = [("BREAD ROLLS", "1,20"), ("2 X 0,60", ""), ("BUTTER", "2,39"), ("BLACK TEA", "3,49"), ("LEMONS", "1,99"),
+        ("3 X 0,33", ""), ("RICE 1KG", "2,19"), ("SOAP", "0,89"), ("SUM EUR", "12,15")]
+
+
+def till_receipt(size=30):
+    """A till receipt in capitals: items on the left, their prices in a narrow column at the right edge, quantity
+    lines without a price between them."""
+    font = ImageFont.truetype(MONO, size)
+    line_h = int(size * 1.35)
+    img = Image.new("L", (760, 80 + line_h * len(TILL)), 244)
+    d = ImageDraw.Draw(img)
+    for i, (item, price) in enumerate(TILL):
+        y = 40 + i * line_h
+        d.text((30 if not item[0].isdigit() else 80, y), item, fill=30, font=font)
+        if price:
+            d.text((730 - d.textlength(price, font=font), y), price, fill=30, font=font)
+    return img
+
+
+PROSE = ["The harbour master kept a ledger of every ship",
+         "that entered the bay, with its cargo, its crew",
+         "and the weather on the morning it arrived.",
+         "Most pages are plain, but some record storms",
+         "that kept the fleet at anchor for a week."]
+AFTER = ["Visitors may read the ledger in the museum,",
+         "where it lies open under glass at a page",
+         "chosen each month by the keeper of records."]
+
+
+def pictures_page(size=34, width=1500):
+    """A textbook page: prose, a photograph (a halftone of blobs and grain), prose, and a screenshot (a dark window
+    with a title bar, small labels and buttons); only the prose is the page's text."""
+    font = ImageFont.truetype(FONT, size)
+    small = ImageFont.truetype(FONT, 14)
+    line_h = int(size * 1.5)
+    rng = random.Random(5)
+    img = Image.new("L", (width, 1900), 248)
+    d = ImageDraw.Draw(img)
+    y = 80
+    for text in PROSE:
+        d.text((100, y), text, fill=20, font=font)
+        y += line_h
+    # The photograph: smooth shapes under halftone dots.
+    photo = Image.new("L", (900, 420), 150)
+    pd = ImageDraw.Draw(photo)
+    for _ in range(14):
+        x0, y0 = rng.randint(-80, 860), rng.randint(-80, 380)
+        pd.ellipse([x0, y0, x0 + rng.randint(60, 260), y0 + rng.randint(60, 220)], fill=rng.randint(30, 230))
+    photo = photo.filter(ImageFilter.GaussianBlur(6))
+    dots = photo.load()
+    for yy in range(0, photo.height):
+        for xx in range(0, photo.width):
+            v = dots[xx, yy]
+            cell = ((xx % 6) - 3) ** 2 + ((yy % 6) - 3) ** 2
+            dots[xx, yy] = 20 if cell < (255 - v) / 255 * 12 else 235
+    y += 30
+    img.paste(photo, (300, y))
+    y += photo.height + 60
+    for text in AFTER:
+        d.text((100, y), text, fill=20, font=font)
+        y += line_h
+    # The screenshot: a dark window with a title bar, a sidebar of small labels and two buttons.
+    y += 40
+    d.rectangle([260, y, 1240, y + 430], fill=45)
+    d.rectangle([260, y, 1240, y + 36], fill=200)
+    d.text((280, y + 10), "Settings - Display", fill=30, font=small)
+    for i, label in enumerate(["General", "Sound", "Network", "Privacy", "Updates", "About"]):
+        d.text((290, y + 70 + 40 * i), label, fill=210, font=small)
+    d.rectangle([460, y + 60, 1220, y + 400], fill=70)
+    for i in range(9):
+        d.rectangle([490, y + 80 + 34 * i, 490 + rng.randint(200, 680), y + 92 + 34 * i], fill=120)
+    d.rectangle([980, y + 360, 1080, y + 390], fill=180)
+    d.text((1000, y + 368), "Apply", fill=20, font=small)
+    d.rectangle([1100, y + 360, 1200, y + 390], fill=180)
+    d.text((1115, y + 368), "Cancel", fill=20, font=small)
+    return img.crop((0, 0, width, y + 520))
+
+
+LEFT_LONG = ["Bread rises in a warm room", "when the yeast has eaten", "enough of the sugar to fill",
+             "the dough with small bubbles", "of gas that the gluten holds.", "Knead it for ten minutes",
+             "and leave it under a cloth", "until it doubles in size."]
+RIGHT_LONG = ["Soup keeps well for days", "if it is cooled quickly and", "stored in a closed pot at",
+              "the back of the cold room.", "Heat only what you need", "and never boil it twice,",
+              "or the vegetables turn to", "a grey and tasteless mush."]
+FACING_RIGHT = ["In the spring the", "first nettles make", "a sharp green broth", "that country cooks",
+                "have always praised", "for its freshness", "and its low cost in", "the lean months."]
+
+
+def curled_columns(size=36, margin=90):
+    """An open cookbook: our page in two columns of prose, curling towards the gutter on its right, and beyond
+    the gutter the facing page's line starts, cut by the frame."""
+    font = ImageFont.truetype(FONT, size)
+    line_h = int(size * 1.55)
+    col_w = 560
+    width = margin + 2 * col_w + 90 + 140 + 300
+    img = Image.new("L", (width, margin * 2 + line_h * (len(LEFT_LONG) + 2)), 250)
+    d = ImageDraw.Draw(img)
+    d.text((margin, margin), "Kitchen Notes", fill=20, font=font)
+    for i, (l, r) in enumerate(zip(LEFT_LONG, RIGHT_LONG)):
+        y = margin + (i + 2) * line_h
+        d.text((margin, y), l, fill=20, font=font)
+        d.text((margin + col_w + 90, y), r, fill=20, font=font)
+    gutter = margin + 2 * col_w + 90 + 80
+    d.line([(gutter, 0), (gutter, img.height)], fill=120, width=3)
+    for i, text in enumerate(FACING_RIGHT):
+        y = margin + 30 + (i + 1) * int(line_h * 0.93)
+        d.text((gutter + 60, y), text, fill=20, font=font)
+    return curl(img, depth=0.05)
+
+
+EXERCISES = [("1.", ["Write the plural of each word:", "child, mouse, leaf, tooth."]),
+             ("2.", ["Put the verbs in the past tense:", "go, bring, teach, swim."]),
+             ("3.", ["Join the two sentences with because:", "We stayed in. It was raining."])]
+
+
+def boxed_worksheet(size=32, width=1400):
+    """A worksheet: a title, then exercises each inside a ruled box with its number beside it."""
+    font = ImageFont.truetype(FONT, size)
+    line_h = int(size * 1.6)
+    img = Image.new("L", (width, 260 + len(EXERCISES) * (3 * line_h + 70)), 250)
+    d = ImageDraw.Draw(img)
+    d.text((100, 60), "Grammar practice", fill=20, font=font)
+    y = 160
+    for number, lines in EXERCISES:
+        top = y
+        d.text((70, y + 30), number, fill=20, font=font)
+        for i, text in enumerate(lines):
+            d.text((160, y + 30 + i * line_h), text, fill=20, font=font)
+        bottom = y + 30 + len(lines) * line_h + 30
+        d.rectangle([130, top, width - 100, bottom], outline=30, width=4)
+        y = bottom + 40
+    return img
+
+
 def save_jpeg_with_orientation(img, path, orientation):
     exif = Image.Exif()
     exif[0x0112] = orientation
@@ -295,6 +429,11 @@ def main():
     table().save(p("table.png"))
     receipt_on_texture().convert("RGB").save(p("receipt_texture.jpg"), quality=90)
     gray_small_print().save(p("gray_small.png"))
+    # A till receipt turned a quarter in its pixels, no EXIF tag: prices in a column at the edge.
+    till_receipt().transpose(Image.Transpose.ROTATE_90).save(p("receipt_turned.png"))
+    pictures_page().save(p("pictures_page.png"))
+    curled_columns().save(p("curled_columns.png"))
+    boxed_worksheet().save(p("worksheet.png"))
     # EXIF says turn 90° clockwise, and the page is still lying on its side after that turn (a camera held wrong).
     save_jpeg_with_orientation(stored_for_orientation(base.transpose(Image.Transpose.ROTATE_90), 6), p("sideways_exif6.jpg"), 6)
     big = base.resize((base.width * 2, base.height * 2), Image.Resampling.LANCZOS)  # 3400 × 1176: decoded at half size

@@ -119,7 +119,7 @@ public struct AppSettings: Sendable {
         Key(
             name: "skipSteps", defaultValue: "",
             help:
-                "OCR pipeline steps switched off, comma-separated: page, normalise, orient, deskew, dewarp, binarise, threshold, recover, faint, sideways, table, facing, order."
+                "OCR pipeline steps switched off, comma-separated: page, normalise, orient, deskew, dewarp, binarise, surface, facing, threshold, sideways, recover, faint, filter, debris, order (table is off unless tuned on with table=1)."
         ),
         Key(
             name: "tune", defaultValue: "",

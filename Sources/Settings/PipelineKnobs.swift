@@ -35,24 +35,14 @@ extension ImageProcessor.Config {
         }
     }
 
-    /// Switches steps off by name ("page", "deskew"), from the `skipSteps` key or `snappost ocr --skip`.
+    /// Switches steps off by name ("page", "deskew"), from the `skipSteps` key or `snappost ocr --skip`: a step's
+    /// name is its switch (`ImageProcessor.stepNames`).
     mutating func skipSteps(_ names: [String]) {
-        for name in names {
-            switch name.trimmingCharacters(in: .whitespaces) {
-            case "page": detectsPage = false
-            case "normalise": normalisesIllumination = false
-            case "orient": detectsOrientation = false
-            case "deskew": deskews = false
-            case "dewarp": dewarps = false
-            case "facing": dropsFacingPage = false
-            case "sideways": readsSidewaysLines = false
-            case "table": rereadsTables = false
-            case "recover": recoversMissedText = false
-            case "threshold": thresholdCheckBelow = 0
-            case "faint": readsFaintPrint = false
-            case "order": reordersLines = false
+        for name in names.map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
+            switch name {
+            // Without the binarised page, the steps that read it (surface, facing, threshold, faint) have nothing to do.
             case "binarise": binarisation = .none
-            default: PipelineKnobs.warn("unknown step '\(name)' ignored")
+            default: if !switchStep(name, on: false) { PipelineKnobs.warn("unknown step '\(name)' ignored") }
             }
         }
     }

@@ -36,13 +36,40 @@ public struct TextWord: Sendable, Codable, Equatable {
     public var rival: Double
     /// Whether the engine found the word in its own dictionary.
     public var inDictionary: Bool
+    /// The word's box in the pixels its line was read from, while the page is being read (the page reader's steps
+    /// judge a word by where its ink lies); nil once the line leaves the reader, and never stored or sent: `start`
+    /// and `end` say where it lies across its line.
+    public var box: PixelBox?
 
-    public init(text: String, start: Double, end: Double, confidence: Double, rival: Double = 0, inDictionary: Bool = false) {
+    public init(
+        text: String, start: Double, end: Double, confidence: Double, rival: Double = 0, inDictionary: Bool = false, box: PixelBox? = nil
+    ) {
         self.text = text
         self.start = start
         self.end = end
         self.confidence = confidence
         self.rival = rival
         self.inDictionary = inDictionary
+        self.box = box
+    }
+
+    /// The word spanning `box` of a line whose box is `line`: its start and end are worked out from the two.
+    public init(text: String, box: PixelBox, line: PixelBox, confidence: Double, rival: Double = 0, inDictionary: Bool = false) {
+        let width = Double(max(1, line.width))
+        self.init(
+            text: text, start: min(1, max(0, Double(box.x - line.x) / width)), end: min(1, max(0, Double(box.maxX - line.x) / width)),
+            confidence: confidence, rival: rival, inDictionary: inDictionary, box: box)
+    }
+
+    /// The word as it leaves the page reader: its box in the reader's pixels dropped.
+    public var withoutBox: TextWord {
+        var word = self
+        word.box = nil
+        return word
+    }
+
+    // The box is the reader's working data: stored and sent words keep the fields above only.
+    private enum CodingKeys: String, CodingKey {
+        case text, start, end, confidence, rival, inDictionary
     }
 }

@@ -126,7 +126,7 @@ import Testing
         let files = Set(try FileManager.default.contentsOfDirectory(atPath: dir.path))
         let expected: Set = [
             "01-decode.png", "02-scale.png", "03-page.png", "04-normalise.png", "05-orient.png", "06-deskew.png", "07-dewarp.png",
-            "08-binarise.png",
+            "08-binarise.png", "09-surface.png", "10-facing.png",
         ]
         #expect(files == expected, "missing: \(expected.subtracting(files)), unexpected: \(files.subtracting(expected))")
         // Each one is a real PNG.
@@ -189,6 +189,56 @@ import Testing
             """
         let score = OCRScorer.score(reference: truth, hypothesis: text)
         #expect(score.cer <= 0.05, "CER \(score.cer): \(text)")
+    }
+
+    @Test func aTillReceiptTurnedInItsPixelsIsReadWithItsPriceColumn() async throws {
+        // No EXIF tag; capitals in a monospaced face; prices in a narrow column at the edge, quantity lines between.
+        let text = try await read("receipt_turned.png")
+        let words = [
+            "BREAD", "ROLLS", "1,20", "BUTTER", "2,39", "BLACK", "TEA", "3,49", "LEMONS", "1,99", "RICE", "2,19", "SOAP", "0,89", "SUM", "12,15",
+        ]
+        #expect(recall(words, in: text) >= 0.85, "got: \(text)")
+        // Each price on its item's line.
+        #expect(text.contains("BUTTER 2,39") && text.contains("SOAP 0,89"), "got: \(text)")
+    }
+
+    @Test func picturesAmongTheTextAreNotRead() async throws {
+        // Prose, a halftone photograph, prose, and a screenshot of a dark window with small labels.
+        let text = try await read("pictures_page.png")
+        let prose = """
+            The harbour master kept a ledger of every ship that entered the bay, with its cargo, its crew and the weather \
+            on the morning it arrived. Most pages are plain, but some record storms that kept the fleet at anchor for a \
+            week. Visitors may read the ledger in the museum, where it lies open under glass at a page chosen each month \
+            by the keeper of records.
+            """
+        let score = OCRScorer.score(reference: prose, hypothesis: text)
+        #expect(score.recall >= 0.97, "recall \(score.recall): \(text)")
+        // Every line is words: no junk from the photograph's dots or the window (its labels only if read surely).
+        for line in text.split(separator: "\n") where !line.isEmpty {
+            #expect(LineFilter.wordShare(String(line)) >= 0.5, "junk line '\(line)'")
+        }
+    }
+
+    @Test func twoColumnsOnACurledPageAreNeverInterleavedAndTheFacingPageIsLeftOut() async throws {
+        let text = try await read("curled_columns.png")
+        let left = try #require(text.range(of: "until it doubles in size."), "got: \(text)")
+        let right = try #require(text.range(of: "Soup keeps well"), "got: \(text)")
+        #expect(left.upperBound <= right.lowerBound, "the left column is read whole first: \(text)")
+        for fragment in ["nettles", "country coo", "lean months"] {
+            #expect(!text.contains(fragment), "facing page fragment '\(fragment)' read: \(text)")
+        }
+    }
+
+    @Test func aBoxedWorksheetReadsEveryExerciseWithItsNumber() async throws {
+        let text = try await read("worksheet.png")
+        let truth = """
+            Grammar practice
+            1. Write the plural of each word: child, mouse, leaf, tooth.
+            2. Put the verbs in the past tense: go, bring, teach, swim.
+            3. Join the two sentences with because: We stayed in. It was raining.
+            """
+        let score = OCRScorer.score(reference: truth, hypothesis: text)
+        #expect(score.cer <= 0.03, "CER \(score.cer): \(text)")
     }
 
     @Test(arguments: ["turned90.png", "sideways_exif6.jpg"])

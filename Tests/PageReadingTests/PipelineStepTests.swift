@@ -163,13 +163,9 @@ import Testing
         #expect(s.lines.map(\.text) == ["13 Stk x 0,15", "[jap.rok]"])
     }
 
-    /// The lines the facing step keeps on a 1300 × 600 page with 20 px print.
+    /// The lines the facing-page filter keeps on a 1300 × 600 page with 20 px print.
     func facingStepKeeps(_ lines: [RecognizedLine]) async throws -> [RecognizedLine] {
-        var s = state(page(width: 1300, height: 600))
-        s.xHeight = 20
-        s.lines = lines
-        try await FacingPageStep().run(&s, engine: FakeOCREngine())
-        return s.lines
+        FacingPageFilter(xHeight: 20).keep(lines, pageWidth: 1300)
     }
 
     @Test func facingPageFragmentsAtTheFrameEdgeAreDropped() async throws {

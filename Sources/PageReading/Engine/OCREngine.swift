@@ -41,7 +41,8 @@ public struct RecognizedLine: Sendable, Equatable {
     public var block: Int
     /// Index of the paragraph this line belongs to (counted over the whole page).
     public var paragraph: Int
-    /// The line's words with their own confidences (empty when the engine does not say).
+    /// The line's words in reading order with their own confidences (empty when the engine does not say). While the
+    /// page is being read each word also carries its box in the pixels the line was read from (`TextWord.box`).
     public var words: [TextWord]
 
     public init(text: String, box: PixelBox, confidence: Double, block: Int = 0, paragraph: Int = 0, words: [TextWord] = []) {
@@ -51,6 +52,20 @@ public struct RecognizedLine: Sendable, Equatable {
         self.block = block
         self.paragraph = paragraph
         self.words = words
+    }
+
+    /// The line moved by (dx, dy), its words with it.
+    public func moved(dx: Int, dy: Int) -> RecognizedLine {
+        var line = self
+        line.box.x += dx
+        line.box.y += dy
+        line.words = words.map { word in
+            var w = word
+            w.box?.x += dx
+            w.box?.y += dy
+            return w
+        }
+        return line
     }
 }
 

@@ -230,51 +230,49 @@ private final class TesseractHandle {
         }
         var lines: [RecognizedLine] = []
         var block = -1, paragraph = -1
+        // One walk, word by word: a line starts at the first word of each text line; its words keep their own boxes,
+        // confidences, the strongest runner-up reading of their letters and whether the language's dictionary knows
+        // them (debris is judged by word here, unsure words by the person's Results page).
+        var inLine = false
         repeat {
             if TessPageIteratorIsAtBeginningOf(page, RIL_BLOCK) != 0 { block += 1 }
             if TessPageIteratorIsAtBeginningOf(page, RIL_PARA) != 0 { paragraph += 1 }
-            var l: Int32 = 0, t: Int32 = 0, r: Int32 = 0, b: Int32 = 0
-            guard TessPageIteratorBoundingBox(page, RIL_TEXTLINE, &l, &t, &r, &b) != 0 else { continue }
-            guard let cText = TessResultIteratorGetUTF8Text(iterator, RIL_TEXTLINE) else { continue }
-            defer { TessDeleteText(cText) }
-            let text = String(cString: cText).trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !text.isEmpty else { continue }
-            let confidence = Double(TessResultIteratorConfidence(iterator, RIL_TEXTLINE)) / 100
-            lines.append(
-                RecognizedLine(
-                    text: text, box: PixelBox(x: Int(l), y: Int(t), width: Int(r - l), height: Int(b - t)),
-                    confidence: min(1, max(0, confidence)), block: max(0, block), paragraph: max(0, paragraph),
-                    words: words(ofLineAt: iterator, left: Int(l), right: Int(r))))
-        } while TessResultIteratorNext(iterator, RIL_TEXTLINE) != 0
-        return RecognitionResult(lines: lines, meanConfidence: mean)
-    }
-
-    /// The words of the line `iterator` is at (it is not moved): each word's span across the line, its confidence,
-    /// and the strongest runner-up reading any of its letters had.
-    private func words(ofLineAt iterator: OpaquePointer, left: Int, right: Int) -> [TextWord] {
-        guard let walker = TessResultIteratorCopy(iterator) else { return [] }
-        defer { TessResultIteratorDelete(walker) }
-        guard let page = TessResultIteratorGetPageIteratorConst(walker) else { return [] }
-        let width = Double(max(1, right - left))
-        var words: [TextWord] = []
-        // A line holds at most a few hundred words; the bound only guards against an iterator that never ends.
-        for _ in 0..<2000 {
-            var l: Int32 = 0, t: Int32 = 0, r: Int32 = 0, b: Int32 = 0
-            if TessPageIteratorBoundingBox(page, RIL_WORD, &l, &t, &r, &b) != 0, let cText = TessResultIteratorGetUTF8Text(walker, RIL_WORD) {
-                defer { TessDeleteText(cText) }
-                let text = String(cString: cText).trimmingCharacters(in: .whitespacesAndNewlines)
-                if !text.isEmpty {
-                    let confidence = Double(TessResultIteratorConfidence(walker, RIL_WORD)) / 100
-                    words.append(
-                        TextWord(
-                            text: text, start: min(1, max(0, Double(Int(l) - left) / width)), end: min(1, max(0, Double(Int(r) - left) / width)),
-                            confidence: min(1, max(0, confidence)), rival: strongestRival(ofWordAt: walker),
-                            inDictionary: TessResultIteratorWordIsFromDictionary(walker) != 0))
+            if TessPageIteratorIsAtBeginningOf(page, RIL_TEXTLINE) != 0 || !inLine {
+                inLine = false
+                var l: Int32 = 0, t: Int32 = 0, r: Int32 = 0, b: Int32 = 0
+                if TessPageIteratorBoundingBox(page, RIL_TEXTLINE, &l, &t, &r, &b) != 0,
+                    let cText = TessResultIteratorGetUTF8Text(iterator, RIL_TEXTLINE)
+                {
+                    defer { TessDeleteText(cText) }
+                    let text = String(cString: cText).trimmingCharacters(in: .whitespacesAndNewlines)
+                    if !text.isEmpty {
+                        let confidence = Double(TessResultIteratorConfidence(iterator, RIL_TEXTLINE)) / 100
+                        lines.append(
+                            RecognizedLine(
+                                text: text, box: PixelBox(x: Int(l), y: Int(t), width: Int(r - l), height: Int(b - t)),
+                                confidence: min(1, max(0, confidence)), block: max(0, block), paragraph: max(0, paragraph)))
+                        inLine = true
+                    }
                 }
             }
-            if TessPageIteratorIsAtFinalElement(page, RIL_TEXTLINE, RIL_WORD) != 0 || TessResultIteratorNext(walker, RIL_WORD) == 0 { break }
-        }
-        return words
+            guard inLine else { continue }
+            var l: Int32 = 0, t: Int32 = 0, r: Int32 = 0, b: Int32 = 0
+            guard TessPageIteratorBoundingBox(page, RIL_WORD, &l, &t, &r, &b) != 0, let cWord = TessResultIteratorGetUTF8Text(iterator, RIL_WORD)
+            else {
+                continue
+            }
+            defer { TessDeleteText(cWord) }
+            let text = String(cString: cWord).trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !text.isEmpty else { continue }
+            let confidence = Double(TessResultIteratorConfidence(iterator, RIL_WORD)) / 100
+            let line = lines[lines.count - 1]
+            lines[lines.count - 1].words.append(
+                TextWord(
+                    text: text, box: PixelBox(x: Int(l), y: Int(t), width: Int(r - l), height: Int(b - t)), line: line.box,
+                    confidence: min(1, max(0, confidence)), rival: strongestRival(ofWordAt: iterator),
+                    inDictionary: TessResultIteratorWordIsFromDictionary(iterator) != 0))
+        } while TessResultIteratorNext(iterator, RIL_WORD) != 0
+        return RecognitionResult(lines: lines, meanConfidence: mean)
     }
 
     /// Over the letters of the word `iterator` is at (it is not moved), the highest confidence (0...1) of a reading

@@ -22,24 +22,81 @@ public struct ImageProcessor: Sendable {
         /// Page detection: smallest confidence (0...1) to straighten; below it the whole frame is kept.
         public var rectangleMinimumConfidence: Double = 0.8
 
-        /// Step switches.
-        public var detectsPage = true
-        public var normalisesIllumination = true
-        public var detectsOrientation = true
-        public var deskews = true
-        public var dewarps = true
-        /// Page numbers and running heads: set apart as their own first or last paragraph (a page's transcription
-        /// holds them, and they name the book and page to cite; the post writer leaves them out), or dropped. On
-        /// the 16 shared photos dropping them lost 13 printed words.
-        public var pageFurniture: PageFurniture = .setApart
+        /// Steps switched off, by name (`ImageProcessor.stepNames`). Each step owns its switch: it runs unless its
+        /// name is here (and says itself what else it needs, such as a binarised page). The table re-reading is off:
+        /// its reading of a table's area joined the facing page's line ends to ours, and the rows it existed for
+        /// are read by the recover step now.
+        public var skippedSteps: Set<String> = ["table"]
+
+        /// Whether the step named `name` is switched on.
+        public func runs(_ name: String) -> Bool { !skippedSteps.contains(name) }
+
+        /// Switches the step named `name` on or off; false (and nothing changes) when no step has that name.
+        @discardableResult public mutating func switchStep(_ name: String, on: Bool) -> Bool {
+            guard ImageProcessor.stepNames.contains(name) else { return false }
+            if on { skippedSteps.remove(name) } else { skippedSteps.insert(name) }
+            return true
+        }
+
+        /// The page is binarised before it is read (the steps that work on the binarised page need it).
+        public var binarises: Bool { runs("binarise") && binarisation != .none }
+
+        // The switches by their old names, for the settings that set them.
+        public var detectsPage: Bool {
+            get { runs("page") }
+            set { switchStep("page", on: newValue) }
+        }
+        public var normalisesIllumination: Bool {
+            get { runs("normalise") }
+            set { switchStep("normalise", on: newValue) }
+        }
+        public var detectsOrientation: Bool {
+            get { runs("orient") }
+            set { switchStep("orient", on: newValue) }
+        }
+        public var deskews: Bool {
+            get { runs("deskew") }
+            set { switchStep("deskew", on: newValue) }
+        }
+        public var dewarps: Bool {
+            get { runs("dewarp") }
+            set { switchStep("dewarp", on: newValue) }
+        }
         /// Drop the facing page's cut-off line ends on an open book.
-        public var dropsFacingPage = true
+        public var dropsFacingPage: Bool {
+            get { runs("facing") }
+            set { switchStep("facing", on: newValue) }
+        }
         /// Read a table's area again as one block, so its rows are read across (see `TableStep`).
-        public var rereadsTables = true
+        public var rereadsTables: Bool {
+            get { runs("table") }
+            set { switchStep("table", on: newValue) }
+        }
         /// Look for light grey print the binarisation lost, and read it from the grey page (see `FaintTextStep`).
-        public var readsFaintPrint = true
+        public var readsFaintPrint: Bool {
+            get { runs("faint") }
+            set { switchStep("faint", on: newValue) }
+        }
         /// Read text running sideways down a margin on its own, after the page.
-        public var readsSidewaysLines = true
+        public var readsSidewaysLines: Bool {
+            get { runs("sideways") }
+            set { switchStep("sideways", on: newValue) }
+        }
+        /// Re-read rows of letters that no recognised line covers (see `RecoverStep`).
+        public var recoversMissedText: Bool {
+            get { runs("recover") }
+            set { switchStep("recover", on: newValue) }
+        }
+        /// Put lines in reading order ourselves (rows, then columns); off keeps Tesseract's order.
+        public var reordersLines: Bool {
+            get { runs("order") }
+            set { switchStep("order", on: newValue) }
+        }
+
+        /// Page numbers and running heads: set apart as their own first or last paragraph (a page's transcription
+        /// holds them, and they name the book and page to cite; the post writer leaves them out), or dropped.
+        /// Dropping them lost printed words wherever a page showed them.
+        public var pageFurniture: PageFurniture = .setApart
 
         /// How uneven lighting is flattened.
         public var illumination: IlluminationMethod = .morphological
@@ -49,32 +106,29 @@ public struct ImageProcessor: Sendable {
         public var dewarpMethod: DewarpMethod = .textLines
         /// A dewarped page is kept only when its text rows get at least this much sharper.
         public var dewarpMinimumGain: Double = 1.02
-        /// Target x-height in pixels for recognition. Measured on the shared photos (at an earlier stage: Tesseract's own Otsu, psm 3):
-        /// 16 → CER 0.174, 17 → 0.160, 18 → 0.199, 20 → 0.165, 24 → 0.209, 30 → 0.222; 20 is best and cheapest
-        /// among the good ones, at the low end of Tesseract's 20–30 px sweet spot. Rechecked on the final pipeline:
-        /// 20 → 0.084, 24 → 0.127, 28 → 0.133, and larger is slower.
+        /// Target x-height in pixels for recognition: the low end of Tesseract's 20–30 px sweet spot, where its
+        /// LSTM reads photographed print as well as at larger sizes, and every recognition pass is cheapest (the
+        /// work grows with the square of the scale).
         /// The x-height is the mode of letter-sized component heights on a 1600 px survey copy.
         public var targetXHeight: Double = 20
         /// Largest upscale for small photos.
         public var maxUpscale: Double = 3
         /// Minimum text lines for a dewarp model (Leptonica silently uses 15 for anything below 4).
         public var dewarpMinLines: Int = 4
-        /// OSD confidence below which the orientation is confirmed by recognising samples.
-        public var orientationConfidenceThreshold: Double = 2.5
+        /// OSD confidence below which the orientation is confirmed by recognising samples. OSD has named the
+        /// right axis but the wrong way round at 2.6 (capitals in a monospaced face, crumpled) and turned a blurred
+        /// page upside down at 3; pages it reads surely score 6 and more.
+        public var orientationConfidenceThreshold: Double = 5
         /// How the page is binarised before recognition (`.none` leaves it to Tesseract's global Otsu).
         public var binarisation: Binarisation = .sauvola
         /// A reading of the binarised page less sure than this (mean line confidence weighted by letters) is checked
         /// against a reading of the grey page with Tesseract's own threshold; 0 never checks.
         public var thresholdCheckBelow: Double = 0.85
-        /// Re-read regions of letters that no recognised line covers (Tesseract sometimes drops a paragraph).
-        public var recoversMissedText = true
-        /// Put lines in reading order ourselves (rows, then columns); off keeps Tesseract's order.
-        public var reordersLines = true
         /// Recognise the top and bottom halves of a tall page on two workers at once (split at a blank band).
         public var splitsForParallelRecognition = true
         /// Tesseract page segmentation mode: 3 (full layout analysis, blocks and paragraphs) reads open books,
-        /// code panels and curled pages that 4 (one column) cut into pieces: on the 16 shared photos CER 0.127
-        /// against 0.165 (4 kept one sideways worksheet and one receipt better).
+        /// code panels and curled pages that 4 (one column) cuts into pieces, since it finds the blocks and their
+        /// order instead of assuming one column of lines.
         public var pageSegmentationMode: Int = 3
         /// Mode used when a gutter shows two or more columns (3: full layout analysis); nil to always use the above.
         public var multiColumnPageSegmentationMode: Int? = 3
@@ -105,29 +159,20 @@ public struct ImageProcessor: Sendable {
         self.engine = engine
     }
 
+    /// Every step in the order it runs. A step owns its name (its switch in `Config.skippedSteps`) and says itself
+    /// whether a configuration and a reading need it (`PageStep.runs`): adding a step is adding it here.
+    static let allSteps: [any PageStep] = [
+        DecodeStep(), ScaleStep(), GivenTurnStep(), FindPageStep(), NormaliseStep(), OrientStep(), DeskewStep(), DewarpStep(),
+        PreviewStep(), BinariseStep(), SurfaceStep(), FacingPageStep(), RecogniseStep(), ThresholdCheckStep(), SidewaysTextStep(),
+        RecoverStep(), FaintTextStep(), TableStep(), LineFilterStep(), DebrisStep(), OrderStep(), CleanStep(),
+    ]
+
+    /// The name of every step, in order (the names `Config.skippedSteps` takes).
+    public static var stepNames: [String] { allSteps.map(\.name) }
+
     /// The steps this configuration runs for one reading, in order.
     func steps(options: ReadOptions = ReadOptions()) -> [any PageStep] {
-        let c = config
-        var steps: [any PageStep] = [DecodeStep(), ScaleStep()]
-        if options.quarterTurns != nil { steps.append(GivenTurnStep()) }
-        if c.detectsPage || options.outline != nil { steps.append(FindPageStep()) }
-        if c.normalisesIllumination { steps.append(NormaliseStep()) }
-        if c.detectsOrientation && options.quarterTurns == nil { steps.append(OrientStep()) }
-        if c.deskews { steps.append(DeskewStep()) }
-        if c.dewarps { steps.append(DewarpStep()) }
-        steps.append(PreviewStep())
-        if c.binarisation != .none { steps.append(BinariseStep()) }
-        steps.append(RecogniseStep())
-        if c.binarisation != .none && c.thresholdCheckBelow > 0 { steps.append(ThresholdCheckStep()) }
-        if c.recoversMissedText { steps.append(RecoverStep()) }
-        if c.readsFaintPrint && c.binarisation != .none { steps.append(FaintTextStep()) }
-        if c.readsSidewaysLines { steps.append(SidewaysTextStep()) }
-        if c.rereadsTables { steps.append(TableStep()) }
-        steps.append(LineFilterStep())
-        if c.dropsFacingPage { steps.append(FacingPageStep()) }
-        if c.reordersLines { steps.append(OrderStep()) }
-        steps.append(CleanStep())
-        return steps
+        Self.allSteps.filter { $0.runs(config, options) }
     }
 
     public func process(image data: Data, sourceHint: String? = nil, options: ReadOptions = ReadOptions()) async throws -> ExcerptCapture {
@@ -156,7 +201,9 @@ public struct ImageProcessor: Sendable {
             let outline = outliner.outline(of: line.box)
             // The box around the outline: on a dewarped page the flat box alone would sit off the curled line.
             let box = LineOutliner.box(around: outline) ?? pageToUpright.apply(line.box, clippedTo: imageSize)
-            return TextLine(text: line.text, box: box, confidence: line.confidence, outline: outline, words: line.words.isEmpty ? nil : line.words)
+            return TextLine(
+                text: line.text, box: box, confidence: line.confidence, outline: outline,
+                words: line.words.isEmpty ? nil : line.words.map(\.withoutBox))
         }
         let outline = state.outlineInPhoto?.map { corner in
             let upright = toUpright.apply(corner.x, corner.y)

@@ -14,14 +14,17 @@ struct OrientationCorrector: Sendable {
     /// without asking OSD; the other direction's confidence must be at most 1/2.5 of it.
     var sidewaysConfidence: Double = 7
     /// Scale of the copy handed to OSD.
-    /// At half the working scale (x-height ~10 px) OSD was unsure or wrong on pages it read surely at 0.75 (x-height
-    /// ~15 px): pkbook_0334 turned in its pixels, confidence 0.01 against 3.7.
+    /// At half the working scale (x-height ~10 px) OSD's letter classifier sees too few pixels per letter and
+    /// goes unsure or wrong on pages it reads surely at 0.75 (x-height ~15 px).
     var osdScale: Double = 0.75
     /// A sample score at least this high (mean confidence × a full sample's worth of letters) is a sure reading:
-    /// sideways or upside-down print scores 0.1–0.25 (measured on the shared photos' samples), upright print 0.7.
+    /// sideways or upside-down print reads as a few unsure fragments (scores 0.1–0.25), upright print as whole
+    /// sure lines (0.7).
     var sureReading: Double = 0.45
     /// Side of the square sample recognised at each candidate turn.
     var sampleSide: Int = 900
+    /// Letters in a sample full of print (a 900-px square at an x-height of 20 px holds about 200 lines' worth).
+    var fullSample: Int { 200 * sampleSide * sampleSide / (900 * 900) }
     /// x-height of the print in the page's pixels.
     var xHeight: Double = 20
 
@@ -87,7 +90,7 @@ struct OrientationCorrector: Sendable {
                 for sample in samples where turns.contains(sample.turns) {
                     group.addTask {
                         let result = try await engine.recognize(sample.image, request: request)
-                        return (sample.turns, Self.score(result))
+                        return (sample.turns, score(result))
                     }
                 }
                 var all: [(Int, Double)] = []
@@ -105,6 +108,12 @@ struct OrientationCorrector: Sendable {
         if guess >= sureReading, guess >= twin * 2 {
             trace("orient: samples \(scored.sorted { $0.0 < $1.0 }), the guess reads surely")
             return fallback
+        }
+        // OSD often names the right axis the wrong way round: a twin that reads surely where the guess does not
+        // settles it just as well.
+        if twin >= sureReading, twin >= guess * 2 {
+            trace("orient: samples \(scored.sorted { $0.0 < $1.0 }), the guess's twin reads surely")
+            return (fallback + 2) % 4
         }
         scored += try await read([(fallback + 1) % 4, (fallback + 3) % 4])
         trace("orient: samples \(scored.sorted { $0.0 < $1.0 })")
@@ -124,7 +133,7 @@ struct OrientationCorrector: Sendable {
     }
 
     /// Confidence weighted by how much real text came out: upside-down text reads as a few unsure symbols.
-    static func score(_ result: RecognitionResult) -> Double {
+    func score(_ result: RecognitionResult) -> Double {
         var letters = 0, weighted = 0.0
         for line in result.lines {
             let n = line.text.unicodeScalars.filter { CharacterSet.letters.contains($0) }.count
@@ -132,7 +141,7 @@ struct OrientationCorrector: Sendable {
             weighted += Double(n) * line.confidence
         }
         guard letters >= 8 else { return 0 }
-        return weighted / Double(letters) * min(1, Double(letters) / 200)
+        return weighted / Double(letters) * min(1, Double(letters) / Double(fullSample))
     }
 }
 

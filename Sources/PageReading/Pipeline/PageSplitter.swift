@@ -225,8 +225,7 @@ struct PageSplitter: Sendable {
         let blocks = (top.lines.map(\.block).max() ?? -1) + 1
         let paragraphs = (top.lines.map(\.paragraph).max() ?? -1) + 1
         let moved = bottom.lines.map { line in
-            var l = line
-            l.box.y += offset
+            var l = line.moved(dx: 0, dy: offset)
             l.block += blocks
             l.paragraph += paragraphs
             return l

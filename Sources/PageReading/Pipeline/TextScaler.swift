@@ -27,7 +27,20 @@ struct TextScaler: Sendable {
             let turned = boxes.map { PixelBox(x: $0.y, y: $0.x, width: $0.height, height: $0.width) }
             let asItLies = Self.printHeight(boxes), sideways = Self.printHeight(turned)
             if let mode = Self.larger(asItLies, sideways) {
-                if mode >= 6 || factor >= 1 { return mode / factor }
+                if mode >= 6 { return mode / factor }
+                // Still under 6 px at full size: a halftone picture's dots or a surface's specks outnumber the
+                // letters. A copy at half the size merges the dots into grey and shrinks the specks; letters stay.
+                if factor >= 1 {
+                    if let half = image.scaled(by: factor / 2).map(Self.stretchedWhenFlat)?.sauvolaBinarised(halfWindow: 10, factor: 0.3),
+                        let merged = Self.printHeight(half.componentBoxes()), merged >= 6
+                    {
+                        trace(
+                            "scale: \(String(format: "%.1f", mode)) px components are dots or specks; at half size the print measures \(String(format: "%.1f", merged)) px"
+                        )
+                        return merged / (factor / 2)
+                    }
+                    return mode / factor
+                }
             }
             guard factor < 1 else { return nil }
             factor = min(1, factor * 2)

@@ -7,7 +7,7 @@ import Support
 /// Reduces a very large decoded photo by a whole factor, as far as its print allows, so memory follows the size the text
 /// needs rather than the size of the file (a 7000 × 7000 PNG is 49 megapixels, 196 MB in colour).
 struct WorkingSizeReducer: Sendable {
-    /// Photos up to this many pixels are read as decoded (every phone photo of the shared set is under 16 MP).
+    /// Photos up to this many pixels are read as decoded (phone cameras of 12 MP and a little more are under it).
     var maxPixels: Int = 16_000_000
     /// The print keeps at least this x-height (the pipeline's target, so that it never has to scale up again).
     var minXHeight: Double = 20

@@ -7,6 +7,8 @@ struct BinariseStep: PageStep {
     let name = "binarise"
     let drawsPage = true
 
+    func runs(_ config: ImageProcessor.Config, _ options: ReadOptions) -> Bool { config.binarises }
+
     func run(_ state: inout PageState, engine: any OCREngine) async throws {
         let page = try state.currentPage()
         state.unbinarised = page

@@ -3,7 +3,7 @@ import Foundation
 import Imaging
 import Support
 
-struct CleanStep: PageStep {
+struct CleanStep: EssentialStep {
     let name = "clean"
 
     func run(_ state: inout PageState, engine: any OCREngine) async throws {
@@ -30,12 +30,19 @@ struct CleanStep: PageStep {
         }
         var raw = ""
         for (i, line) in lines.enumerated() {
-            if i > 0 { raw += paragraphs[i] ? "\n\n" : "\n" }
+            // Pieces of one printed row read apart (an item and its price, a number and its exercise) are one line.
+            if i > 0 { raw += Self.sharesRow(lines[i - 1].box, line.box) ? " " : paragraphs[i] ? "\n\n" : "\n" }
             raw += line.text
         }
         state.lines = lines
         state.text = TextCleaner.clean(raw)
         // A few stray letters are not a page of text.
         guard state.text.filter(\.isLetter).count >= 4 else { throw OCRError.noText }
+    }
+
+    /// `next` continues the printed row of `previous`: to its right, overlapping it by half the smaller height.
+    static func sharesRow(_ previous: PixelBox, _ next: PixelBox) -> Bool {
+        let overlap = min(previous.maxY, next.maxY) - max(previous.y, next.y)
+        return next.x >= previous.maxX - min(previous.height, next.height) && 2 * overlap >= min(previous.height, next.height)
     }
 }

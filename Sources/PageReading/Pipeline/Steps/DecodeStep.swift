@@ -4,7 +4,7 @@ import Foundation
 import Imaging
 import Support
 
-struct DecodeStep: ImageStep {
+struct DecodeStep: ImageStep, EssentialStep {
     let name = "decode"
 
     func apply(_ state: inout PageState) throws {

@@ -5,12 +5,35 @@ import Support
 
 struct FacingPageStep: PageStep {
     let name = "facing"
+    let drawsPage = true
 
+    /// Paints the facing page's rows of letters (and the marks beside them) out of the page before it is read.
     func run(_ state: inout PageState, engine: any OCREngine) async throws {
-        guard let page = state.page else { return }
-        let kept = FacingPageFilter(xHeight: state.xHeightOrTarget).keep(state.lines, pageWidth: page.width)
-        if kept.count != state.lines.count { trace("facing: dropped \(state.lines.count - kept.count) line(s)") }
-        state.lines = kept
+        guard let page = state.page, let ink = state.ink, let rows = state.inkLines else { return }
+        let filter = FacingPageFilter(xHeight: state.xHeightOrTarget)
+        let (facing, cuts) = filter.facingWithCuts(rows.map(\.box), weights: rows.map(\.letters.count), pageWidth: page.width)
+        guard !facing.isEmpty else { return }
+        trace("facing: \(facing.count) row(s) of the facing page painted out, cut at \(cuts)")
+        let dropped = facing.map { rows[$0] }
+        let grey = state.unbinarised
+        let painted = await offload { () -> (LeptonicaImage?, LeptonicaImage?) in
+            // Its rows, and any ink wholly beyond the cut (letters that made no row, a lone word).
+            let beyond = ink.components.indices.filter { i in
+                let b = ink.components[i].box
+                return cuts.contains { $0.side == .left ? b.maxX <= $0.x : b.x >= $0.x }
+            }
+            let marks = Array(Set(ink.components(near: dropped)).union(beyond))
+            let binary = page.grayImage().map { ink.painting(marks, value: 255, on: $0) }.flatMap { LeptonicaImage(gray: $0) }
+            let greyPainted = grey?.grayImage().flatMap { g in
+                g.width == ink.width && g.height == ink.height ? LeptonicaImage(gray: ink.painting(marks, value: 255, grow: 2, on: g)) : nil
+            }
+            return (binary, greyPainted)
+        }
+        if let binary = painted.0 { state.page = binary }
+        if let greyPainted = painted.1 { state.unbinarised = greyPainted }
+        state.inkLines = rows.enumerated().filter { !facing.contains($0.offset) }.map(\.element)
+        state.shortInkLines.removeAll { piece in cuts.contains { $0.side == .left ? piece.box.maxX <= $0.x : piece.box.x >= $0.x } }
+        state.facingCuts = cuts
     }
 }
 
@@ -24,33 +47,58 @@ struct FacingPageFilter: Sendable {
     /// Lines within this many x-heights of the frame edge count as cut by it.
     var edgeMargin = 2.0
 
+    /// Where the facing page begins: everything on `side` of `x` belongs to it.
+    struct Cut: Sendable, Equatable {
+        var side: Side
+        var x: Int
+    }
+
     func keep(_ lines: [RecognizedLine], pageWidth: Int) -> [RecognizedLine] {
-        guard lines.count >= 6, pageWidth > 0 else { return lines }
-        var kept = lines
+        let drop = facing(lines.map(\.box), weights: lines.map(\.text.count), pageWidth: pageWidth)
+        return lines.enumerated().filter { !drop.contains($0.offset) }.map(\.element)
+    }
+
+    /// Indices of the boxes that belong to the facing page; `weights` says how much text each holds.
+    func facing(_ boxes: [PixelBox], weights: [Int], pageWidth: Int) -> Set<Int> {
+        facingWithCuts(boxes, weights: weights, pageWidth: pageWidth).indices
+    }
+
+    /// The facing page's boxes, and where it begins on each side it was found.
+    func facingWithCuts(_ boxes: [PixelBox], weights: [Int], pageWidth: Int) -> (indices: Set<Int>, cuts: [Cut]) {
+        guard boxes.count >= 6, pageWidth > 0 else { return ([], []) }
+        var cuts: [Cut] = []
+        var kept = Array(boxes.indices)
         // A facing page can hold more than one strip (margin notes, then its text): peel up to three per side.
         for side in [Side.left, .right] {
             for _ in 0..<3 {
                 // An empty band first; failing that, one that a single line crosses (a running head, or a
                 // fragment read together with its neighbour across the gutter).
+                let keptBoxes = kept.map { boxes[$0] }, keptWeights = kept.map { weights[$0] }
                 guard
-                    let strip = fragmentStrip(kept, pageWidth: pageWidth, side: side, crossing: 0)
-                        ?? fragmentStrip(kept, pageWidth: pageWidth, side: side, crossing: 1)
+                    let strip = fragmentStrip(keptBoxes, weights: keptWeights, pageWidth: pageWidth, side: side, crossing: 0)
+                        ?? fragmentStrip(keptBoxes, weights: keptWeights, pageWidth: pageWidth, side: side, crossing: 1)
                 else { break }
-                kept.removeAll { strip.contains($0.box) }
+                let stripIndices = Set(strip.map { kept[$0] })
+                kept.removeAll { stripIndices.contains($0) }
+                // The facing page begins at the strip's inner edge.
+                let edge = side == .left ? strip.map { keptBoxes[$0].maxX }.max()! : strip.map { keptBoxes[$0].x }.min()!
+                let previous = cuts.first { $0.side == side }?.x
+                cuts.removeAll { $0.side == side }
+                cuts.append(Cut(side: side, x: side == .left ? max(edge, previous ?? edge) : min(edge, previous ?? edge)))
             }
         }
-        return kept
+        return (Set(boxes.indices).subtracting(kept), cuts)
     }
 
-    enum Side { case left, right }
+    enum Side: Sendable { case left, right }
 
-    /// The boxes of the facing page's strip on `side`, or nil when there is none.
+    /// Indices (into `boxes`) of the facing page's strip on `side`, or nil when there is none.
     /// `crossing`: how many lines may run through the empty band.
-    func fragmentStrip(_ lines: [RecognizedLine], pageWidth: Int, side: Side, crossing: Int = 0) -> Set<PixelBox>? {
+    func fragmentStrip(_ boxes: [PixelBox], weights: [Int], pageWidth: Int, side: Side, crossing: Int = 0) -> [Int]? {
         // Empty vertical bands between line boxes, from the frame edge inwards.
         var count = [Int](repeating: 0, count: pageWidth + 1)
-        for line in lines {
-            for x in max(0, line.box.x)..<min(pageWidth + 1, max(line.box.x, line.box.maxX)) { count[x] += 1 }
+        for box in boxes {
+            for x in max(0, box.x)..<min(pageWidth + 1, max(box.x, box.maxX)) { count[x] += 1 }
         }
         let coverage = count.map { $0 > crossing }
         let gap = Int(minimumGap * xHeight)
@@ -70,18 +118,26 @@ struct FacingPageFilter: Sendable {
             }
         }
         guard let cut else { return nil }
-        let strip = lines.filter { side == .left ? $0.box.maxX <= cut : $0.box.x >= cut }
-        let rest = lines.filter { side == .left ? $0.box.x > cut : $0.box.maxX < cut }
+        let strip = boxes.indices.filter { side == .left ? boxes[$0].maxX <= cut : boxes[$0].x >= cut }
+        let rest = boxes.indices.filter { side == .left ? boxes[$0].x > cut : boxes[$0].maxX < cut }
         guard !strip.isEmpty, rest.count >= 3 else { return nil }
         // Cut by the frame: most of the strip's lines reach the edge.
         let margin = Int(edgeMargin * xHeight)
-        let atEdge = strip.filter { side == .left ? $0.box.x <= margin : $0.box.maxX >= pageWidth - margin }.count
+        let atEdge = strip.filter { side == .left ? boxes[$0].x <= margin : boxes[$0].maxX >= pageWidth - margin }.count
         guard Double(atEdge) >= 0.5 * Double(strip.count) else { return nil }
         // Narrower than the page beside it, and holding less text.
-        let stripWidth = (strip.map(\.box.maxX).max() ?? 0) - (strip.map(\.box.x).min() ?? 0)
-        let restWidth = (rest.map(\.box.maxX).max() ?? 0) - (rest.map(\.box.x).min() ?? 0)
-        let stripLetters = strip.reduce(0) { $0 + $1.text.count }, restLetters = rest.reduce(0) { $0 + $1.text.count }
-        guard Double(stripWidth) < 0.5 * Double(restWidth), stripLetters < restLetters else { return nil }
-        return Set(strip.map(\.box))
+        let stripWidth = (strip.map { boxes[$0].maxX }.max() ?? 0) - (strip.map { boxes[$0].x }.min() ?? 0)
+        let restWidth = (rest.map { boxes[$0].maxX }.max() ?? 0) - (rest.map { boxes[$0].x }.min() ?? 0)
+        let stripWeight = strip.reduce(0) { $0 + weights[$1] }, restWeight = rest.reduce(0) { $0 + weights[$1] }
+        guard Double(stripWidth) < 0.5 * Double(restWidth), stripWeight < restWeight else { return nil }
+        // A column of the same page (prices, a table's last column) sits on the rows of the text beside it and
+        // ends short of the edge; the facing page's lines keep their own spacing, or run into the edge itself.
+        let aligned = strip.filter { i in
+            rest.contains { j in abs(boxes[i].midY - boxes[j].midY) <= 0.35 * Double(min(boxes[i].height, boxes[j].height)) }
+        }.count
+        let touch = Int(0.25 * xHeight)
+        let clipped = strip.filter { side == .left ? boxes[$0].x <= touch : boxes[$0].maxX >= pageWidth - touch }.count
+        guard Double(aligned) < 0.6 * Double(strip.count) || Double(clipped) >= 0.5 * Double(strip.count) else { return nil }
+        return strip
     }
 }

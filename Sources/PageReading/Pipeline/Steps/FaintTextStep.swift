@@ -8,6 +8,9 @@ import Support
 
 struct FaintTextStep: PageStep {
     let name = "faint"
+
+    /// Faint print is what our threshold lost.
+    func runs(_ config: ImageProcessor.Config, _ options: ReadOptions) -> Bool { config.runs(name) && config.binarises }
     /// Sauvola factor of the gentle threshold (the page's own uses 0.3): keeps print a few grey levels off the paper.
     var factor = 0.1
     /// Lines read in a faint region are kept from this confidence up (the line filter judges them again after).
@@ -76,6 +79,8 @@ struct FaintTextStep: PageStep {
             let sure = extra.lines.filter { $0.confidence >= minimumConfidence && $0.text.contains(where: \.isLetter) }
             trace("faint: \(region) read \(extra.lines.map { "\($0.text) \(String(format: "%.2f", $0.confidence))" })")
             state.appendBlock(sure, readAt: region)
+            // The region is a row of letters the gentle threshold found: later steps judge words against it.
+            if !sure.isEmpty { state.inkLines?.append(InkLine(box: region, letters: [], letterHeight: x)) }
         }
     }
 }

@@ -6,6 +6,9 @@ import Support
 struct FindPageStep: ImageStep {
     let name = "page"
 
+    /// An outline the person drew is straightened even when page finding is off.
+    func runs(_ config: ImageProcessor.Config, _ options: ReadOptions) -> Bool { config.runs(name) || options.outline != nil }
+
     func apply(_ state: inout PageState) throws {
         let page = try state.currentPage()
         guard let decoded = state.decoded else { return }

@@ -6,6 +6,9 @@ import Support
 struct GivenTurnStep: ImageStep {
     let name = "turn"
 
+    /// Only when the person chose a turn.
+    func runs(_ config: ImageProcessor.Config, _ options: ReadOptions) -> Bool { options.quarterTurns != nil }
+
     func apply(_ state: inout PageState) throws {
         guard let given = state.options.quarterTurns else { return }
         let turns = ((given % 4) + 4) % 4

@@ -3,7 +3,7 @@ import Foundation
 import Imaging
 import Support
 
-struct LineFilterStep: PageStep {
+struct LineFilterStep: EssentialStep {
     let name = "filter"
 
     func run(_ state: inout PageState, engine: any OCREngine) async throws {
@@ -13,6 +13,11 @@ struct LineFilterStep: PageStep {
             for line in state.lines {
                 let mark = LineFilter.keeps(line, minimumConfidence: minimum) ? "keep" : "drop"
                 trace("filter: \(mark) \(String(format: "%.2f", line.confidence)) \(line.box) \(line.text)")
+                if traceLevel >= 3 {
+                    trace(
+                        "filter:   words \(line.words.map { "\($0.text)/\(Int($0.confidence * 100))\($0.inDictionary ? "d" : "")" }.joined(separator: " "))"
+                    )
+                }
             }
         }
         kept = LineFilter.rescuingAligned(state.lines, kept: kept, minimumConfidence: minimum)
@@ -22,6 +27,28 @@ struct LineFilterStep: PageStep {
             trace("filter: unsure page (mean \(meanKept)), keeping \(kept.filter { $0.confidence >= 0.6 }.count) of \(kept.count) lines")
             kept = kept.filter { $0.confidence >= 0.6 }
         }
+        // A picture's own small text (a screenshot's labels, a figure's captions inside its frame) is kept only when
+        // it reads surely; the page's text is not inside pictures.
+        if !state.pictures.isEmpty {
+            let inside = kept.filter { line in
+                line.confidence < LineFilter.surePictureText
+                    && state.pictures.contains { $0.x < line.box.x && $0.maxX > line.box.maxX && $0.y < line.box.y && $0.maxY > line.box.maxY }
+            }
+            if !inside.isEmpty {
+                trace("filter: \(inside.count) unsure line(s) inside pictures: \(inside.map(\.text))")
+                let drop = Set(inside.map(\.box))
+                kept.removeAll { drop.contains($0.box) }
+            }
+        }
+        // Fragments of the facing page that were read all the same (its rows painted out before reading miss a
+        // few): a strip cut by the frame's edge beyond an empty band.
+        let cuts = state.facingCuts
+        kept.removeAll { line in cuts.contains { $0.side == .left ? line.box.maxX <= $0.x : line.box.x >= $0.x } }
+        if state.config.dropsFacingPage, let page = state.page {
+            let facing = FacingPageFilter(xHeight: state.xHeightOrTarget).keep(kept, pageWidth: page.width)
+            if facing.count != kept.count { trace("filter: dropped \(kept.count - facing.count) line(s) of the facing page") }
+            kept = facing
+        }
         state.lines = kept
     }
 }
@@ -29,6 +56,9 @@ struct LineFilterStep: PageStep {
 /// Drops lines that are almost surely noise: low confidence and hardly any letters (edges, shadows, spine), or
 /// unsure lines made of letter crumbs (what texture such as sky, wires or a keyboard reads as).
 enum LineFilter {
+    /// Text inside a picture is kept from this confidence up.
+    static let surePictureText = 0.9
+
     static func keeps(_ line: RecognizedLine, minimumConfidence: Double) -> Bool {
         let letters = line.text.unicodeScalars.filter { CharacterSet.letters.contains($0) }.count
         let visible = line.text.unicodeScalars.filter { !CharacterSet.whitespaces.contains($0) }.count

@@ -7,6 +7,9 @@ struct OrientStep: PageStep {
     let name = "orient"
     let drawsPage = true
 
+    /// A turn the person chose replaces the guess.
+    func runs(_ config: ImageProcessor.Config, _ options: ReadOptions) -> Bool { config.runs(name) && options.quarterTurns == nil }
+
     func run(_ state: inout PageState, engine: any OCREngine) async throws {
         let page = try state.currentPage()
         let corrector = OrientationCorrector(

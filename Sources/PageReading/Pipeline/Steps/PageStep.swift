@@ -10,11 +10,23 @@ protocol PageStep: Sendable {
     var name: String { get }
     /// Whether the page image after this step is worth a debug image.
     var drawsPage: Bool { get }
+    /// Whether this configuration and reading run the step (see `ImageProcessor.allSteps`).
+    func runs(_ config: ImageProcessor.Config, _ options: ReadOptions) -> Bool
     func run(_ state: inout PageState, engine: any OCREngine) async throws
 }
 
 extension PageStep {
     var drawsPage: Bool { false }
+
+    /// Whether this configuration and reading run the step: unless switched off by name, by default.
+    func runs(_ config: ImageProcessor.Config, _ options: ReadOptions) -> Bool { config.runs(name) }
+}
+
+/// A step every reading needs: it cannot be switched off.
+protocol EssentialStep: PageStep {}
+
+extension EssentialStep {
+    func runs(_ config: ImageProcessor.Config, _ options: ReadOptions) -> Bool { true }
 }
 
 /// A step that is pure image work: the loop runs it on a pipeline thread, never on the caller's executor.
@@ -71,6 +83,16 @@ struct PageState: Sendable {
     var unbinarised: LeptonicaImage?
     /// Tesseract page segmentation mode chosen for this page.
     var segmentationMode = 4
+    /// Rows of letters found from the binarised page's own ink, on paper (set by surface).
+    var inkLines: [InkLine]?
+    /// Pieces of one or two letters on their own that stayed on the page (set by surface).
+    var shortInkLines: [InkLine] = []
+    /// Where the facing page begins, when an open book shows one (set by facing): nothing beyond is read.
+    var facingCuts: [FacingPageFilter.Cut] = []
+    /// Boxes of the pictures painted out of the page (set by surface): text read inside one must read surely.
+    var pictures: [PixelBox] = []
+    /// The binarised page's ink as components, before surfaces were painted out (set by surface).
+    var ink: InkComponents?
     /// Lines as recognised, then filtered and ordered.
     var lines: [RecognizedLine] = []
     /// Lines read apart from the page's rows (sideways margin text), read after them.
@@ -101,12 +123,16 @@ extension PageState {
     /// Lines read from a crop of the page at `region`, moved onto the page as a block of their own (block and
     /// paragraph numbers after every one so far), so the order step sees them apart from the lines around them.
     mutating func appendBlock(_ read: [RecognizedLine], readAt region: PixelBox) {
+        appendBlock(read.map { $0.moved(dx: region.x, dy: region.y) })
+    }
+
+    /// Lines already in page pixels, added as a block of their own.
+    mutating func appendBlock(_ read: [RecognizedLine]) {
+        guard !read.isEmpty else { return }
         let block = (lines.map(\.block).max() ?? -1) + 1
         let paragraph = (lines.map(\.paragraph).max() ?? -1) + 1
         lines += read.map { line in
             var l = line
-            l.box.x += region.x
-            l.box.y += region.y
             l.block = block
             l.paragraph += paragraph
             return l

@@ -3,7 +3,7 @@ import Foundation
 import Imaging
 import Support
 
-struct PreviewStep: PageStep {
+struct PreviewStep: EssentialStep {
     let name = "preview"
 
     func run(_ state: inout PageState, engine: any OCREngine) async throws {

@@ -3,7 +3,7 @@ import Foundation
 import Imaging
 import Support
 
-struct RecogniseStep: PageStep {
+struct RecogniseStep: EssentialStep {
     let name = "recognise"
 
     func run(_ state: inout PageState, engine: any OCREngine) async throws {

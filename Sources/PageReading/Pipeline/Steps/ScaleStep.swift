@@ -3,7 +3,7 @@ import Foundation
 import Imaging
 import Support
 
-struct ScaleStep: ImageStep {
+struct ScaleStep: ImageStep, EssentialStep {
     let name = "scale"
 
     func apply(_ state: inout PageState) throws {

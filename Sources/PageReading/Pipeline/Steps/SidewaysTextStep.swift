@@ -25,7 +25,11 @@ struct SidewaysTextStep: PageStep {
         trace("sideways: \(sideways.count) line(s)")
         guard let page = state.recognised else { return }
         let request = RecognitionRequest(languages: state.languages, pixelsPerInch: 300, pageSegmentationMode: 6)
-        for line in sideways.sorted(by: { $0.box.x < $1.box.x }).prefix(maximumLines) {
+        // A tall box holding rows of letters that run across is a column of short lines the engine took for text
+        // running down (a column of prices): it is not read turned; the recover step reads its rows.
+        let across = state.inkLines ?? []
+        let turned = sideways.filter { line in across.filter { $0.box.width > $0.box.height && line.box.intersectionArea($0.box) > 0 }.count < 2 }
+        for line in turned.sorted(by: { $0.box.x < $1.box.x }).prefix(maximumLines) {
             let pad = Int(lineHeight / 2)
             let region = PixelBox(x: line.box.x - pad, y: line.box.y - pad, width: line.box.width + 2 * pad, height: line.box.height + 2 * pad)
             guard let crop = MissedTextRecovery.crop(page, to: region), let image = LeptonicaImage(gray: crop) else { continue }
@@ -42,9 +46,11 @@ struct SidewaysTextStep: PageStep {
             let letters = best.lines.reduce(0) { $0 + $1.text.filter(\.isLetter).count }
             let mean = best.lines.isEmpty ? 0 : best.lines.map(\.confidence).reduce(0, +) / Double(best.lines.count)
             guard letters >= 4, mean >= 0.6 else { continue }
+            // The words keep their spans; their boxes are in the turned crop's pixels, so they are dropped.
             state.trailingLines += best.lines.map {
                 RecognizedLine(
-                    text: $0.text, box: line.box, confidence: $0.confidence, block: line.block, paragraph: line.paragraph, words: $0.words)
+                    text: $0.text, box: line.box, confidence: $0.confidence, block: line.block, paragraph: line.paragraph,
+                    words: $0.words.map(\.withoutBox))
             }
         }
     }

@@ -17,12 +17,7 @@ struct TableStep: PageStep {
         let inside = state.lines.filter { TableFinder.holdsCentre(clamped, of: $0.box) }
         let request = RecognitionRequest(languages: state.languages, pixelsPerInch: 300, pageSegmentationMode: 6)
         let again = try await engine.recognize(crop, request: request)
-        let rows = again.lines.map { line -> RecognizedLine in
-            var line = line
-            line.box.x += clamped.x
-            line.box.y += clamped.y
-            return line
-        }
+        let rows = again.lines.map { $0.moved(dx: clamped.x, dy: clamped.y) }
         let before = RecogniseStep.sureText(inside)
         let after = RecogniseStep.sureText(rows)
         trace("table: \(clamped), \(inside.count) cells -> \(rows.count) rows, sure text \(Int(before)) -> \(Int(after))")

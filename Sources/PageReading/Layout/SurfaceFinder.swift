@@ -1,0 +1,189 @@
+// Which ink of a binarised page is not print: the table, keyboard or cloth around a page, pictures and figures.
+import Foundation
+import Imaging
+import Support
+
+/// Print is letters in rows on paper. Around it, a surface (wood grain, a keyboard, cloth) or a picture (a photo,
+/// a render, a halftone, a drawing) binarises into ink that is not arranged in rows of letters, and that is dense
+/// where it lies. Recognition reads such ink as lines of junk, so it is painted out before the page is read.
+struct SurfaceFinder: Sendable {
+    /// x-height of the print in the page's pixels.
+    var xHeight: Double
+    /// Ink not in a row of letters, as a share of the area around a point, from which that area is a surface or a
+    /// picture (paper with rules, dashes, specks or a stray mark stays under a few percent).
+    var busyShare = 0.08
+    /// A component in no row of letters is kept only where the ink around it that is not in rows of letters stays
+    /// under this share: a page number or a lone mark on paper, not a speck of grain.
+    var looseShare = 0.03
+    /// A piece of one or two letters on its own is print only on clean paper: loose ink around it under this share.
+    var cleanShare = 0.01
+    /// How far around a point the ink is counted, in x-heights.
+    var reach = 3.0
+    /// A component taller than this many x-heights, or wider than `wideComponent`, that touches no line of letters
+    /// is a picture, a frame or an edge, wherever it lies.
+    var tallComponent = 5.0
+    var wideComponent = 15.0
+    /// A line at least this many x-heights long and thin is a separator, kept.
+    var separatorLength = 15.0
+
+    struct Result: Sendable {
+        /// Components to paint out.
+        var erased: [Int]
+        /// The lines of letters that are print (lines inside a surface or a picture left out).
+        var lines: [InkLine]
+        /// The boxes of the pictures painted out (drawings, frames of screenshots and photos): print inside one is
+        /// the picture's own small text, kept only when it reads surely.
+        var pictures: [PixelBox] = []
+        /// Pieces of one or two letters that stayed on the page (set by the caller).
+        var short: [InkLine] = []
+        /// The share of loose ink (in no row of print) in a box of the page.
+        var looseShareAround: @Sendable (PixelBox) -> Double = { _ in 0 }
+    }
+
+    func find(_ components: InkComponents, lines found: [InkLine]) -> Result {
+        let all = components.components
+        let cell = max(4, Int((xHeight / 2).rounded()))
+        let cols = components.width / cell + 1, rows = components.height / cell + 1
+        var inLine = [Bool](repeating: false, count: all.count)
+        for line in found { for i in line.letters { inLine[i] = true } }
+        let big = all.map { Double($0.box.height) > tallComponent * xHeight || Double($0.box.width) > wideComponent * xHeight }
+        // A rule (a straight bar: a separator, a box side, a table line) is print, not grain: it never makes the
+        // area around it busy.
+        let rule = all.map { c in
+            let long = Double(max(c.box.width, c.box.height)), short = Double(max(1, min(c.box.width, c.box.height)))
+            return long >= 8 * short && c.fill >= 0.5
+        }
+        // A row of letters with loose ink (ink in no row of letters) both above and below it, more than its own, is
+        // part of a picture or a surface: the pins of a drawn chip, grain that happens to line up. A caption has a
+        // picture on one side only. Twice: a dropped row's letters are loose ink for its neighbours.
+        var lines = found
+        for _ in 0..<2 {
+            var loose = [Int](repeating: 0, count: cols * rows)
+            for i in all.indices where !inLine[i] && !rule[i] {
+                for run in components.runs(of: i) { loose[Int(run.y) / cell * cols + Int(run.x0) / cell] += Int(run.x1 - run.x0) }
+            }
+            let sums = Self.integral(loose, cols: cols, rows: rows)
+            let before = lines.count
+            lines = lines.filter { line in
+                let pad = Int(1.5 * line.letterHeight)
+                let above = PixelBox(x: line.box.x - pad, y: line.box.y - pad, width: line.box.width + 2 * pad, height: pad)
+                let below = PixelBox(x: line.box.x - pad, y: line.box.maxY, width: line.box.width + 2 * pad, height: pad)
+                let beside = PixelBox(x: line.box.x - pad, y: line.box.y, width: line.box.width + 2 * pad, height: line.box.height)
+                let own = line.letters.reduce(0) { $0 + all[$1].ink }
+                func busy(_ box: PixelBox) -> Bool { Self.share(sums, cols: cols, rows: rows, cell: cell, box: box) >= busyShare }
+                let around = Self.sum(sums, cols: cols, rows: rows, cell: cell, box: above.union(below))
+                return !((busy(above) && busy(below) || busy(beside)) && around >= own)
+            }
+            if lines.count == before { break }
+            inLine = [Bool](repeating: false, count: all.count)
+            for line in lines { for i in line.letters { inLine[i] = true } }
+        }
+        // Loose ink now: small marks in no kept row that do not touch one (punctuation, accents and a lone number
+        // beside its line touch one); and all ink, to compare with.
+        let zone = zones(lines, cols: cols, rows: rows, cell: cell)
+        var loose = [Int](repeating: 0, count: cols * rows), total = loose
+        for i in all.indices {
+            let isLoose = !inLine[i] && !big[i] && !rule[i] && !touches(components, i, zone, cols: cols, cell: cell)
+            for run in components.runs(of: i) {
+                let k = Int(run.y) / cell * cols + Int(run.x0) / cell
+                total[k] += Int(run.x1 - run.x0)
+                if isLoose { loose[k] += Int(run.x1 - run.x0) }
+            }
+        }
+        let looseSums = Self.integral(loose, cols: cols, rows: rows), totalSums = Self.integral(total, cols: cols, rows: rows)
+        let r = Int(reach * xHeight)
+        var erased: [Int] = []
+        var pictures: [PixelBox] = []
+        for (i, c) in all.enumerated() where !inLine[i] && big[i] {
+            // A picture, a frame or an edge, unless it lies mostly where print is (an underline, a rule between rows).
+            var inside = 0
+            for run in components.runs(of: i) where zone[Int(run.y) / cell * cols + (Int(run.x0) + Int(run.x1)) / 2 / cell] {
+                inside += Int(run.x1 - run.x0)
+            }
+            // A long thin line (a gutter, a page edge, a column rule) stays: layout analysis reads it as the border
+            // between two blocks of text, and without it joins the lines on either side.
+            let long = Double(max(c.box.width, c.box.height)), short = Double(max(1, min(c.box.width, c.box.height)))
+            if long >= 8 * short && long >= separatorLength * xHeight && Double(c.ink) / long <= 0.6 * xHeight { continue }
+            if 2 * inside < c.ink {
+                erased.append(i)
+                // A drawing's box with rows of print inside is a frame or the edge of a surface around text (a
+                // boxed exercise, the table around a receipt); a picture holds at most a label or two.
+                let rowsInside = lines.filter { c.box.x <= $0.box.x && c.box.maxX >= $0.box.maxX && c.box.y <= $0.box.y && c.box.maxY >= $0.box.maxY }
+                if !rule[i] && rowsInside.count <= 2 { pictures.append(c.box) }
+            }
+        }
+        for (i, c) in all.enumerated() where !inLine[i] && !big[i] {
+            if touches(components, i, zone, cols: cols, cell: cell) { continue }
+            let cx = c.box.x + c.box.width / 2, cy = c.box.y + c.box.height / 2
+            // A mark inside a drawing that is painted out goes with it (a figure's labels).
+            if pictures.contains(where: { cx > $0.x && cx < $0.maxX && cy > $0.y && cy < $0.maxY }) {
+                erased.append(i)
+                continue
+            }
+            // Off the rows of print, a mark stays where the ink around it is sparse or mostly print (a page
+            // number, a column of line numbers), and goes where loose ink dominates (grain, a picture's specks).
+            let around = PixelBox(x: cx - r, y: cy - r, width: 2 * r, height: 2 * r)
+            let looseAround = Self.sum(looseSums, cols: cols, rows: rows, cell: cell, box: around)
+            let totalAround = Self.sum(totalSums, cols: cols, rows: rows, cell: cell, box: around)
+            if Self.share(looseSums, cols: cols, rows: rows, cell: cell, box: around) >= looseShare && 2 * looseAround >= totalAround {
+                erased.append(i)
+            }
+        }
+        return Result(
+            erased: erased, lines: lines, pictures: pictures,
+            looseShareAround: { box in
+                Self.share(looseSums, cols: cols, rows: rows, cell: cell, box: box)
+            })
+    }
+
+    /// Cells where print is: each line's box, half a line height above and below, and four beyond its ends (a
+    /// lone quantity or price in the same row).
+    func zones(_ lines: [InkLine], cols: Int, rows: Int, cell: Int) -> [Bool] {
+        var zone = [Bool](repeating: false, count: cols * rows)
+        for line in lines {
+            let padY = Int(0.5 * line.letterHeight), padX = Int(4 * line.letterHeight)
+            let x0 = max(0, (line.box.x - padX) / cell), x1 = min(cols - 1, (line.box.maxX + padX) / cell)
+            let y0 = max(0, (line.box.y - padY) / cell), y1 = min(rows - 1, (line.box.maxY + padY) / cell)
+            for r in y0...y1 { for c in x0...x1 { zone[r * cols + c] = true } }
+        }
+        return zone
+    }
+
+    /// Whether any run of component `i` starts or ends in a marked cell.
+    func touches(_ components: InkComponents, _ i: Int, _ zone: [Bool], cols: Int, cell: Int) -> Bool {
+        components.runs(of: i).contains {
+            zone[Int($0.y) / cell * cols + Int($0.x0) / cell] || zone[Int($0.y) / cell * cols + (Int($0.x1) - 1) / cell]
+        }
+    }
+
+    /// Summed-area table of a grid of counts, (cols + 1) × (rows + 1).
+    static func integral(_ grid: [Int], cols: Int, rows: Int) -> [Int] {
+        var sums = [Int](repeating: 0, count: (cols + 1) * (rows + 1))
+        for r in 0..<rows {
+            var running = 0
+            for c in 0..<cols {
+                running += grid[r * cols + c]
+                sums[(r + 1) * (cols + 1) + c + 1] = sums[r * (cols + 1) + c + 1] + running
+            }
+        }
+        return sums
+    }
+
+    /// The counted ink inside `box` (clipped to the grid) as a share of its clipped area in pixels.
+    static func share(_ sums: [Int], cols: Int, rows: Int, cell: Int, box: PixelBox) -> Double {
+        let (c0, c1, r0, r1) = cells(cols: cols, rows: rows, cell: cell, box: box)
+        guard c1 > c0, r1 > r0 else { return 0 }
+        return Double(sum(sums, cols: cols, rows: rows, cell: cell, box: box)) / Double((c1 - c0) * (r1 - r0) * cell * cell)
+    }
+
+    /// The counted ink inside `box`, clipped to the grid.
+    static func sum(_ sums: [Int], cols: Int, rows: Int, cell: Int, box: PixelBox) -> Int {
+        let (c0, c1, r0, r1) = cells(cols: cols, rows: rows, cell: cell, box: box)
+        guard c1 > c0, r1 > r0 else { return 0 }
+        return sums[r1 * (cols + 1) + c1] - sums[r0 * (cols + 1) + c1] - sums[r1 * (cols + 1) + c0] + sums[r0 * (cols + 1) + c0]
+    }
+
+    static func cells(cols: Int, rows: Int, cell: Int, box: PixelBox) -> (Int, Int, Int, Int) {
+        (max(0, box.x / cell), min(cols, max(0, box.maxX) / cell + 1), max(0, box.y / cell), min(rows, max(0, box.maxY) / cell + 1))
+    }
+}

@@ -1,0 +1,58 @@
+// Step "surface": paint out the ink that is not print (the surface around the page, pictures, figures) before the
+// page is read, and keep the page's lines of letters for the steps that look for text layout analysis missed.
+import Foundation
+import Imaging
+import Support
+
+struct SurfaceStep: PageStep {
+    let name = "surface"
+    let drawsPage = true
+
+    /// It works on the binarised page's ink.
+    func runs(_ config: ImageProcessor.Config, _ options: ReadOptions) -> Bool { config.runs(name) && config.binarises }
+
+    func run(_ state: inout PageState, engine: any OCREngine) async throws {
+        let page = try state.currentPage()
+        let x = state.xHeightOrTarget
+        let grey = state.unbinarised
+        let found = await offload { () -> (GrayImage, GrayImage?, SurfaceFinder.Result, InkComponents)? in
+            guard let binary = page.grayImage() else { return nil }
+            let components = InkComponents(binary)
+            let (lines, short) = TextLineFinder(xHeight: x).find(in: components)
+            var surface = SurfaceFinder(xHeight: x).find(components, lines: lines)
+            // Short pieces that stayed on the page (a number beside an exercise, a lone quantity) are print too.
+            let erased = Set(surface.erased)
+            let reach = Int(3 * x), clean = SurfaceFinder(xHeight: x).cleanShare
+            surface.short = short.filter { piece in
+                guard !piece.letters.contains(where: erased.contains) else { return false }
+                let around = PixelBox(
+                    x: piece.box.x - reach, y: piece.box.y - reach, width: piece.box.width + 2 * reach, height: piece.box.height + 2 * reach)
+                return surface.looseShareAround(around) < clean
+            }
+            trace(
+                "surface: \(components.components.count) components, \(lines.count) lines of letters, \(surface.lines.count) on paper, \(surface.erased.count) components painted out"
+            )
+            if traceLevel >= 3 {
+                for l in lines { trace("surface: found \(l.box.x) \(l.box.y) \(l.box.width) \(l.box.height)") }
+                for l in surface.lines { trace("surface: kept \(l.box.x) \(l.box.y) \(l.box.width) \(l.box.height)") }
+                for i in surface.erased {
+                    let b = components.components[i].box
+                    trace("surface: erased \(b.x) \(b.y) \(b.width) \(b.height)")
+                }
+            }
+            let cleaned = components.painting(surface.erased, value: 255, on: binary)
+            // The grey page loses the same ink and its halo: the threshold check may read it instead.
+            let greyCleaned = grey?.grayImage().flatMap { g in
+                g.width == binary.width && g.height == binary.height ? components.painting(surface.erased, value: 255, grow: 2, on: g) : nil
+            }
+            return (cleaned, greyCleaned, surface, components)
+        }
+        guard let (cleaned, greyCleaned, surface, components) = found, let image = LeptonicaImage(gray: cleaned) else { return }
+        state.page = image
+        if let greyCleaned, let greyImage = LeptonicaImage(gray: greyCleaned) { state.unbinarised = greyImage }
+        state.inkLines = surface.lines
+        state.shortInkLines = surface.short
+        state.pictures = surface.pictures
+        state.ink = components
+    }
+}

@@ -1,0 +1,300 @@
+// The page's own ink: components, rows of letters, what is surface or picture, and the steps built on them
+// (surface, facing on ink, recover, debris), on pages drawn here pixel by pixel.
+import Foundation
+import Imaging
+import Support
+import Testing
+
+@testable import PageReading
+
+/// A white page to draw on: letters are dark blocks of varied widths, grain is thin slanting strokes.
+struct Canvas {
+    var width: Int
+    var height: Int
+    var bytes: [UInt8]
+
+    init(width: Int, height: Int, paper: UInt8 = 250) {
+        self.width = width
+        self.height = height
+        bytes = [UInt8](repeating: paper, count: width * height)
+    }
+
+    mutating func fill(_ x: Int, _ y: Int, _ w: Int, _ h: Int, _ value: UInt8 = 20) {
+        let x0 = max(0, x), x1 = min(width, x + w), y0 = max(0, y), y1 = min(height, y + h)
+        guard x1 > x0, y1 > y0 else { return }
+        for yy in y0..<y1 { for xx in x0..<x1 { bytes[yy * width + xx] = value } }
+    }
+
+    /// A letter-like shape: an open box (left, right and top strokes), as an "n" is.
+    mutating func letter(_ x: Int, _ y: Int, _ w: Int, _ h: Int, stroke: Int) {
+        fill(x, y, stroke, h)
+        fill(x + w - stroke, y, stroke, h)
+        fill(x, y, w, stroke)
+    }
+
+    /// A row of letter blocks on one baseline from (x, baseline): x-height `x`, every third letter an ascender,
+    /// widths varying as letters do, word gaps every five letters. Returns where the row ends.
+    @discardableResult mutating func row(x: Int, baseline: Int, letters: Int, xHeight: Int = 20) -> Int {
+        var cx = x
+        for i in 0..<letters {
+            let w = [11, 14, 9, 16, 12][i % 5] * xHeight / 20
+            let h = i % 3 == 1 ? xHeight * 7 / 5 : xHeight
+            letter(cx, baseline - h, w, h, stroke: max(2, xHeight / 7))
+            cx += w + (i % 5 == 4 ? xHeight : xHeight / 4)
+        }
+        return cx
+    }
+
+    /// Thin slanting strokes all over a box: the grain of a wooden table.
+    mutating func grain(_ box: PixelBox, strokes: Int, seed: UInt64 = 7) {
+        var rng = SeededRandom(seed: seed)
+        for _ in 0..<strokes {
+            let x0 = box.x + Int(rng.next() % UInt64(max(1, box.width))), y0 = box.y + Int(rng.next() % UInt64(max(1, box.height)))
+            let length = 20 + Int(rng.next() % 90), slope = Double(Int(rng.next() % 60) - 30) / 100
+            for t in 0..<length {
+                let x = x0 + Int(Double(t) * slope), y = y0 + t
+                if x >= box.x, x < box.maxX, y >= box.y, y < box.maxY { fill(x, y, 2, 1) }
+            }
+        }
+    }
+
+    var gray: GrayImage { GrayImage(width: width, height: height, bytes: bytes) }
+    var image: LeptonicaImage { LeptonicaImage(gray: gray)! }
+}
+
+/// A small deterministic generator (SplitMix64), so drawn grain is the same every run.
+struct SeededRandom {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+@Suite struct InkComponentsTests {
+    @Test func componentsAreEightConnectedWithTheirBoxesAndInk() {
+        var c = Canvas(width: 40, height: 30)
+        c.fill(2, 2, 3, 3)  // 9 pixels
+        c.fill(5, 5, 2, 2)  // touches the first only at a corner: the same component
+        c.fill(20, 10, 10, 4)  // apart
+        let ink = InkComponents(c.gray)
+        #expect(ink.components.count == 2)
+        let first = ink.components.first { $0.box.x == 2 }
+        #expect(first?.box == PixelBox(x: 2, y: 2, width: 5, height: 5) && first?.ink == 13)
+        #expect(ink.components.contains { $0.box == PixelBox(x: 20, y: 10, width: 10, height: 4) && $0.ink == 40 })
+        // Painting one out leaves the other.
+        let index = ink.components.firstIndex { $0.box.x == 20 }!
+        let painted = InkComponents(ink.painting([index], value: 255, on: c.gray))
+        #expect(painted.components.count == 1 && painted.components[0].box.x == 2)
+    }
+}
+
+@Suite struct TextLineFinderTests {
+    @Test func rowsOfLettersAreFoundOnTheirBaselineAndGrainIsNot() {
+        var c = Canvas(width: 1200, height: 700)
+        for r in 0..<3 { c.row(x: 60, baseline: 100 + 50 * r, letters: 30) }
+        c.grain(PixelBox(x: 0, y: 300, width: 1200, height: 400), strokes: 900)
+        let lines = TextLineFinder(xHeight: 20).lines(in: InkComponents(c.gray))
+        let rows = lines.filter { $0.box.maxY <= 260 }
+        #expect(rows.count == 3, "\(rows.map(\.box))")
+        #expect(rows.allSatisfy { $0.letters.count == 30 && $0.box.x == 60 })
+        // Grain chains into a few rows of its own at most, and none as long as a line of print.
+        let inGrain = lines.filter { $0.box.y >= 300 }
+        #expect(inGrain.allSatisfy { $0.letters.count < 20 }, "\(inGrain.map(\.letters.count))")
+    }
+
+    @Test func aCurledLineStaysOneRow() {
+        var c = Canvas(width: 1400, height: 300)
+        // The baseline bends by three x-heights across the line.
+        var x = 40
+        for i in 0..<40 {
+            let t = Double(i) / 39
+            x = c.row(x: x, baseline: 120 + Int(60 * t * t), letters: 1)
+            if i % 5 == 4 { x += 10 }
+        }
+        let lines = TextLineFinder(xHeight: 20).lines(in: InkComponents(c.gray))
+        #expect(lines.count == 1 && lines.first?.letters.count == 40, "\(lines.map { ($0.box, $0.letters.count) })")
+    }
+
+    @Test func loneNumbersAreShortPieces() {
+        var c = Canvas(width: 800, height: 400)
+        c.row(x: 200, baseline: 100, letters: 20)
+        c.letter(60, 80, 12, 20, stroke: 3)  // a number beside the line
+        c.letter(60, 280, 12, 20, stroke: 3)  // two marks alone on paper
+        c.letter(76, 280, 12, 20, stroke: 3)
+        let found = TextLineFinder(xHeight: 20).find(in: InkComponents(c.gray))
+        #expect(found.lines.count == 1)
+        #expect(found.short.count == 2 && found.short.contains { $0.letters.count == 2 })
+    }
+}
+
+@Suite struct SurfaceTests {
+    /// A sheet of print in the middle of a grained table, a drawing with a label, and a page number.
+    func receiptOnGrain() -> Canvas {
+        var c = Canvas(width: 1300, height: 1000, paper: 250)
+        c.grain(PixelBox(x: 0, y: 0, width: 1300, height: 1000), strokes: 2600)
+        c.fill(300, 150, 700, 700, 250)  // the sheet
+        for r in 0..<8 { c.row(x: 340, baseline: 220 + 50 * r, letters: 22) }
+        c.letter(640, 800, 12, 20, stroke: 3)  // a page number alone on the sheet
+        return c
+    }
+
+    @Test func grainAroundASheetIsPaintedOutAndItsPrintKept() {
+        let c = receiptOnGrain()
+        let ink = InkComponents(c.gray)
+        let lines = TextLineFinder(xHeight: 20).lines(in: ink)
+        let surface = SurfaceFinder(xHeight: 20).find(ink, lines: lines)
+        let onSheet = surface.lines.filter { $0.box.x >= 300 && $0.box.maxX <= 1000 && $0.box.y >= 150 && $0.box.maxY <= 850 }
+        #expect(onSheet.count == 8 && onSheet.allSatisfy { $0.letters.count == 22 })
+        // Rows of grain are not print; one lying along the sheet's edge, paper on one side, may pass.
+        #expect(surface.lines.count <= 9, "rows of grain kept: \(surface.lines.filter { $0.box.x < 300 || $0.box.maxX > 1000 }.map(\.box))")
+        let erased = Set(surface.erased)
+        let grainInk = ink.components.indices.filter { i in
+            let b = ink.components[i].box
+            return b.maxX < 300 || b.x > 1000 || b.maxY < 150 || b.y > 850
+        }
+        let paintedGrain = grainInk.filter(erased.contains).reduce(0) { $0 + ink.components[$1].ink }
+        let allGrain = grainInk.reduce(0) { $0 + ink.components[$1].ink }
+        #expect(Double(paintedGrain) >= 0.85 * Double(allGrain), "painted \(paintedGrain) of \(allGrain) grain pixels")
+        #expect(!ink.components.indices.contains { erased.contains($0) && ink.components[$0].box.x == 640 }, "the page number stays")
+    }
+
+    @Test func aDrawingAndItsLabelArePaintedOutButACaptionBesideItStays() {
+        var c = Canvas(width: 1200, height: 900)
+        for r in 0..<4 { c.row(x: 60, baseline: 80 + 50 * r, letters: 30) }
+        // A drawing: a framed mesh, one label inside it.
+        c.fill(200, 300, 600, 4)
+        c.fill(200, 596, 600, 4)
+        c.fill(200, 300, 4, 300)
+        c.fill(796, 300, 4, 300)
+        for k in 1..<12 { c.fill(200 + 50 * k, 300, 2, 300) }
+        c.letter(420, 420, 14, 20, stroke: 3)
+        c.row(x: 200, baseline: 660, letters: 18)  // its caption, below
+        let ink = InkComponents(c.gray)
+        let surface = SurfaceFinder(xHeight: 20).find(ink, lines: TextLineFinder(xHeight: 20).lines(in: ink))
+        let erased = Set(surface.erased)
+        #expect(ink.components.indices.contains { erased.contains($0) && ink.components[$0].box.width >= 600 }, "the drawing goes")
+        #expect(ink.components.indices.contains { erased.contains($0) && ink.components[$0].box.x == 420 }, "its label goes with it")
+        #expect(surface.lines.contains { $0.box.y > 620 && $0.letters.count == 18 }, "the caption below it stays")
+        #expect(surface.pictures.count == 1)
+    }
+
+    @Test func theSurfaceStepPaintsTheBinarisedPageAndKeepsItsRows() async throws {
+        var s = PipelineStepTests().state(receiptOnGrain().image)
+        s.xHeight = 20
+        s.unbinarised = s.page
+        try await SurfaceStep().run(&s, engine: FakeOCREngine())
+        let page = try #require(s.page?.grayImage())
+        func grainInk(_ image: GrayImage) -> Int {
+            image.bytes.enumerated().filter { $0.element < 128 && ($0.offset % image.width < 300 || $0.offset % image.width >= 1000) }.count
+        }
+        let before = grainInk(receiptOnGrain().gray), after = grainInk(page)
+        #expect(Double(after) < 0.15 * Double(before), "grain left on the table: \(after) of \(before) px")
+        #expect((s.inkLines?.filter { $0.letters.count == 22 }.count) == 8 && s.ink != nil, "\(s.inkLines?.map(\.box) ?? [])")
+    }
+}
+
+@Suite struct InkStepsTests {
+    func line(_ text: String, _ x: Int, _ y: Int, _ w: Int, _ h: Int = 30, confidence: Double = 0.9, words: [TextWord] = [])
+        -> RecognizedLine
+    {
+        RecognizedLine(text: text, box: PixelBox(x: x, y: y, width: w, height: h), confidence: confidence, words: words)
+    }
+
+    /// State over a drawn page after the surface step.
+    func surfaced(_ c: Canvas) async throws -> PageState {
+        var s = PipelineStepTests().state(c.image)
+        s.xHeight = 20
+        s.unbinarised = s.page
+        s.recognised = c.gray
+        try await SurfaceStep().run(&s, engine: FakeOCREngine())
+        return s
+    }
+
+    @Test func theFacingPagesRowsArePaintedOutBeforeReadingButAPriceColumnStays() async throws {
+        // Our page; at the left edge, the facing page's line ends cut by the frame, on their own spacing.
+        var book = Canvas(width: 1300, height: 700)
+        for r in 0..<8 {
+            book.row(x: 0, baseline: 85 + 44 * r, letters: 6)
+            book.row(x: 320, baseline: 100 + 50 * r, letters: 34)
+        }
+        var s = try await surfaced(book)
+        try await FacingPageStep().run(&s, engine: FakeOCREngine())
+        #expect(s.inkLines?.allSatisfy { $0.box.x >= 300 } == true)
+        #expect(s.facingCuts.count == 1 && s.facingCuts[0].side == .left)
+        let page = try #require(s.page?.grayImage())
+        let left = (0..<page.height).reduce(0) { n, y in n + (0..<200).filter { page.bytes[y * page.width + $0] < 128 }.count }
+        #expect(left == 0, "\(left) px of the facing page left")
+        // A receipt: prices in a column at the right edge, on the rows of their items, ending short of the edge.
+        var receipt = Canvas(width: 800, height: 600)
+        for r in 0..<8 {
+            receipt.row(x: 40, baseline: 80 + 50 * r, letters: 12)
+            receipt.row(x: 650, baseline: 80 + 50 * r, letters: 4)
+        }
+        var t = try await surfaced(receipt)
+        try await FacingPageStep().run(&t, engine: FakeOCREngine())
+        #expect(t.inkLines?.count == 16 && t.facingCuts.isEmpty)
+    }
+
+    @Test func rowsNoLineCoversAreReadOnceFromTheirOwnInk() async throws {
+        // Eight rows of items and, far to their right, a column of prices that layout analysis left out.
+        var c = Canvas(width: 1000, height: 520)
+        for r in 0..<8 {
+            c.row(x: 40, baseline: 60 + 50 * r, letters: 14)
+            c.row(x: 820, baseline: 60 + 50 * r, letters: 4)
+        }
+        var s = try await surfaced(c)
+        s.lines = (0..<8).map { r in line("ITEM NUMBER \(r)", 40, 32 + 50 * r, 300) }
+        let prices = (0..<8).map { r in line("\(r),99 B", 20, 20 + 50 * r, 90) }
+        // The block's image holds only the price rows; a line read there that repeats one already read is not added.
+        let engine = FakeOCREngine(lines: prices + [line("ITEM NUMBER 0", -780, -8, 300)])
+        try await RecoverStep().run(&s, engine: engine)
+        #expect(engine.requests.count == 1, "one block: the column of prices")
+        let added = s.lines.filter { $0.text.hasSuffix("B") }
+        #expect(added.count == 8 && added.allSatisfy { $0.box.x > 800 })
+        #expect(s.lines.filter { $0.text == "ITEM NUMBER 0" }.count == 1, "each line once")
+        // Nothing missed, nothing read.
+        let again = FakeOCREngine(lines: prices)
+        try await RecoverStep().run(&s, engine: again)
+        #expect(again.requests.isEmpty)
+    }
+
+    @Test func eachLineOnce() {
+        let existing = [line("a line already read", 0, 0, 400)]
+        let added = [line("a line already read", 10, 2, 390), line("a new line below", 0, 60, 300), line("a new line below", 0, 62, 300)]
+        #expect(LineSet.adding(added, to: existing).map(\.box.y) == [60])
+    }
+
+    @Test func debrisOffTheRowsIsTrimmedAndNumbersStay() async throws {
+        var s = PipelineStepTests().state()
+        s.inkLines = [InkLine(box: PixelBox(x: 300, y: 100, width: 600, height: 30), letters: [], letterHeight: 20)]
+        func word(_ t: String, _ x: Int, _ w: Int, _ c: Double) -> TextWord {
+            TextWord(
+                text: t, box: PixelBox(x: x, y: 100, width: w, height: 30), line: PixelBox(x: 100, y: 100, width: 900, height: 30), confidence: c)
+        }
+        s.lines = [
+            line(
+                "\\N AN Khileshwori Trading 12,40 Ws", 100, 100, 900, confidence: 0.6,
+                words: [
+                    word("\\N", 100, 40, 0.2), word("AN", 160, 40, 0.3), word("Khileshwori", 310, 200, 0.82),
+                    word("Trading", 520, 150, 0.93), word("12,40", 700, 90, 0.4), word("Ws", 960, 30, 0.27),
+                ]),
+            line("wos hey", 40, 300, 200, confidence: 0.3, words: [word("wos", 40, 80, 0.3), word("hey", 140, 80, 0.3)]),
+        ]
+        s.lines[1].words = s.lines[1].words.map {
+            var w = $0
+            w.box?.y = 300
+            return w
+        }
+        try await DebrisStep().run(&s, engine: FakeOCREngine())
+        #expect(s.lines.map(\.text) == ["Khileshwori Trading 12,40"])
+        #expect(s.lines.first?.box.x == 310)
+        // The kept words' spans are measured across the trimmed line, the first from its start, the last to its end.
+        let kept = try #require(s.lines.first?.words)
+        #expect(kept.first?.start == 0 && kept.last?.end == 1, "\(kept.map { ($0.start, $0.end) })")
+    }
+}
