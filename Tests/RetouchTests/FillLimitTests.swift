@@ -1,6 +1,7 @@
 // An edit is checked before it is kept: `canFill` must never accept an edit that the full-size fill would then refuse
 // as too large, so an accepted edit always exports.
 import Foundation
+import Imaging
 import Support
 import Testing
 
@@ -11,11 +12,11 @@ struct FillLimitTests {
     @Test("canFill is conservative: every edit it accepts is planned by the fill without 'too large'")
     func conservative() throws {
         var settings = FillSettings()
-        settings.maxCropPixels = 150_000
+        settings.maxCropPixels = 30_000
         let filler = HoleFiller(settings: settings)
         let width = 900, height = 640
         var noise = SeededNoise(state: 21)
-        var accepted = 0, refused = 0
+        var accepted = 0, refused = 0, reduced = 0
         for round in 0..<60 {
             let operation: EditOperation
             let feather = noise.next() < 0.5 ? 0 : noise.next() * 20
@@ -40,18 +41,52 @@ struct FillLimitTests {
             accepted += 1
             let hole = operation.masks(width: width, height: height, scale: 1).hole
             for part in MaskPart.parts(of: hole) {
-                #expect(throws: Never.self, "round \(round): \(operation)") { _ = try filler.plan(part, in: hole) }
+                let factor = filler.reduction(depth: part.deepest(in: hole), box: part.box, width: width, height: height)
+                #expect(factor != nil, "round \(round): \(operation)")
+                if factor == 1 {
+                    #expect(throws: Never.self, "round \(round): \(operation)") { _ = try filler.plan(part, in: hole) }
+                } else {
+                    // Filled on a smaller copy: the whole fill runs without 'too large'.
+                    reduced += 1
+                    var picture = Self.picture(width: width, height: height)
+                    #expect(throws: Never.self, "round \(round): \(operation)") { try filler.fill(&picture, hole: hole) }
+                    break
+                }
             }
         }
         // Both answers happen at these sizes, so the test holds the check to something.
-        #expect(accepted >= 10 && refused >= 5, "accepted \(accepted), refused \(refused)")
+        #expect(accepted >= 10 && refused >= 3 && reduced >= 2, "accepted \(accepted), refused \(refused), reduced \(reduced)")
     }
 
-    @Test("A wide stroke across a large photo is refused at edit time; a narrow one is accepted")
+    /// A textured RGB picture to fill.
+    static func picture(width: Int, height: Int) -> RasterImage {
+        var bytes = [UInt8](repeating: 0, count: width * height * 3)
+        for y in 0..<height {
+            for x in 0..<width {
+                let i = (y * width + x) * 3
+                bytes[i] = UInt8(120 + (x * 7 + y * 3) % 40)
+                bytes[i + 1] = UInt8(140 + (x / 9 + y / 5) % 30)
+                bytes[i + 2] = UInt8(200 - y * 60 / height)
+            }
+        }
+        return RasterImage(width: width, height: height, channels: 3, bytes: bytes)
+    }
+
+    @Test("A wide stroke across a large photo is filled on a smaller copy (refused when only full size is allowed); a narrow one at full size")
     func wideStroke() {
         let filler = HoleFiller()
         let across = [PixelPoint(x: 100, y: 3000), PixelPoint(x: 8500, y: 3100)]
-        #expect(!filler.canFill(EditOperation(tool: .brush, shape: .line(points: across, width: 400), feather: 80), width: 8660, height: 5773))
+        // At full size only (the rule before smaller copies), a 400-px stroke across a 50-MP photo is too large.
+        var fullSizeOnly = FillSettings()
+        fullSizeOnly.maxReduction = 1
+        #expect(
+            !HoleFiller(settings: fullSizeOnly).canFill(
+                EditOperation(tool: .brush, shape: .line(points: across, width: 400), feather: 80), width: 8660, height: 5773))
+        // 400 px wide is too deep for a full-size crop but is filled on a smaller copy.
+        let wide = EditOperation(tool: .brush, shape: .line(points: across, width: 400), feather: 80)
+        #expect(filler.canFill(wide, width: 8660, height: 5773))
+        let footprint = wide.footprints(scale: 1, width: 8660, height: 5773)[0]
+        #expect(filler.reduction(depth: footprint.depth, box: footprint.box, width: 8660, height: 5773)! > 1)
         #expect(filler.canFill(EditOperation(tool: .brush, shape: .line(points: across, width: 60), feather: 10), width: 8660, height: 5773))
         // Nothing on the picture: nothing to fill, nothing to refuse.
         let away = EditOperation(tool: .brush, shape: .line(points: [PixelPoint(x: -5000, y: -5000)], width: 20))

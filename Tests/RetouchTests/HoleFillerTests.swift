@@ -147,14 +147,33 @@ struct HoleFillerTests {
         #expect(Score.psnr(filled, clean.image, over: hole) > 33)
     }
 
-    @Test("an area too big for one crop is refused with a message, not run")
+    @Test("an area too big for one crop is refused with a message, not run, when no smaller copy may be used")
     func areaTooLarge() {
         var settings = FillSettings()
         settings.maxCropPixels = 10_000
+        settings.maxReduction = 1
         var image = Scene.sky(width: 200, height: 200).image
         var hole = Mask(width: 200, height: 200)
         MaskPainter.paintLine([PixelPoint(x: 100, y: 100)], width: 120, into: &hole)
         #expect(throws: RetouchError.areaTooLarge) { try HoleFiller(settings: settings).fill(&image, hole: hole) }
+    }
+
+    @Test("a hole too deep for a full-size crop is filled on a smaller copy: the sky comes back, pixels outside stay")
+    func deepHoleOnASmallerCopy() throws {
+        var settings = FillSettings()
+        settings.maxCropPixels = 10_000
+        let clean = Scene.sky(width: 200, height: 200).image
+        var image = clean
+        var hole = Mask(width: 200, height: 200)
+        MaskPainter.paintLine([PixelPoint(x: 100, y: 100)], width: 120, into: &hole)
+        let part = try #require(MaskPart.parts(of: hole).first)
+        let factor = try #require(HoleFiller(settings: settings).reduction(depth: part.deepest(in: hole), box: part.box, width: 200, height: 200))
+        #expect(factor > 1)
+        try HoleFiller(settings: settings).fill(&image, hole: hole)
+        for i in 0..<(200 * 200) where hole.bytes[i] == 0 {
+            #expect(image.bytes[i * 3] == clean.bytes[i * 3] && image.bytes[i * 3 + 2] == clean.bytes[i * 3 + 2])
+        }
+        #expect(Score.psnr(image, clean, over: hole) > 25)
     }
 }
 

@@ -93,8 +93,11 @@ public struct EditOperation: Sendable, Codable, Equatable {
             let x1 = Int(clamping: (extent.maxX * scale).rounded(.up), to: 0...width)
             let y1 = Int(clamping: (extent.maxY * scale).rounded(.up), to: 0...height)
             guard x1 > x0, y1 > y0 else { return nil }
-            var radius = Double(min(x1 - x0, y1 - y0)) / 2
-            if let lineDepth { radius = min(radius, lineDepth * scale) }
+            // The fill measures depth inside the picture only, so a hole cut by the picture's edge is as deep as it is
+            // wide there; a stroke folding back on itself (a sharp turn) is up to twice its half-width deep.
+            let atEdge = x0 == 0 || y0 == 0 || x1 == width || y1 == height
+            var radius = Double(min(x1 - x0, y1 - y0)) / (atEdge ? 1 : 2)
+            if let lineDepth { radius = min(radius, 2 * lineDepth * scale) }
             // The fill's chamfer distance reads up to 8 % long, and counts from the pixel outside the edge.
             return (Float(radius * 1.09 + 2), PixelBox(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
         }

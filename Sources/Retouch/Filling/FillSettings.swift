@@ -42,6 +42,9 @@ public struct FillSettings: Sendable, Equatable {
     public var quickFillPixels = 120_000
     /// A single crop (with its margins) above this many pixels is refused rather than risking memory.
     public var maxCropPixels = 6_000_000
+    /// A part too deep for `maxCropPixels` at full size is filled on a copy up to this many times smaller (softer by
+    /// as much); deeper than that it is refused as too large.
+    public var maxReduction = 4
 
     public init() {}
 

@@ -23,9 +23,62 @@ public struct HoleFiller: Sendable {
         guard hole.width == image.width, hole.height == image.height else { throw .maskMismatch }
         var pending = hole
         for part in MaskPart.parts(of: hole).sorted(by: { $0.pixels.count < $1.pixels.count }) {
-            for job in try plan(part, in: hole) {
-                try run(job, image: &image, pending: &pending)
+            let depth = part.deepest(in: hole)
+            guard let factor = reduction(depth: depth, box: part.box, width: hole.width, height: hole.height) else {
+                throw .areaTooLarge
             }
+            if factor == 1 {
+                for job in try plan(part, in: hole) {
+                    try run(job, image: &image, pending: &pending)
+                }
+            } else {
+                try fillReduced(part, depth: depth, factor: factor, image: &image, pending: &pending)
+            }
+        }
+    }
+
+    /// A part too deep for the crop limit at full size (a person filling a good share of a phone photo) is filled on
+    /// a copy `factor` times smaller around it and read back bilinearly: the fill's context grows with the hole's depth,
+    /// so halving the picture quarters the crop. The filled area is softer than the photo around it by that factor.
+    func fillReduced(_ part: MaskPart, depth: Float, factor f: Int, image: inout RasterImage, pending: inout Mask) throws(RetouchError) {
+        let context = geometry(depth: depth / Float(f) + 1.5).margin * f + 2 * f
+        let crop = part.box.grown(by: context, within: image.width, image.height)
+        let sw = (crop.width + f - 1) / f, sh = (crop.height + f - 1) / f
+        var small = [UInt8](repeating: 0, count: sw * sh * 3)
+        var sums = [Int](repeating: 0, count: sw * sh * 4)
+        for y in 0..<crop.height {
+            let row = (crop.y + y) * image.width + crop.x, o = (y / f) * sw
+            for x in 0..<crop.width {
+                let i = (row + x) * 3, s = (o + x / f) * 4
+                sums[s] += Int(image.bytes[i])
+                sums[s + 1] += Int(image.bytes[i + 1])
+                sums[s + 2] += Int(image.bytes[i + 2])
+                sums[s + 3] += 1
+            }
+        }
+        for o in 0..<(sw * sh) where sums[o * 4 + 3] > 0 {
+            for k in 0..<3 { small[o * 3 + k] = UInt8(sums[o * 4 + k] / sums[o * 4 + 3]) }
+        }
+        // A coarse pixel is part of the hole when any of its pixels is.
+        var holes = Mask(width: sw, height: sh)
+        for i in part.pixels {
+            let x = i % image.width - crop.x, y = i / image.width - crop.y
+            holes.bytes[(y / f) * sw + x / f] = 1
+        }
+        var picture = RasterImage(width: sw, height: sh, channels: 3, bytes: small)
+        try fill(&picture, hole: holes)
+        for i in part.pixels {
+            let x = i % image.width, y = i / image.width
+            let fx = max(0, min(Double(sw - 1), (Double(x - crop.x) + 0.5) / Double(f) - 0.5))
+            let fy = max(0, min(Double(sh - 1), (Double(y - crop.y) + 0.5) / Double(f) - 0.5))
+            let x0 = Int(fx), y0 = Int(fy), x1 = min(sw - 1, x0 + 1), y1 = min(sh - 1, y0 + 1)
+            let tx = fx - Double(x0), ty = fy - Double(y0)
+            for k in 0..<3 {
+                let top = Double(picture.bytes[(y0 * sw + x0) * 3 + k]) * (1 - tx) + Double(picture.bytes[(y0 * sw + x1) * 3 + k]) * tx
+                let bottom = Double(picture.bytes[(y1 * sw + x0) * 3 + k]) * (1 - tx) + Double(picture.bytes[(y1 * sw + x1) * 3 + k]) * tx
+                image.bytes[i * 3 + k] = UInt8(max(0, min(255, (top * (1 - ty) + bottom * ty).rounded())))
+            }
+            pending.bytes[i] = 0
         }
     }
 
@@ -126,9 +179,33 @@ public struct HoleFiller: Sendable {
     }
 
     /// Whether a hole at most `depth` pixels deep inside `box` (in a picture `width` × `height`) can be filled within
-    /// `maxCropPixels`: the whole crop fits, or every tile's crop does. Conservative: true means `fill` will not
-    /// refuse it as too large, so an edit can be checked before it is kept.
+    /// `maxCropPixels`, at full size or on a copy up to ``FillSettings/maxReduction`` times smaller. Conservative: true
+    /// means `fill` will not refuse it as too large, so an edit can be checked before it is kept.
     public func canFill(depth: Float, box: PixelBox, width: Int, height: Int) -> Bool {
+        reduction(depth: depth, box: box, width: width, height: height) != nil
+    }
+
+    /// The smallest factor (1, 2, 4, …) at which a part `depth` deep inside `box` fits the crop limit, or nil. On a copy
+    /// `f` times smaller the part is at most `depth / f` deep plus the coarse pixel its edge may gain, and its box
+    /// `box / f` rounded out.
+    func reduction(depth: Float, box: PixelBox, width: Int, height: Int) -> Int? {
+        var f = 1
+        while f <= settings.maxReduction {
+            let fits =
+                f == 1
+                ? fitsFullSize(depth: depth, box: box, width: width, height: height)
+                : fitsFullSize(
+                    depth: depth / Float(f) + 1.5,
+                    box: PixelBox(x: box.x / f, y: box.y / f, width: box.width / f + 2, height: box.height / f + 2),
+                    width: (width + f - 1) / f, height: (height + f - 1) / f)
+            if fits { return f }
+            f *= 2
+        }
+        return nil
+    }
+
+    /// Whether the full-size plan of such a part stays within `maxCropPixels`: the whole crop fits, or every tile's does.
+    func fitsFullSize(depth: Float, box: PixelBox, width: Int, height: Int) -> Bool {
         let (_, margin, side) = geometry(depth: depth)
         let whole = box.grown(by: margin, within: width, height)
         if whole.area <= settings.maxCropPixels { return true }
