@@ -44,20 +44,25 @@ public struct HoleFiller: Sendable {
         let context = geometry(depth: depth / Float(f) + 1.5).margin * f + 2 * f
         let crop = part.box.grown(by: context, within: image.width, image.height)
         let sw = (crop.width + f - 1) / f, sh = (crop.height + f - 1) / f
+        // Box-averaged one coarse row at a time, so the sums take one row of the copy, not the whole of it.
         var small = [UInt8](repeating: 0, count: sw * sh * 3)
-        var sums = [Int](repeating: 0, count: sw * sh * 4)
-        for y in 0..<crop.height {
-            let row = (crop.y + y) * image.width + crop.x, o = (y / f) * sw
-            for x in 0..<crop.width {
-                let i = (row + x) * 3, s = (o + x / f) * 4
-                sums[s] += Int(image.bytes[i])
-                sums[s + 1] += Int(image.bytes[i + 1])
-                sums[s + 2] += Int(image.bytes[i + 2])
-                sums[s + 3] += 1
+        var sums = [UInt32](repeating: 0, count: sw * 3)
+        for sy in 0..<sh {
+            for i in sums.indices { sums[i] = 0 }
+            let rows = min(f, crop.height - sy * f)
+            for y in (sy * f)..<(sy * f + rows) {
+                let row = ((crop.y + y) * image.width + crop.x) * 3
+                for x in 0..<crop.width {
+                    let s = (x / f) * 3, i = row + x * 3
+                    sums[s] += UInt32(image.bytes[i])
+                    sums[s + 1] += UInt32(image.bytes[i + 1])
+                    sums[s + 2] += UInt32(image.bytes[i + 2])
+                }
             }
-        }
-        for o in 0..<(sw * sh) where sums[o * 4 + 3] > 0 {
-            for k in 0..<3 { small[o * 3 + k] = UInt8(sums[o * 4 + k] / sums[o * 4 + 3]) }
+            for sx in 0..<sw {
+                let count = UInt32(rows * min(f, crop.width - sx * f))
+                for k in 0..<3 { small[(sy * sw + sx) * 3 + k] = UInt8(sums[sx * 3 + k] / count) }
+            }
         }
         // A coarse pixel is part of the hole when any of its pixels is.
         var holes = Mask(width: sw, height: sh)
@@ -65,7 +70,7 @@ public struct HoleFiller: Sendable {
             let x = i % image.width - crop.x, y = i / image.width - crop.y
             holes.bytes[(y / f) * sw + x / f] = 1
         }
-        var picture = RasterImage(width: sw, height: sh, channels: 3, bytes: small)
+        var picture = RasterImage(width: sw, height: sh, channels: 3, bytes: consume small)
         try fill(&picture, hole: holes)
         for i in part.pixels {
             let x = i % image.width, y = i / image.width
