@@ -28,7 +28,7 @@ public struct HoleFiller: Sendable {
                 throw .areaTooLarge
             }
             if factor == 1 {
-                for job in try plan(part, in: hole) {
+                for job in try plan(part, in: hole, depth: depth) {
                     try run(job, image: &image, pending: &pending)
                 }
             } else {
@@ -43,27 +43,7 @@ public struct HoleFiller: Sendable {
     func fillReduced(_ part: MaskPart, depth: Float, factor f: Int, image: inout RasterImage, pending: inout Mask) throws(RetouchError) {
         let context = geometry(depth: depth / Float(f) + 1.5).margin * f + 2 * f
         let crop = part.box.grown(by: context, within: image.width, image.height)
-        let sw = (crop.width + f - 1) / f, sh = (crop.height + f - 1) / f
-        // Box-averaged one coarse row at a time, so the sums take one row of the copy, not the whole of it.
-        var small = [UInt8](repeating: 0, count: sw * sh * 3)
-        var sums = [UInt32](repeating: 0, count: sw * 3)
-        for sy in 0..<sh {
-            for i in sums.indices { sums[i] = 0 }
-            let rows = min(f, crop.height - sy * f)
-            for y in (sy * f)..<(sy * f + rows) {
-                let row = ((crop.y + y) * image.width + crop.x) * 3
-                for x in 0..<crop.width {
-                    let s = (x / f) * 3, i = row + x * 3
-                    sums[s] += UInt32(image.bytes[i])
-                    sums[s + 1] += UInt32(image.bytes[i + 1])
-                    sums[s + 2] += UInt32(image.bytes[i + 2])
-                }
-            }
-            for sx in 0..<sw {
-                let count = UInt32(rows * min(f, crop.width - sx * f))
-                for k in 0..<3 { small[(sy * sw + sx) * 3 + k] = UInt8(sums[sx * 3 + k] / count) }
-            }
-        }
+        let (small, sw, sh) = CoarseCopy.shrink(image.bytes, stride: image.width, box: crop, factor: f)
         // A coarse pixel is part of the hole when any of its pixels is.
         var holes = Mask(width: sw, height: sh)
         for i in part.pixels {
@@ -73,16 +53,8 @@ public struct HoleFiller: Sendable {
         var picture = RasterImage(width: sw, height: sh, channels: 3, bytes: consume small)
         try fill(&picture, hole: holes)
         for i in part.pixels {
-            let x = i % image.width, y = i / image.width
-            let fx = max(0, min(Double(sw - 1), (Double(x - crop.x) + 0.5) / Double(f) - 0.5))
-            let fy = max(0, min(Double(sh - 1), (Double(y - crop.y) + 0.5) / Double(f) - 0.5))
-            let x0 = Int(fx), y0 = Int(fy), x1 = min(sw - 1, x0 + 1), y1 = min(sh - 1, y0 + 1)
-            let tx = fx - Double(x0), ty = fy - Double(y0)
-            for k in 0..<3 {
-                let top = Double(picture.bytes[(y0 * sw + x0) * 3 + k]) * (1 - tx) + Double(picture.bytes[(y0 * sw + x1) * 3 + k]) * tx
-                let bottom = Double(picture.bytes[(y1 * sw + x0) * 3 + k]) * (1 - tx) + Double(picture.bytes[(y1 * sw + x1) * 3 + k]) * tx
-                image.bytes[i * 3 + k] = UInt8(max(0, min(255, (top * (1 - ty) + bottom * ty).rounded())))
-            }
+            let x = i % image.width - crop.x, y = i / image.width - crop.y
+            CoarseCopy.sample(picture.bytes, width: sw, height: sh, factor: f, x: x, y: y, into: &image.bytes, at: i)
             pending.bytes[i] = 0
         }
     }
@@ -121,40 +93,13 @@ public struct HoleFiller: Sendable {
     /// Telea on a copy `factor` times smaller (a coarse pixel is a hole when any of its pixels is), read back into the
     /// box bilinearly: a big hole's quick preview (a whole person) in a fraction of the time; the guided fill follows.
     static func coarseTelea(rgb: [UInt8], mask: [UInt8], width w: Int, height h: Int, factor: Int) -> [UInt8]? {
-        let sw = (w + factor - 1) / factor, sh = (h + factor - 1) / factor
-        var small = [UInt8](repeating: 0, count: sw * sh * 3), holes = [UInt8](repeating: 0, count: sw * sh)
-        for sy in 0..<sh {
-            for sx in 0..<sw {
-                var sum = (0, 0, 0), n = 0, hole = false
-                for y in (sy * factor)..<min(h, (sy + 1) * factor) {
-                    for x in (sx * factor)..<min(w, (sx + 1) * factor) {
-                        let i = y * w + x
-                        if mask[i] != 0 { hole = true }
-                        sum = (sum.0 + Int(rgb[3 * i]), sum.1 + Int(rgb[3 * i + 1]), sum.2 + Int(rgb[3 * i + 2]))
-                        n += 1
-                    }
-                }
-                let o = sy * sw + sx
-                if hole { holes[o] = 255 }
-                small[3 * o] = UInt8(sum.0 / n)
-                small[3 * o + 1] = UInt8(sum.1 / n)
-                small[3 * o + 2] = UInt8(sum.2 / n)
-            }
-        }
+        let (small, sw, sh) = CoarseCopy.shrink(rgb, stride: w, box: PixelBox(x: 0, y: 0, width: w, height: h), factor: factor)
+        var holes = [UInt8](repeating: 0, count: sw * sh)
+        for i in mask.indices where mask[i] != 0 { holes[(i / w / factor) * sw + (i % w) / factor] = 255 }
         guard let filled = OpenCVRetouch.telea(rgb: small, mask: holes, width: sw, height: sh, radius: 3) else { return nil }
         var out = rgb
-        for y in 0..<h {
-            let fy = max(0, min(Double(sh - 1), (Double(y) + 0.5) / Double(factor) - 0.5))
-            let y0 = Int(fy), y1 = min(sh - 1, y0 + 1), ty = fy - Double(y0)
-            for x in 0..<w where mask[y * w + x] != 0 {
-                let fx = max(0, min(Double(sw - 1), (Double(x) + 0.5) / Double(factor) - 0.5))
-                let x0 = Int(fx), x1 = min(sw - 1, x0 + 1), tx = fx - Double(x0)
-                for k in 0..<3 {
-                    let top = Double(filled[(y0 * sw + x0) * 3 + k]) * (1 - tx) + Double(filled[(y0 * sw + x1) * 3 + k]) * tx
-                    let bottom = Double(filled[(y1 * sw + x0) * 3 + k]) * (1 - tx) + Double(filled[(y1 * sw + x1) * 3 + k]) * tx
-                    out[(y * w + x) * 3 + k] = UInt8(max(0, min(255, (top * (1 - ty) + bottom * ty).rounded())))
-                }
-            }
+        for i in mask.indices where mask[i] != 0 {
+            CoarseCopy.sample(filled, width: sw, height: sh, factor: factor, x: i % w, y: i / w, into: &out, at: i)
         }
         return out
     }
@@ -226,7 +171,12 @@ public struct HoleFiller: Sendable {
     }
 
     func plan(_ part: MaskPart, in hole: Mask) throws(RetouchError) -> [Job] {
-        let (levels, margin, side) = geometry(depth: part.deepest(in: hole))
+        try plan(part, in: hole, depth: part.deepest(in: hole))
+    }
+
+    /// The jobs for a part whose depth `fill` has already measured.
+    func plan(_ part: MaskPart, in hole: Mask, depth: Float) throws(RetouchError) -> [Job] {
+        let (levels, margin, side) = geometry(depth: depth)
         let whole = part.box.grown(by: margin, within: hole.width, hole.height)
         let tileArea = (side + 2 * margin) * (side + 2 * margin)
         if whole.area <= 2 * tileArea && whole.area <= settings.maxCropPixels {
