@@ -51,17 +51,36 @@ public struct ReadWord: Sendable, Equatable {
 }
 
 /// Decides which words the camera may have misread. Only words the camera read can be unsure: what the person typed,
-/// changed or confirmed is theirs. A word is unsure when the engine was not confident of it (under 0.7), or when a
-/// letter of it nearly read as another (a runner-up at 0.6 or more, within 0.2 of the word's confidence): "Hour" for
-/// "flour" is a dictionary word, and only the runner-up "fl" gives it away. A line read surely is not flagged as a whole. Lines stored before words
-/// were kept fall back to the line's confidence, halved for a word the language's list does not know.
+/// changed or confirmed is theirs. The engine's doubt is judged per word of the text, from that word's own letters (a
+/// bracket read unsurely does not make "rect" in "rect(100,70);" unsure), in three kinds:
+/// - a word neither the language's word list nor the engine's dictionary knows is unsure unless read surely (under
+///   0.9): it is either a misread or a rare word, and a misread of a word the page has is usually both;
+/// - a word of four letters or more the engine found in its dictionary is unsure only when read poorly (under 0.5) or
+///   when a letter nearly read as another (a runner-up at 0.6 or more, within 0.2 of the word's confidence): "Hour" for
+///   "flour" is a dictionary word, and only the runner-up "fl" gives it away, but the dictionary vouches for the rest;
+/// - any other word (short words, numbers, words outside the engine's dictionary) is unsure when read under 0.65 or
+///   when a letter had a runner-up at 0.5 or more, within 0.4 of the word's confidence.
+/// A line read surely is not flagged as a whole. Lines stored before words were kept fall back to the line's
+/// confidence, halved for a word the language's list does not know.
 public enum UnsureWords {
-    /// Below this a word read by the engine is unsure.
-    public static let wordConfidence = 0.7
-    /// A runner-up reading of one of its letters at or above this, and within ``closeMargin`` of the word's own
-    /// confidence, makes a word unsure.
-    public static let closeRival = 0.6
-    public static let closeMargin = 0.2
+    /// A word of a list's language that neither the list nor the engine's dictionary knows is unsure below this.
+    public static let unknownWordConfidence = 0.9
+    /// How a word's confidence and runner-up decide it: unsure below `confidence`, or when a letter's runner-up reaches
+    /// `rival` and comes within `margin` of the word's confidence.
+    public struct Doubt: Sendable, Equatable {
+        public var confidence: Double
+        public var rival: Double
+        public var margin: Double
+
+        public func holds(confidence word: Double, rival runnerUp: Double) -> Bool {
+            word < confidence || (runnerUp >= rival && runnerUp >= word - margin)
+        }
+    }
+    /// For a word of ``dictionaryLength`` letters or more that the engine's dictionary knows.
+    public static let dictionaryWord = Doubt(confidence: 0.5, rival: 0.6, margin: 0.2)
+    public static let dictionaryLength = 4
+    /// For every other word read by the engine.
+    public static let otherWord = Doubt(confidence: 0.65, rival: 0.5, margin: 0.4)
     /// For lines without words: below this (line confidence, halved for an unknown word) a word is unsure.
     public static let threshold = 0.6
     /// For lines without words: a sentence is quoted only when every word reaches this.
@@ -75,6 +94,8 @@ public enum UnsureWords {
         /// The engine gave word results (else: only the line's confidence is known).
         var hasWordData: Bool
         var span: ClosedRange<Double>?
+        /// The engine found the word in its own dictionary.
+        var inDictionary = false
     }
 
     /// Every word of `text`, in order, with how it was read.
@@ -96,8 +117,21 @@ public enum UnsureWords {
             if let words = line.words, !words.isEmpty {
                 for word in words {
                     let reading = Reading(
-                        line: index, confidence: word.confidence, rival: word.rival, hasWordData: true, span: word.start...max(word.start, word.end))
-                    for token in Self.tokens(in: word.text) { engine.append((token.text, reading)) }
+                        line: index, confidence: word.confidence, rival: word.rival, hasWordData: true, span: word.start...max(word.start, word.end),
+                        inDictionary: word.inDictionary)
+                    let pieces = Self.tokens(in: word.text).map(\.text)
+                    // A word with punctuation is judged piece by piece, each by its own letters, when the engine's
+                    // pieces are still the word's (a word mended after reading is judged as a whole).
+                    if let parts = word.parts, parts.map(\.text) == pieces {
+                        for part in parts {
+                            var own = reading
+                            own.confidence = part.confidence
+                            own.rival = part.rival
+                            engine.append((part.text, own))
+                        }
+                    } else {
+                        for piece in pieces { engine.append((piece, reading)) }
+                    }
                 }
             } else {
                 let reading = Reading(line: index, confidence: line.confidence, rival: 0, hasWordData: false, span: nil)
@@ -127,15 +161,21 @@ public enum UnsureWords {
             word.fromCamera = !evidence.confirmed.contains(index)
             word.unsure =
                 word.fromCamera
-                && (reading.hasWordData ? Self.isDoubtful(confidence: reading.confidence, rival: reading.rival) : word.confidence < threshold)
+                && (reading.hasWordData
+                    ? Self.isDoubtful(
+                        token.text, confidence: reading.confidence, rival: reading.rival, inDictionary: reading.inDictionary,
+                        listKnows: list == nil ? nil : known)
+                    : word.confidence < threshold)
             return word
         }
     }
 
-    /// Whether the engine doubted a word: it was not confident of it, or a letter of it had a close second reading (a
-    /// runner-up at ``closeRival`` or more, within ``closeMargin`` of the word's own confidence).
-    public static func isDoubtful(confidence: Double, rival: Double) -> Bool {
-        confidence < wordConfidence || (rival >= closeRival && rival >= confidence - closeMargin)
+    /// Whether the engine's reading of a word leaves it in doubt (see ``UnsureWords``). `listKnows` is nil when the
+    /// text's language has no word list.
+    public static func isDoubtful(_ text: String, confidence: Double, rival: Double, inDictionary: Bool, listKnows: Bool?) -> Bool {
+        if listKnows == false, !inDictionary, confidence < unknownWordConfidence { return true }
+        let doubt = inDictionary && text.count >= dictionaryLength ? dictionaryWord : otherWord
+        return doubt.holds(confidence: confidence, rival: rival)
     }
 
     /// The words the page underlines.
@@ -164,7 +204,8 @@ public enum UnsureWords {
                 let rival = engine[gap].map(\.reading.rival).max() ?? 0
                 for i in (previous.0 + 1)..<pair.0 {
                     result[i] = Reading(
-                        line: weakest.line, confidence: weakest.confidence, rival: rival, hasWordData: weakest.hasWordData, span: weakest.span)
+                        line: weakest.line, confidence: weakest.confidence, rival: rival, hasWordData: weakest.hasWordData, span: weakest.span,
+                        inDictionary: weakest.inDictionary)
                 }
             }
             if pair.0 < camera.count { result[pair.0] = engine[pair.1].reading }

@@ -408,9 +408,11 @@ struct ScanLineRow: Codable, FetchableRecord, PersistableRecord {
     static func encodeWords(_ words: [TextWord]) -> String {
         func round(_ x: Double) -> Double { (x * 1000).rounded() / 1000 }
         let compact = words.map {
-            TextWord(
+            var word = TextWord(
                 text: $0.text, start: round($0.start), end: round($0.end), confidence: round($0.confidence), rival: round($0.rival),
                 inDictionary: $0.inDictionary)
+            word.parts = $0.parts?.map { WordPart(text: $0.text, confidence: round($0.confidence), rival: round($0.rival)) }
+            return word
         }
         return (try? String(decoding: JSONEncoder().encode(compact), as: UTF8.self)) ?? "[]"
     }

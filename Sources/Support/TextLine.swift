@@ -40,6 +40,11 @@ public struct TextWord: Sendable, Codable, Equatable {
     /// judge a word by where its ink lies); nil once the line leaves the reader, and never stored or sent: `start`
     /// and `end` say where it lies across its line.
     public var box: PixelBox?
+    /// The word's pieces that count as words of their own (runs of letters and digits between its punctuation:
+    /// "rect(100,70);" holds rect, 100 and 70), each with the confidence and runner-up of its own letters; nil when
+    /// the word is one such piece and nothing else. The engine's word confidence is that of its least sure symbol, so
+    /// a bracket or comma read unsurely would otherwise make every piece of the word look unsure.
+    public var parts: [WordPart]?
 
     public init(
         text: String, start: Double, end: Double, confidence: Double, rival: Double = 0, inDictionary: Bool = false, box: PixelBox? = nil
@@ -70,6 +75,21 @@ public struct TextWord: Sendable, Codable, Equatable {
 
     // The box is the reader's working data: stored and sent words keep the fields above only.
     private enum CodingKeys: String, CodingKey {
-        case text, start, end, confidence, rival, inDictionary
+        case text, start, end, confidence, rival, inDictionary, parts
+    }
+}
+
+/// A piece of an engine word that is a word of its own (letters and digits), with how surely its letters were read.
+public struct WordPart: Sendable, Codable, Equatable {
+    public var text: String
+    /// 0...1: the confidence of its least sure letter.
+    public var confidence: Double
+    /// 0...1: the best runner-up reading of one of its letters (0 when none had one).
+    public var rival: Double
+
+    public init(text: String, confidence: Double, rival: Double) {
+        self.text = text
+        self.confidence = confidence
+        self.rival = rival
     }
 }

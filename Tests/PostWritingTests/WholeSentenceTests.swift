@@ -174,6 +174,41 @@ struct WordConfidenceTests {
         #expect(UnsureWords.unsure(in: text, evidence: weak).map(\.text) == ["slowly"], "a word the engine was not confident of")
     }
 
+    @Test("Each word of the text is judged by its own letters: an unsure bracket leaves the words around it sure")
+    func piecesOfAPunctuatedWord() {
+        let text = "Call rect(100,70); then stop."
+        var lines = WholeSentenceTests.reading([text])
+        // The engine's word "rect(100,70);" scored 0.36 for its bracket; its pieces were read surely but for the 70.
+        lines[0].words![1].confidence = 0.36
+        lines[0].words![1].parts = [
+            WordPart(text: "rect", confidence: 0.97, rival: 0), WordPart(text: "100", confidence: 0.95, rival: 0.1),
+            WordPart(text: "70", confidence: 0.45, rival: 0),
+        ]
+        let evidence = ReadingEvidence(lines: lines, words: Self.list, cameraText: text)
+        #expect(UnsureWords.unsure(in: text, evidence: evidence).map(\.text) == ["70"])
+        // Pieces that no longer spell the word (it was mended after reading) leave the word judged as a whole.
+        lines[0].words![1].parts![0].text = "rest"
+        let mended = ReadingEvidence(lines: lines, words: Self.list, cameraText: text)
+        #expect(UnsureWords.unsure(in: text, evidence: mended).map(\.text) == ["rect", "100", "70"])
+    }
+
+    @Test("A long dictionary word needs a close runner-up to be unsure; a word no list knows needs a sure reading")
+    func kindsOfWords() {
+        // The engine's dictionary vouches for a long word: a runner-up well below its confidence is no doubt.
+        #expect(!UnsureWords.isDoubtful("stock", confidence: 0.92, rival: 0.62, inDictionary: true, listKnows: true))
+        #expect(UnsureWords.isDoubtful("Hour", confidence: 0.88, rival: 0.74, inDictionary: true, listKnows: true))
+        #expect(UnsureWords.isDoubtful("stock", confidence: 0.45, rival: 0, inDictionary: true, listKnows: true))
+        // A short word, or one outside the engine's dictionary, is doubted at a runner-up further below.
+        #expect(UnsureWords.isDoubtful("it", confidence: 0.92, rival: 0.62, inDictionary: true, listKnows: true))
+        #expect(UnsureWords.isDoubtful("stock", confidence: 0.6, rival: 0, inDictionary: false, listKnows: true))
+        #expect(!UnsureWords.isDoubtful("stock", confidence: 0.8, rival: 0.2, inDictionary: false, listKnows: true))
+        // Neither the language's list nor the engine knows it: unsure unless read surely.
+        #expect(UnsureWords.isDoubtful("plicaba", confidence: 0.85, rival: 0, inDictionary: false, listKnows: false))
+        #expect(!UnsureWords.isDoubtful("plicaba", confidence: 0.95, rival: 0, inDictionary: false, listKnows: false))
+        // A language without a list is judged by the engine alone.
+        #expect(!UnsureWords.isDoubtful("plicaba", confidence: 0.85, rival: 0, inDictionary: false, listKnows: nil))
+    }
+
     @Test("Only words from the camera can be unsure: a typed, changed or confirmed word is the person's")
     func onlyCameraWords() {
         let camera = "Add the Hour and stir it in slowly."

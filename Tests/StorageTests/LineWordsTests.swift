@@ -17,10 +17,13 @@ struct LineWordsTests {
             TextWord(text: "the", start: 0.25, end: 0.45, confidence: 0.95, rival: 0.1, inDictionary: true),
             TextWord(text: "Hour", start: 0.5, end: 0.98, confidence: 0.8812345, rival: 0.7412345, inDictionary: true),
         ]
+        reading.lines[0].words?[0].parts = [WordPart(text: "Add", confidence: 0.9612345, rival: 0.1)]
         let scan = try await scans.insert(reading, original: nil)
         let lines = try await scans.lines(ofScan: scan.id)
         #expect(lines[0].words?.map(\.text) == ["Add", "the", "Hour"])
         #expect(lines[0].words?[2].confidence == 0.881 && lines[0].words?[2].rival == 0.741 && lines[0].words?[2].inDictionary == true)
+        #expect(lines[0].words?[0].parts == [WordPart(text: "Add", confidence: 0.961, rival: 0.1)], "pieces are kept, rounded like words")
+        #expect(lines[0].words?[1].parts == nil)
         #expect(lines[1].words == nil)
     }
 

@@ -266,38 +266,45 @@ private final class TesseractHandle {
             guard !text.isEmpty else { continue }
             let confidence = Double(TessResultIteratorConfidence(iterator, RIL_WORD)) / 100
             let line = lines[lines.count - 1]
-            lines[lines.count - 1].words.append(
-                TextWord(
-                    text: text, box: PixelBox(x: Int(l), y: Int(t), width: Int(r - l), height: Int(b - t)), line: line.box,
-                    confidence: min(1, max(0, confidence)), rival: strongestRival(ofWordAt: iterator),
-                    inDictionary: TessResultIteratorWordIsFromDictionary(iterator) != 0))
+            let letters = letters(ofWordAt: iterator)
+            var word = TextWord(
+                text: text, box: PixelBox(x: Int(l), y: Int(t), width: Int(r - l), height: Int(b - t)), line: line.box,
+                confidence: min(1, max(0, confidence)), rival: letters.map(\.rival).max() ?? 0,
+                inDictionary: TessResultIteratorWordIsFromDictionary(iterator) != 0)
+            let parts = WordLetters.parts(of: letters)
+            if parts.count != 1 || parts[0].text != text { word.parts = parts }
+            lines[lines.count - 1].words.append(word)
         } while TessResultIteratorNext(iterator, RIL_WORD) != 0
         return RecognitionResult(lines: lines, meanConfidence: mean)
     }
 
-    /// Over the letters of the word `iterator` is at (it is not moved), the highest confidence (0...1) of a reading
-    /// other than the chosen one; 0 when no letter had another.
-    private func strongestRival(ofWordAt iterator: OpaquePointer) -> Double {
-        guard let walker = TessResultIteratorCopy(iterator) else { return 0 }
+    /// The letters (symbols) of the word `iterator` is at (it is not moved), each with its confidence and the best
+    /// confidence (0...1) of a reading other than the chosen one. Only letters and digits have rivals: a comma that
+    /// might have been a full stop does not make a word doubtful.
+    private func letters(ofWordAt iterator: OpaquePointer) -> [WordLetters.Letter] {
+        guard let walker = TessResultIteratorCopy(iterator) else { return [] }
         defer { TessResultIteratorDelete(walker) }
-        guard let letters = TessResultIteratorGetPageIteratorConst(walker) else { return 0 }
-        var rival = 0.0
+        guard let page = TessResultIteratorGetPageIteratorConst(walker) else { return [] }
+        var letters: [WordLetters.Letter] = []
         for _ in 0..<500 {
+            var letter = WordLetters.Letter(text: "", confidence: Double(TessResultIteratorConfidence(walker, RIL_SYMBOL)) / 100, rival: 0)
             if let choices = TessResultIteratorGetChoiceIterator(walker) {
                 defer { TessChoiceIteratorDelete(choices) }
-                // The first choice is the one read; every later one is a rival. Only letters and digits count: a
-                // comma that might have been a full stop does not make a word doubtful.
-                let chosen = TessChoiceIteratorGetUTF8Text(choices).map { String(cString: $0) } ?? ""
-                if chosen.contains(where: { $0.isLetter || $0.isNumber }) {
+                // The first choice is the one read; every later one is a rival.
+                letter.text = TessChoiceIteratorGetUTF8Text(choices).map { String(cString: $0) } ?? ""
+                if letter.text.contains(where: { $0.isLetter || $0.isNumber }) {
                     for _ in 0..<64 {
                         guard TessChoiceIteratorNext(choices) != 0 else { break }
-                        rival = max(rival, Double(TessChoiceIteratorConfidence(choices)) / 100)
+                        letter.rival = max(letter.rival, Double(TessChoiceIteratorConfidence(choices)) / 100)
                     }
                 }
             }
-            if TessPageIteratorIsAtFinalElement(letters, RIL_WORD, RIL_SYMBOL) != 0 || TessResultIteratorNext(walker, RIL_SYMBOL) == 0 { break }
+            letter.confidence = min(1, max(0, letter.confidence))
+            letter.rival = min(1, max(0, letter.rival))
+            letters.append(letter)
+            if TessPageIteratorIsAtFinalElement(page, RIL_WORD, RIL_SYMBOL) != 0 || TessResultIteratorNext(walker, RIL_SYMBOL) == 0 { break }
         }
-        return min(1, max(0, rival))
+        return letters
     }
 
     /// Traineddata names in the data directory this handle was initialised from.

@@ -75,7 +75,10 @@ struct DebrisFilter: Sendable {
                 trimmed.box = box
                 // The kept words' spans are re-measured across the trimmed line.
                 words = words.map {
-                    TextWord(text: $0.text, box: $0.box ?? box, line: box, confidence: $0.confidence, rival: $0.rival, inDictionary: $0.inDictionary)
+                    var word = TextWord(
+                        text: $0.text, box: $0.box ?? box, line: box, confidence: $0.confidence, rival: $0.rival, inDictionary: $0.inDictionary)
+                    word.parts = $0.parts
+                    return word
                 }
             }
             trimmed.words = words
