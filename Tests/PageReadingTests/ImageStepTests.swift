@@ -147,8 +147,8 @@ import Testing
             let ran = ImageProcessor(config: config, engine: FakeOCREngine()).steps().map(\.name)
             #expect(ran.contains(name) == essential.contains(name), "\(name) switched off: \(ran)")
         }
-        // Off by default: the table re-reading.
-        #expect(!processor.steps().map(\.name).contains("table"))
+        // On by default: every step, the table re-reading too.
+        #expect(Set(processor.steps().map(\.name)).isSuperset(of: ["table", "recover", "surface", "facing", "debris"]))
         // The old switch names are the same switches.
         config = ImageProcessor.Config()
         config.deskews = false

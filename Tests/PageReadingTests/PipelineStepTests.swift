@@ -139,6 +139,44 @@ import Testing
         #expect(t.lines == tableLines)
     }
 
+    /// A receipt as layout analysis read it: unsure, a price cut from its row and misread.
+    var unsureReceipt: [RecognizedLine] {
+        [
+            line("BEDTENUNGSTHEKE 7,178", 10, 10, 560, confidence: 0.55), line("ERINGSTILET 3,98 B", 10, 50, 560, confidence: 0.6),
+            line("x ,", 10, 90, 60, confidence: 0.3),
+        ]
+    }
+
+    @Test func anUnsurePageIsReadAgainAsOneBlockAndKeptWhenThatReadsClearlyMore() async throws {
+        let rows = [
+            line("BEDIENUNGSTHEKE 7,77 B", 10, 10, 560, confidence: 0.9), line("HERINGSFILET 3,98 B", 10, 50, 560, confidence: 0.9),
+            line("2 Stk x 1,99", 10, 90, 300, confidence: 0.85),
+        ]
+        var s = state(page(width: 800, height: 400))
+        s.recognised = s.page?.grayImage()
+        s.segmentationMode = 3
+        s.lines = unsureReceipt
+        let engine = FakeOCREngine(lines: rows)
+        try await RowsStep().run(&s, engine: engine)
+        #expect(s.lines.map(\.text) == rows.map(\.text))
+        #expect(s.segmentationMode == 6 && engine.requests.map(\.request.pageSegmentationMode) == [6], "one uniform block")
+        // A block reading that holds less sure text is not kept.
+        var t = state(page(width: 800, height: 400))
+        t.recognised = t.page?.grayImage()
+        t.segmentationMode = 3
+        t.lines = unsureReceipt
+        try await RowsStep().run(&t, engine: FakeOCREngine(lines: [line("BEDIENUNGSTHEKE", 10, 10, 300, confidence: 0.6)]))
+        #expect(t.lines == unsureReceipt && t.segmentationMode == 3)
+        // A page read surely is not read again.
+        var u = state(page(width: 800, height: 400))
+        u.recognised = u.page?.grayImage()
+        u.segmentationMode = 3
+        u.lines = rows
+        let idle = FakeOCREngine(lines: unsureReceipt)
+        try await RowsStep().run(&u, engine: idle)
+        #expect(idle.requests.isEmpty && u.lines == rows)
+    }
+
     @Test func lineFilterKeepsAnAbbreviatedLineAtAColumnsEdgeButNotAFigure() async throws {
         var s = state()
         s.lines = [

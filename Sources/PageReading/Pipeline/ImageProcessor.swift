@@ -23,10 +23,8 @@ public struct ImageProcessor: Sendable {
         public var rectangleMinimumConfidence: Double = 0.8
 
         /// Steps switched off, by name (`ImageProcessor.stepNames`). Each step owns its switch: it runs unless its
-        /// name is here (and says itself what else it needs, such as a binarised page). The table re-reading is off:
-        /// its reading of a table's area joined the facing page's line ends to ours, and the rows it existed for
-        /// are read by the recover step now.
-        public var skippedSteps: Set<String> = ["table"]
+        /// name is here (and says itself what else it needs, such as a binarised page). Every step runs by default.
+        public var skippedSteps: Set<String> = []
 
         /// Whether the step named `name` is switched on.
         public func runs(_ name: String) -> Bool { !skippedSteps.contains(name) }
@@ -163,7 +161,7 @@ public struct ImageProcessor: Sendable {
     /// whether a configuration and a reading need it (`PageStep.runs`): adding a step is adding it here.
     static let allSteps: [any PageStep] = [
         DecodeStep(), ScaleStep(), GivenTurnStep(), FindPageStep(), NormaliseStep(), OrientStep(), DeskewStep(), DewarpStep(),
-        PreviewStep(), BinariseStep(), SurfaceStep(), FacingPageStep(), RecogniseStep(), ThresholdCheckStep(), SidewaysTextStep(),
+        PreviewStep(), BinariseStep(), SurfaceStep(), FacingPageStep(), RecogniseStep(), ThresholdCheckStep(), RowsStep(), SidewaysTextStep(),
         RecoverStep(), FaintTextStep(), TableStep(), LineFilterStep(), DebrisStep(), OrderStep(), CleanStep(),
     ]
 

@@ -1,0 +1,38 @@
+// Step "rows": full layout analysis cuts a page of short rows (a receipt, a form, a price list) into blocks and
+// reads some rows in pieces; one uniform block reads each row across. When the page's reading is unsure, it is read
+// again as one block, and that reading is kept when it holds clearly more sure text. No probe first (as the threshold
+// step does): the rows that gain are a few scattered ones, which two bands of the page rarely hold.
+import Foundation
+import Imaging
+import Support
+
+struct RowsStep: PageStep {
+    let name = "rows"
+
+    /// The uniform block's reading replaces layout analysis's only when it holds this much more sure text.
+    static let margin = 1.1
+
+    func runs(_ config: ImageProcessor.Config, _ options: ReadOptions) -> Bool {
+        config.runs(name) && config.thresholdCheckBelow > 0
+    }
+
+    func run(_ state: inout PageState, engine: any OCREngine) async throws {
+        guard let gray = state.recognised, state.segmentationMode != Self.uniformBlock, !state.lines.isEmpty else { return }
+        let sureness = ThresholdCheckStep.sureness(state.lines)
+        guard sureness < state.config.thresholdCheckBelow else { return }
+        let again = try await RecogniseStep.read(gray, mode: Self.uniformBlock, xHeight: state.xHeightOrTarget, state: state, engine: engine)
+        let before = RecogniseStep.sureText(state.lines)
+        let after = RecogniseStep.sureText(again.lines)
+        trace("rows: unsure reading (\(String(format: "%.2f", sureness))), sure text \(Int(before)) by layout, \(Int(after)) as one block")
+        guard Self.blockWins(layout: before, block: after) else { return }
+        state.lines = again.lines
+        state.segmentationMode = Self.uniformBlock
+    }
+
+    /// Tesseract's page segmentation mode 6: one uniform block of text.
+    static let uniformBlock = 6
+
+    static func blockWins(layout: Double, block: Double) -> Bool {
+        block > margin * layout && block > 0
+    }
+}
