@@ -74,7 +74,9 @@ import Testing
                 #expect(word.text.allSatisfy { $0.isLetter || $0.isNumber }, "\(word.text) has punctuation but no pieces")
                 continue
             }
-            let spelled = word.text.split { !($0.isLetter || $0.isNumber || $0 == "'" || $0 == "’") }.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "'’")) }
+            let quotes = CharacterSet(charactersIn: "'’")
+            let spelled = word.text.split { !($0.isLetter || $0.isNumber || $0 == "'" || $0 == "’") }
+                .map { $0.trimmingCharacters(in: quotes) }
             #expect(parts.map(\.text) == spelled.filter { !$0.isEmpty }, "\(word.text)")
             #expect(parts.allSatisfy { $0.confidence >= word.confidence - 0.01 }, "a piece is no less sure than its word: \(word)")
         }
