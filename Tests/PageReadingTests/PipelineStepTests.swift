@@ -167,6 +167,20 @@ import Testing
         t.lines = unsureReceipt
         try await RowsStep().run(&t, engine: FakeOCREngine(lines: [line("BEDIENUNGSTHEKE", 10, 10, 300, confidence: 0.6)]))
         #expect(t.lines == unsureReceipt && t.segmentationMode == 3)
+        // Two columns side by side (two blocks of three lines) are never read across, however unsure.
+        var columns = state(page(width: 800, height: 400))
+        columns.recognised = columns.page?.grayImage()
+        columns.segmentationMode = 3
+        columns.lines = (0..<3).flatMap { i in
+            [
+                line("rivers carve valleys", 20, 20 + 40 * i, 300, confidence: 0.5, block: 0),
+                line("plates rise slowly", 420, 20 + 40 * i, 300, confidence: 0.5, block: 1),
+            ]
+        }
+        let unused = FakeOCREngine(lines: rows)
+        try await RowsStep().run(&columns, engine: unused)
+        #expect(unused.requests.isEmpty && RowsStep.hasColumns(columns.lines))
+        #expect(!RowsStep.hasColumns(unsureReceipt))
         // A page read surely is not read again.
         var u = state(page(width: 800, height: 400))
         u.recognised = u.page?.grayImage()

@@ -20,6 +20,12 @@ struct RowsStep: PageStep {
         guard let gray = state.recognised, state.segmentationMode != Self.uniformBlock, !state.lines.isEmpty else { return }
         let sureness = ThresholdCheckStep.sureness(state.lines)
         guard sureness < state.config.thresholdCheckBelow else { return }
+        // Columns side by side would be read across as one block, a line of each in turn: such a page keeps its
+        // layout reading however unsure.
+        guard !Self.hasColumns(state.lines) else {
+            trace("rows: unsure reading (\(String(format: "%.2f", sureness))) in columns, kept")
+            return
+        }
         let again = try await RecogniseStep.read(gray, mode: Self.uniformBlock, xHeight: state.xHeightOrTarget, state: state, engine: engine)
         let before = RecogniseStep.sureText(state.lines)
         let after = RecogniseStep.sureText(again.lines)
@@ -31,6 +37,22 @@ struct RowsStep: PageStep {
 
     /// Tesseract's page segmentation mode 6: one uniform block of text.
     static let uniformBlock = 6
+
+    /// Whether layout analysis found columns: two blocks of three lines or more side by side (apart across the
+    /// page, overlapping down it by half the shorter one's height).
+    static func hasColumns(_ lines: [RecognizedLine]) -> Bool {
+        let blocks = Dictionary(grouping: lines.filter { $0.box.width > $0.box.height }, by: \.block).values
+            .filter { $0.count >= 3 }
+            .map { block in block.dropFirst().reduce(block[0].box) { $0.union($1.box) } }
+        for (i, a) in blocks.enumerated() {
+            for b in blocks[(i + 1)...] {
+                let apart = a.maxX <= b.x || b.maxX <= a.x
+                let overlap = min(a.maxY, b.maxY) - max(a.y, b.y)
+                if apart && Double(overlap) >= 0.5 * Double(min(a.height, b.height)) { return true }
+            }
+        }
+        return false
+    }
 
     static func blockWins(layout: Double, block: Double) -> Bool {
         block > margin * layout && block > 0
