@@ -45,6 +45,9 @@ public struct TextWord: Sendable, Codable, Equatable {
     /// the word is one such piece and nothing else. The engine's word confidence is that of its least sure symbol, so
     /// a bracket or comma read unsurely would otherwise make every piece of the word look unsure.
     public var parts: [WordPart]?
+    /// The word's letters as the engine read them, with where each lies across the page being read, while the page
+    /// is being read (the fixed-pitch step re-spaces a line by them); never stored or sent.
+    public var letters: [ReadLetter]?
 
     public init(
         text: String, start: Double, end: Double, confidence: Double, rival: Double = 0, inDictionary: Bool = false, box: PixelBox? = nil
@@ -66,10 +69,11 @@ public struct TextWord: Sendable, Codable, Equatable {
             confidence: confidence, rival: rival, inDictionary: inDictionary, box: box)
     }
 
-    /// The word as it leaves the page reader: its box in the reader's pixels dropped.
+    /// The word as it leaves the page reader: its box and letters in the reader's pixels dropped.
     public var withoutBox: TextWord {
         var word = self
         word.box = nil
+        word.letters = nil
         return word
     }
 
@@ -77,6 +81,27 @@ public struct TextWord: Sendable, Codable, Equatable {
     private enum CodingKeys: String, CodingKey {
         case text, start, end, confidence, rival, inDictionary, parts
     }
+}
+
+/// One symbol of a word as the engine read it: its text (a letter, a digit, a ligature or punctuation), its confidence
+/// and its strongest runner-up reading (0...1), and the columns its ink spans in the pixels it was read from.
+public struct ReadLetter: Sendable, Equatable {
+    public var text: String
+    public var confidence: Double
+    public var rival: Double
+    public var minX: Int
+    public var maxX: Int
+
+    public init(text: String, confidence: Double, rival: Double, minX: Int = 0, maxX: Int = 0) {
+        self.text = text
+        self.confidence = confidence
+        self.rival = rival
+        self.minX = minX
+        self.maxX = maxX
+    }
+
+    /// The middle of its ink across the line.
+    public var centre: Double { Double(minX + maxX) / 2 }
 }
 
 /// A piece of an engine word that is a word of its own (letters and digits), with how surely its letters were read.

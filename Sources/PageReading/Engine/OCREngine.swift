@@ -63,6 +63,12 @@ public struct RecognizedLine: Sendable, Equatable {
             var w = word
             w.box?.x += dx
             w.box?.y += dy
+            w.letters = w.letters?.map {
+                var letter = $0
+                letter.minX += dx
+                letter.maxX += dx
+                return letter
+            }
             return w
         }
         return line

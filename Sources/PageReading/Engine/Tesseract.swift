@@ -273,6 +273,7 @@ private final class TesseractHandle {
                 inDictionary: TessResultIteratorWordIsFromDictionary(iterator) != 0)
             let parts = WordLetters.parts(of: letters)
             if parts.count != 1 || parts[0].text != text { word.parts = parts }
+            word.letters = letters
             lines[lines.count - 1].words.append(word)
         } while TessResultIteratorNext(iterator, RIL_WORD) != 0
         return RecognitionResult(lines: lines, meanConfidence: mean)
@@ -287,17 +288,27 @@ private final class TesseractHandle {
         guard let page = TessResultIteratorGetPageIteratorConst(walker) else { return [] }
         var letters: [WordLetters.Letter] = []
         for _ in 0..<500 {
+            // The symbol's text as the word spells it (the choice iterator's first choice can differ from the best path).
             var letter = WordLetters.Letter(text: "", confidence: Double(TessResultIteratorConfidence(walker, RIL_SYMBOL)) / 100, rival: 0)
+            if let cText = TessResultIteratorGetUTF8Text(walker, RIL_SYMBOL) {
+                letter.text = String(cString: cText)
+                TessDeleteText(cText)
+            }
             if let choices = TessResultIteratorGetChoiceIterator(walker) {
                 defer { TessChoiceIteratorDelete(choices) }
                 // The first choice is the one read; every later one is a rival.
-                letter.text = TessChoiceIteratorGetUTF8Text(choices).map { String(cString: $0) } ?? ""
-                if letter.text.contains(where: { $0.isLetter || $0.isNumber }) {
+                let chosen = TessChoiceIteratorGetUTF8Text(choices).map { String(cString: $0) } ?? ""
+                if chosen.contains(where: { $0.isLetter || $0.isNumber }) {
                     for _ in 0..<64 {
                         guard TessChoiceIteratorNext(choices) != 0 else { break }
                         letter.rival = max(letter.rival, Double(TessChoiceIteratorConfidence(choices)) / 100)
                     }
                 }
+            }
+            var l: Int32 = 0, t: Int32 = 0, r: Int32 = 0, b: Int32 = 0
+            if TessPageIteratorBoundingBox(page, RIL_SYMBOL, &l, &t, &r, &b) != 0 {
+                letter.minX = Int(l)
+                letter.maxX = Int(r)
             }
             letter.confidence = min(1, max(0, letter.confidence))
             letter.rival = min(1, max(0, letter.rival))

@@ -3,19 +3,8 @@ import Support
 
 /// The letters of one engine word and the word pieces they make.
 public enum WordLetters {
-    /// One symbol as the engine read it: its text (a letter, a digit, a ligature or punctuation), its confidence and
-    /// its strongest runner-up reading (0...1).
-    public struct Letter: Sendable, Equatable {
-        public var text: String
-        public var confidence: Double
-        public var rival: Double
-
-        public init(text: String, confidence: Double, rival: Double) {
-            self.text = text
-            self.confidence = confidence
-            self.rival = rival
-        }
-    }
+    /// One symbol as the engine read it.
+    public typealias Letter = ReadLetter
 
     /// The runs of letters and digits of a word, split where the word has punctuation (a hyphen, a bracket, a comma),
     /// an apostrophe inside a run kept ("don't", "l’eau"); each ideograph is a piece of its own. A piece's confidence

@@ -162,7 +162,7 @@ public struct ImageProcessor: Sendable {
     static let allSteps: [any PageStep] = [
         DecodeStep(), ScaleStep(), GivenTurnStep(), FindPageStep(), NormaliseStep(), OrientStep(), DeskewStep(), DewarpStep(),
         PreviewStep(), BinariseStep(), SurfaceStep(), FacingPageStep(), RecogniseStep(), ThresholdCheckStep(), RowsStep(), SidewaysTextStep(),
-        RecoverStep(), FaintTextStep(), TableStep(), LineFilterStep(), DebrisStep(), OrderStep(), CleanStep(),
+        RecoverStep(), FaintTextStep(), TableStep(), FixedPitchStep(), LineFilterStep(), DebrisStep(), OrderStep(), CleanStep(),
     ]
 
     /// The name of every step, in order (the names `Config.skippedSteps` takes).
