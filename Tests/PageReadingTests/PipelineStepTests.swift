@@ -147,45 +147,43 @@ import Testing
         ]
     }
 
+    /// A page read by layout analysis (mode 3) into `lines`, ready for the rows step.
+    func readByLayout(_ lines: [RecognizedLine]) -> PageState {
+        var s = state(page(width: 800, height: 400))
+        s.recognised = s.page?.grayImage()
+        s.segmentationMode = 3
+        s.lines = lines
+        return s
+    }
+
     @Test func anUnsurePageIsReadAgainAsOneBlockAndKeptWhenThatReadsClearlyMore() async throws {
         let rows = [
             line("BEDIENUNGSTHEKE 7,77 B", 10, 10, 560, confidence: 0.9), line("HERINGSFILET 3,98 B", 10, 50, 560, confidence: 0.9),
             line("2 Stk x 1,99", 10, 90, 300, confidence: 0.85),
         ]
-        var s = state(page(width: 800, height: 400))
-        s.recognised = s.page?.grayImage()
-        s.segmentationMode = 3
-        s.lines = unsureReceipt
+        var s = readByLayout(unsureReceipt)
         let engine = FakeOCREngine(lines: rows)
         try await RowsStep().run(&s, engine: engine)
         #expect(s.lines.map(\.text) == rows.map(\.text))
         #expect(s.segmentationMode == 6 && engine.requests.map(\.request.pageSegmentationMode) == [6], "one uniform block")
         // A block reading that holds less sure text is not kept.
-        var t = state(page(width: 800, height: 400))
-        t.recognised = t.page?.grayImage()
-        t.segmentationMode = 3
-        t.lines = unsureReceipt
+        var t = readByLayout(unsureReceipt)
         try await RowsStep().run(&t, engine: FakeOCREngine(lines: [line("BEDIENUNGSTHEKE", 10, 10, 300, confidence: 0.6)]))
         #expect(t.lines == unsureReceipt && t.segmentationMode == 3)
         // Two columns side by side (two blocks of three lines) are never read across, however unsure.
-        var columns = state(page(width: 800, height: 400))
-        columns.recognised = columns.page?.grayImage()
-        columns.segmentationMode = 3
-        columns.lines = (0..<3).flatMap { i in
-            [
-                line("rivers carve valleys", 20, 20 + 40 * i, 300, confidence: 0.5, block: 0),
-                line("plates rise slowly", 420, 20 + 40 * i, 300, confidence: 0.5, block: 1),
-            ]
-        }
+        var columns = readByLayout(
+            (0..<3).flatMap { i in
+                [
+                    line("rivers carve valleys", 20, 20 + 40 * i, 300, confidence: 0.5, block: 0),
+                    line("plates rise slowly", 420, 20 + 40 * i, 300, confidence: 0.5, block: 1),
+                ]
+            })
         let unused = FakeOCREngine(lines: rows)
         try await RowsStep().run(&columns, engine: unused)
         #expect(unused.requests.isEmpty && RowsStep.hasColumns(columns.lines))
         #expect(!RowsStep.hasColumns(unsureReceipt))
         // A page read surely is not read again.
-        var u = state(page(width: 800, height: 400))
-        u.recognised = u.page?.grayImage()
-        u.segmentationMode = 3
-        u.lines = rows
+        var u = readByLayout(rows)
         let idle = FakeOCREngine(lines: unsureReceipt)
         try await RowsStep().run(&u, engine: idle)
         #expect(idle.requests.isEmpty && u.lines == rows)
