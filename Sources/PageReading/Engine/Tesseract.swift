@@ -266,15 +266,11 @@ private final class TesseractHandle {
             guard !text.isEmpty else { continue }
             let confidence = Double(TessResultIteratorConfidence(iterator, RIL_WORD)) / 100
             let line = lines[lines.count - 1]
-            let letters = letters(ofWordAt: iterator)
-            var word = TextWord(
-                text: text, box: PixelBox(x: Int(l), y: Int(t), width: Int(r - l), height: Int(b - t)), line: line.box,
-                confidence: min(1, max(0, confidence)), rival: letters.map(\.rival).max() ?? 0,
-                inDictionary: TessResultIteratorWordIsFromDictionary(iterator) != 0)
-            let parts = WordLetters.parts(of: letters)
-            if parts.count != 1 || parts[0].text != text { word.parts = parts }
-            word.letters = letters
-            lines[lines.count - 1].words.append(word)
+            lines[lines.count - 1].words.append(
+                WordLetters.word(
+                    text, box: PixelBox(x: Int(l), y: Int(t), width: Int(r - l), height: Int(b - t)), line: line.box,
+                    confidence: min(1, max(0, confidence)), inDictionary: TessResultIteratorWordIsFromDictionary(iterator) != 0,
+                    letters: letters(ofWordAt: iterator)))
         } while TessResultIteratorNext(iterator, RIL_WORD) != 0
         return RecognitionResult(lines: lines, meanConfidence: mean)
     }

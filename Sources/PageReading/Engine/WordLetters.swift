@@ -6,6 +6,19 @@ public enum WordLetters {
     /// One symbol as the engine read it.
     public typealias Letter = ReadLetter
 
+    /// The engine's word spanning `box` of a line whose box is `line`, made of `letters`: its rival is the strongest
+    /// runner-up among them, and it keeps its pieces when it is more than one piece or has punctuation.
+    static func word(
+        _ text: String, box: PixelBox, line: PixelBox, confidence: Double, inDictionary: Bool, letters: [Letter]
+    ) -> TextWord {
+        var word = TextWord(
+            text: text, box: box, line: line, confidence: confidence, rival: letters.map(\.rival).max() ?? 0, inDictionary: inDictionary)
+        let parts = parts(of: letters)
+        if parts.count != 1 || parts[0].text != text { word.parts = parts }
+        word.letters = letters
+        return word
+    }
+
     /// The runs of letters and digits of a word, split where the word has punctuation (a hyphen, a bracket, a comma),
     /// an apostrophe inside a run kept ("don't", "l’eau"); each ideograph is a piece of its own. A piece's confidence
     /// is its least sure letter's, its rival the strongest runner-up among its letters: the same words the unsure-word

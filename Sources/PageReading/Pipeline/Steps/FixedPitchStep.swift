@@ -84,13 +84,10 @@ struct FixedPitch: Sendable {
             let top = boxes.map(\.y).min() ?? line.box.y, bottom = boxes.map(\.maxY).max() ?? line.box.maxY
             let minX = own.map(\.minX).min()!, maxX = own.map(\.maxX).max()!
             let box = PixelBox(x: minX, y: top, width: max(1, maxX - minX), height: max(1, bottom - top))
-            var word = TextWord(
-                text: text, box: box, line: line.box, confidence: own.map(\.confidence).min()!, rival: own.map(\.rival).max()!,
-                inDictionary: sources.count == 1 && sources[0].text == text && sources[0].inDictionary)
-            let parts = WordLetters.parts(of: own)
-            if parts.count != 1 || parts[0].text != text { word.parts = parts }
-            word.letters = own
-            words.append(word)
+            words.append(
+                WordLetters.word(
+                    text, box: box, line: line.box, confidence: own.map(\.confidence).min()!,
+                    inDictionary: sources.count == 1 && sources[0].text == text && sources[0].inDictionary, letters: own))
         }
         var spaced = line
         spaced.words = words

@@ -47,8 +47,7 @@ struct RowsStep: PageStep {
         for (i, a) in blocks.enumerated() {
             for b in blocks[(i + 1)...] {
                 let apart = a.maxX <= b.x || b.maxX <= a.x
-                let overlap = min(a.maxY, b.maxY) - max(a.y, b.y)
-                if apart && Double(overlap) >= 0.5 * Double(min(a.height, b.height)) { return true }
+                if apart && TableFinder.shareRow(a, b) { return true }
             }
         }
         return false
