@@ -15,6 +15,7 @@ extension ImageProcessor.Config {
             case "dewarpgain": dewarpMinimumGain = v
             case "table": rereadsTables = v != 0
             case "linedewarp": dewarpMethod = v == 0 ? .leptonica : .textLines
+            case "curl": straightensLines = v != 0
             case "minlines": dewarpMinLines = Int(v)
             case "psm": pageSegmentationMode = Int(v)
             case "multipsm": multiColumnPageSegmentationMode = v == 0 ? nil : Int(v)

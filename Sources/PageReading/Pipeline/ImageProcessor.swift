@@ -102,6 +102,8 @@ public struct ImageProcessor: Sendable {
         public var deskewRangeDegrees: Double = 15
         /// How curled or keystoned lines are flattened.
         public var dewarpMethod: DewarpMethod = .textLines
+        /// After the page model, the lines it left bent are straightened one by one (`LineStraightener`).
+        public var straightensLines = true
         /// A dewarped page is kept only when its text rows get at least this much sharper.
         public var dewarpMinimumGain: Double = 1.02
         /// Target x-height in pixels for recognition: the low end of Tesseract's 20–30 px sweet spot, where its

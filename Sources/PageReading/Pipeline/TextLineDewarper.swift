@@ -16,6 +16,8 @@ struct TextLineDewarper: Sendable {
     var minimumBend = 0.4
     /// The remapped page is kept only when its text rows get at least this much sharper.
     var minimumGain = 1.0
+    /// After the page model, straighten the lines it left bent one by one (`LineStraightener`).
+    var straightensLines = true
 
     /// A text span: where its centre line runs, sampled along it (working-copy pixels).
     struct Span: Sendable, Equatable {
@@ -26,15 +28,41 @@ struct TextLineDewarper: Sendable {
 
     func dewarp(_ page: LeptonicaImage) -> LeptonicaImage? { dewarpWithMap(page)?.image }
 
-    /// The flat page and where each of its points was on `page` (for the Lines view's outlines).
+    /// The flat page and where each of its points was on `page` (for the Lines view's outlines). The page model
+    /// flattens the page as a whole; then the lines it left bent are straightened one by one (`LineStraightener`),
+    /// and the page is remapped once through both.
     func dewarpWithMap(_ page: LeptonicaImage) -> (image: LeptonicaImage, map: any FlatPageMap)? {
         let factor = min(1, workingXHeight / max(1, xHeight))
         let wx = xHeight * factor
         guard let small = page.scaled(by: factor),
             let binary = small.sauvolaBinarised(halfWindow: max(6, Int(2.5 * wx)), factor: 0.3),
             let letters = binary.keepingComponents(heights: max(2, Int(0.4 * wx))...Int(3.5 * wx), maxWidth: Int(4 * wx)),
-            let mask = letters.grayImage()
+            let mask = letters.grayImage(), let allInk = binary.grayImage()
         else { return nil }
+        let model = pageModel(mask, xHeight: wx)
+        var map = model
+        if straightensLines, let (flatLetters, flatInk) = model == nil ? (mask, allInk) : flatMasks(small, model!, xHeight: wx) {
+            if let lines = LineStraightener(xHeight: wx).map(letters: flatLetters, ink: flatInk) {
+                map = model.map { lines.followed(by: $0) } ?? lines
+            }
+        }
+        guard let map, let gray = page.grayImage(), let flat = LeptonicaImage(gray: map.remap(gray, scale: 1 / factor)) else { return nil }
+        return (flat, ScaledDisplacement(map: map, factor: factor))
+    }
+
+    /// The working copy flattened by the page model and binarised again: its letters and all its ink.
+    func flatMasks(_ small: LeptonicaImage, _ model: DisplacementMap, xHeight wx: Double) -> (letters: GrayImage, ink: GrayImage)? {
+        guard let gray = small.grayImage(), let flat = LeptonicaImage(gray: model.remap(gray, scale: 1)),
+            let binary = flat.sauvolaBinarised(halfWindow: max(6, Int(2.5 * wx)), factor: 0.3),
+            let letters = binary.keepingComponents(heights: max(2, Int(0.4 * wx))...Int(3.5 * wx), maxWidth: Int(4 * wx)),
+            let mask = letters.grayImage(), let ink = binary.grayImage()
+        else { return nil }
+        return (mask, ink)
+    }
+
+    /// The page model on the working copy's letters: one smooth slope field fitted to the spans, kept when the lines
+    /// bend enough for it and it makes their rows sharper; nil otherwise.
+    func pageModel(_ mask: GrayImage, xHeight wx: Double) -> DisplacementMap? {
         let ink = mask.bytes.map { $0 < 128 }
         let spans = Self.spans(ink: ink, width: mask.width, height: mask.height, xHeight: wx)
         guard spans.count >= minimumSpans else {
@@ -50,9 +78,7 @@ struct TextLineDewarper: Sendable {
         let flatMask = map.remap(mask, scale: 1)
         let after = Dewarper.lineSharpness(Self.rowInk(flatMask.bytes.map { $0 < 128 }, width: mask.width, height: mask.height))
         trace("line dewarp: sharpness \(String(format: "%.1f", before)) -> \(String(format: "%.1f", after))")
-        guard after >= before * minimumGain, let gray = page.grayImage(), let flat = LeptonicaImage(gray: map.remap(gray, scale: 1 / factor))
-        else { return nil }
-        return (flat, ScaledDisplacement(map: map, factor: factor))
+        return after >= before * minimumGain ? map : nil
     }
 
     static func rowInk(_ ink: [Bool], width: Int, height: Int) -> [Int] {
@@ -63,82 +89,22 @@ struct TextLineDewarper: Sendable {
         }
     }
 
-    /// Text spans: letters smeared together along the row into one blob per line piece, each blob's centre line
-    /// fitted with a quadratic. Blobs too short, too thick (two lines joined) or too ragged are left out.
+    /// Text spans: each line blob's centre line fitted with a quadratic. Blobs too ragged for one are left out.
     static func spans(ink: [Bool], width w: Int, height h: Int, xHeight: Double) -> [Span] {
-        guard w > 0, h > 0, ink.count == w * h else { return [] }
-        // Close gaps between letters and words along each row.
-        let gap = max(2, Int(1.5 * xHeight))
-        var smeared = ink
-        for y in 0..<h {
-            var last = -1
-            for x in 0..<w where ink[y * w + x] {
-                if last >= 0, x - last > 1, x - last <= gap {
-                    for i in (last + 1)..<x { smeared[y * w + i] = true }
-                }
-                last = x
-            }
-        }
-        // Label 4-connected blobs.
-        var label = [Int32](repeating: -1, count: w * h)
-        var stack: [Int] = []
-        var blobs: [[Int]] = []
-        for start in 0..<(w * h) where smeared[start] && label[start] < 0 {
-            let id = Int32(blobs.count)
-            var pixels: [Int] = []
-            label[start] = id
-            stack.append(start)
-            while let p = stack.popLast() {
-                pixels.append(p)
-                let x = p % w, y = p / w
-                if x > 0, smeared[p - 1], label[p - 1] < 0 {
-                    label[p - 1] = id
-                    stack.append(p - 1)
-                }
-                if x < w - 1, smeared[p + 1], label[p + 1] < 0 {
-                    label[p + 1] = id
-                    stack.append(p + 1)
-                }
-                if y > 0, smeared[p - w], label[p - w] < 0 {
-                    label[p - w] = id
-                    stack.append(p - w)
-                }
-                if y < h - 1, smeared[p + w], label[p + w] < 0 {
-                    label[p + w] = id
-                    stack.append(p + w)
-                }
-            }
-            blobs.append(pixels)
-        }
         var spans: [Span] = []
-        for pixels in blobs where Double(pixels.count) >= 4 * xHeight * xHeight {
-            var minX = w, maxX = 0
-            for p in pixels {
-                minX = min(minX, p % w)
-                maxX = max(maxX, p % w)
-            }
-            let length = maxX - minX + 1
-            guard Double(length) >= 6 * xHeight else { continue }
-            // Per column: the mean row of the blob's pixels, and how thick it is there.
-            var sum = [Double](repeating: 0, count: length), count = [Int](repeating: 0, count: length)
-            for p in pixels {
-                sum[p % w - minX] += Double(p / w)
-                count[p % w - minX] += 1
-            }
-            let thickness = count.sorted()[length / 2]
-            guard Double(thickness) >= 0.5 * xHeight, Double(thickness) <= 2.6 * xHeight else { continue }
+        for blob in LineBlob.find(ink: ink, width: w, height: h, xHeight: xHeight) {
             var xs: [Double] = [], ys: [Double] = []
-            for i in 0..<length where count[i] > 0 {
-                xs.append(Double(minX + i))
-                ys.append(sum[i] / Double(count[i]))
+            for i in 0..<blob.count.count where blob.count[i] > 0 {
+                xs.append(Double(blob.minX + i))
+                ys.append(blob.rowSum[i] / Double(blob.count[i]))
             }
             guard let (a, b, c) = fitQuadratic(xs, ys) else { continue }
             let residual = sqrt(zip(xs, ys).reduce(0) { $0 + pow($1.1 - (a + b * $1.0 + c * $1.0 * $1.0), 2) } / Double(xs.count))
             guard residual <= 0.6 * xHeight else { continue }
             var span = Span(x: [], y: [], slope: [])
             let stride = max(1, 2 * xHeight)
-            var x = Double(minX) + stride / 2
-            while x < Double(maxX) {
+            var x = Double(blob.minX) + stride / 2
+            while x < Double(blob.maxX) {
                 span.x.append(x)
                 span.y.append(a + b * x + c * x * x)
                 span.slope.append(b + 2 * c * x)
@@ -289,6 +255,25 @@ struct DisplacementMap: Sendable {
         self.grid = grid
     }
 
+    /// A map from its grid: the source row of every grid point, by grid row then grid column.
+    init(grid: [Double], columns: Int, rows: Int, step: Int) {
+        precondition(grid.count == columns * rows && columns >= 2 && rows >= 2, "DisplacementMap grid size")
+        self.grid = grid
+        self.columns = columns
+        self.rows = rows
+        self.step = step
+    }
+
+    /// This map, then `inner`: for each output point, the row `inner` takes for the row this map takes (both made on
+    /// the same working copy, so one remap does the work of two).
+    func followed(by inner: DisplacementMap) -> DisplacementMap {
+        var combined = grid
+        for r in 0..<rows {
+            for c in 0..<columns { combined[r * columns + c] = inner.sourceRow(x: Double(c * step), v: grid[r * columns + c]) }
+        }
+        return DisplacementMap(grid: combined, columns: columns, rows: rows, step: step)
+    }
+
     /// The source row of output point (x, v), both in working pixels (the grid interpolated as `remap` does).
     func sourceRow(x: Double, v: Double) -> Double {
         let gx = min(max(0, x / Double(step)), Double(columns - 1) - 1e-9)
@@ -391,5 +376,85 @@ struct ScaledDisplacement: FlatPageMap {
 
     func source(x: Double, y: Double) -> (x: Double, y: Double) {
         (x, map.sourceRow(x: x * factor, v: y * factor) / factor)
+    }
+}
+
+/// One line of print on a working copy: its letters smeared together along the row into one blob, and for every
+/// column it spans, how many of its pixels lie there and the sum of their rows (the line's centre is the mean).
+struct LineBlob: Sendable, Equatable {
+    var minX: Int
+    /// Ink pixels per column, from `minX` on.
+    var count: [Int]
+    /// The sum of those pixels' rows, per column.
+    var rowSum: [Double]
+
+    var maxX: Int { minX + count.count - 1 }
+
+    /// The lines of a letters-only mask (`ink`, row-major): gaps between letters and words up to 1.5 x-heights
+    /// closed along each row, 4-connected blobs labelled; blobs too small, shorter than six x-heights, or too thin
+    /// or too thick for one line of print (two lines joined) are left out.
+    static func find(ink: [Bool], width w: Int, height h: Int, xHeight: Double) -> [LineBlob] {
+        guard w > 0, h > 0, ink.count == w * h else { return [] }
+        // Close gaps between letters and words along each row.
+        let gap = max(2, Int(1.5 * xHeight))
+        var smeared = ink
+        for y in 0..<h {
+            var last = -1
+            for x in 0..<w where ink[y * w + x] {
+                if last >= 0, x - last > 1, x - last <= gap {
+                    for i in (last + 1)..<x { smeared[y * w + i] = true }
+                }
+                last = x
+            }
+        }
+        // Label 4-connected blobs.
+        var label = [Int32](repeating: -1, count: w * h)
+        var stack: [Int] = []
+        var blobs: [LineBlob] = []
+        var pixels: [Int] = []
+        var id: Int32 = 0
+        for start in 0..<(w * h) where smeared[start] && label[start] < 0 {
+            pixels.removeAll(keepingCapacity: true)
+            label[start] = id
+            stack.append(start)
+            while let p = stack.popLast() {
+                pixels.append(p)
+                let x = p % w, y = p / w
+                if x > 0, smeared[p - 1], label[p - 1] < 0 {
+                    label[p - 1] = id
+                    stack.append(p - 1)
+                }
+                if x < w - 1, smeared[p + 1], label[p + 1] < 0 {
+                    label[p + 1] = id
+                    stack.append(p + 1)
+                }
+                if y > 0, smeared[p - w], label[p - w] < 0 {
+                    label[p - w] = id
+                    stack.append(p - w)
+                }
+                if y < h - 1, smeared[p + w], label[p + w] < 0 {
+                    label[p + w] = id
+                    stack.append(p + w)
+                }
+            }
+            id += 1
+            guard Double(pixels.count) >= 4 * xHeight * xHeight else { continue }
+            var minX = w, maxX = 0
+            for p in pixels {
+                minX = min(minX, p % w)
+                maxX = max(maxX, p % w)
+            }
+            let length = maxX - minX + 1
+            guard Double(length) >= 6 * xHeight else { continue }
+            var sum = [Double](repeating: 0, count: length), count = [Int](repeating: 0, count: length)
+            for p in pixels {
+                sum[p % w - minX] += Double(p / w)
+                count[p % w - minX] += 1
+            }
+            let thickness = count.sorted()[length / 2]
+            guard Double(thickness) >= 0.5 * xHeight, Double(thickness) <= 2.6 * xHeight else { continue }
+            blobs.append(LineBlob(minX: minX, count: count, rowSum: sum))
+        }
+        return blobs
     }
 }

@@ -1,4 +1,5 @@
-// Step "dewarp": flatten curled or keystoned text lines, kept only when the rows get sharper.
+// Step "dewarp": flatten curled or keystoned text lines (a page model, then line by line), kept only when the rows
+// get sharper.
 import Foundation
 import Imaging
 import Support
@@ -10,7 +11,9 @@ struct DewarpStep: ImageStep {
         let page = try state.currentPage()
         switch state.config.dewarpMethod {
         case .textLines:
-            guard let (flat, map) = TextLineDewarper(xHeight: state.xHeightOrTarget).dewarpWithMap(page) else { return }
+            var dewarper = TextLineDewarper(xHeight: state.xHeightOrTarget)
+            dewarper.straightensLines = state.config.straightensLines
+            guard let (flat, map) = dewarper.dewarpWithMap(page) else { return }
             state.page = flat
             state.flatToPage = map
         case .leptonica:
