@@ -66,3 +66,18 @@ import Testing
         #expect(PageSplitter(xHeight: 20).split(page(width: 1000, height: 800, columns: [(50..<950, 20, 40)])) == nil, "short pages are read whole")
     }
 }
+
+@Suite struct BinaryInputTests {
+    @Test func aBlackAndWhitePageIsPackedABitAPixelWhiteAsOne() throws {
+        // 10 pixels wide: two bytes a row, the second padded. Row 0: black, white, then white; row 1 all black.
+        var bytes = [UInt8](repeating: 255, count: 20)
+        bytes[0] = 0
+        for x in 10..<20 { bytes[x] = 0 }
+        let packed = try #require(BinaryInput.packedBits(GrayImage(width: 10, height: 2, bytes: bytes)))
+        #expect(packed == [0b0111_1111, 0b1100_0000, 0, 0])
+    }
+
+    @Test func aGreyPageIsNotPacked() {
+        #expect(BinaryInput.packedBits(GrayImage(width: 3, height: 1, bytes: [0, 128, 255])) == nil)
+    }
+}

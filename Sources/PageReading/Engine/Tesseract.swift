@@ -187,6 +187,8 @@ private final class TesseractWorker: @unchecked Sendable {
 /// One initialised TessBaseAPI.
 private final class TesseractHandle {
     private let api: OpaquePointer
+    /// Letters orientation detection tries at least (see `init`).
+    static let orientationLetters = 25
 
     init?(languages: String, legacy: Bool) {
         guard let api = TessBaseAPICreate() else { return nil }
@@ -198,6 +200,10 @@ private final class TesseractHandle {
             return nil
         }
         _ = TessBaseAPISetVariable(api, "debug_file", "/dev/null")
+        // Orientation detection classifies up to five times this many letters in all four turns, and that is nearly
+        // all of its time; 25 (Tesseract's default is 50) halves it, and its confidence, which grows with the letters
+        // judged, halves with it (`ImageProcessor.Config.orientationConfidenceThreshold` is set for 25).
+        if legacy { _ = TessBaseAPISetVariable(api, "min_characters_to_try", "\(Self.orientationLetters)") }
         // Keeps the LSTM's runner-up letters for the choice iterator (a word nearly read as another is unsure). The
         // best path, and so the text, is the same either way.
         _ = TessBaseAPISetVariable(api, "lstm_choice_mode", "2")
@@ -210,6 +216,15 @@ private final class TesseractHandle {
     }
 
     private func setImage(_ image: GrayImage) {
+        // A page that is already black and white goes in as one bit per pixel: Tesseract then skips its own Otsu
+        // threshold (a histogram and a pass over every pixel), and reads the same pixels.
+        if let packed = BinaryInput.packedBits(image) {
+            let perLine = (image.width + 7) / 8
+            packed.withUnsafeBufferPointer { buffer in
+                TessBaseAPISetImage(api, buffer.baseAddress, Int32(image.width), Int32(image.height), 0, Int32(perLine))
+            }
+            return
+        }
         image.bytes.withUnsafeBufferPointer { buffer in
             // Tesseract copies the pixels here, so the buffer need not outlive the call.
             TessBaseAPISetImage(api, buffer.baseAddress, Int32(image.width), Int32(image.height), 1, Int32(image.width))
@@ -342,5 +357,32 @@ private final class TesseractHandle {
         // `degrees` is how far the page is turned clockwise; turning it back is (360 - degrees).
         let turns = ((360 - Int(degrees)) % 360) / 90
         return OrientationEstimate(quarterTurnsClockwise: turns, confidence: Double(confidence))
+    }
+}
+
+/// How a black-and-white page is handed to Tesseract.
+enum BinaryInput {
+    /// The image as Tesseract's binary input (a bit per pixel, the first pixel in a byte's high bit, 1 for white,
+    /// rows padded to whole bytes) when every pixel is black (0) or white (255); nil for a grey image.
+    static func packedBits(_ image: GrayImage) -> [UInt8]? {
+        let w = image.width, perLine = (w + 7) / 8
+        var packed = [UInt8](repeating: 0, count: perLine * image.height)
+        let twoTone = image.bytes.withUnsafeBufferPointer { src in
+            packed.withUnsafeMutableBufferPointer { dst in
+                for y in 0..<image.height {
+                    let row = y * w, out = y * perLine
+                    for x in 0..<w {
+                        let v = src[row + x]
+                        if v == 255 {
+                            dst[out + (x >> 3)] |= 0x80 >> UInt8(x & 7)
+                        } else if v != 0 {
+                            return false
+                        }
+                    }
+                }
+                return true
+            }
+        }
+        return twoTone ? packed : nil
     }
 }

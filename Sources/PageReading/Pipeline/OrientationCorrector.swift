@@ -17,6 +17,9 @@ struct OrientationCorrector: Sendable {
     /// At half the working scale (x-height ~10 px) OSD's letter classifier sees too few pixels per letter and
     /// goes unsure or wrong on pages it reads surely at 0.75 (x-height ~15 px).
     var osdScale: Double = 0.75
+    /// Side of the central square of the page (page pixels) that OSD is shown: at an x-height of 20 px, some 30
+    /// lines of 80 letters.
+    var osdSide: Int = 1600
     /// A sample score at least this high (mean confidence × a full sample's worth of letters) is a sure reading:
     /// sideways or upside-down print reads as a few unsure fragments (scores 0.1–0.25), upright print as whole
     /// sure lines (0.7).
@@ -56,8 +59,15 @@ struct OrientationCorrector: Sendable {
         }
 
         // OSD needs fewer pixels than recognition: three quarters of the working scale (x-height ~15 px).
-        let factor = osdScale
-        guard let gray = await offload({ page.scaled(by: factor)?.grayImage() }) else { return 0 }
+        // OSD's time goes mostly into laying out the whole page it is given; a central square of the page holds far
+        // more letters than the few hundred it judges.
+        let factor = osdScale, osdSide = osdSide
+        guard
+            let gray = await offload({ () -> GrayImage? in
+                let w = min(page.width, osdSide), h = min(page.height, osdSide)
+                return page.cropped(x: (page.width - w) / 2, y: (page.height - h) / 2, width: w, height: h)?.scaled(by: factor)?.grayImage()
+            })
+        else { return 0 }
         let estimate = try await engine.detectOrientation(gray)
         trace("orient: OSD \(estimate.map { "\($0.quarterTurnsClockwise) turns, confidence \($0.confidence)" } ?? "none")")
         if let estimate, estimate.confidence >= confidenceThreshold {
