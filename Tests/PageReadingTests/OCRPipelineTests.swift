@@ -126,7 +126,7 @@ import Testing
         let files = Set(try FileManager.default.contentsOfDirectory(atPath: dir.path))
         let expected: Set = [
             "01-decode.png", "02-scale.png", "03-page.png", "04-normalise.png", "05-orient.png", "06-deskew.png", "07-dewarp.png",
-            "08-binarise.png", "09-surface.png", "10-facing.png",
+            "08-binarise.png", "09-widen.png", "10-surface.png", "11-facing.png",
         ]
         #expect(files == expected, "missing: \(expected.subtracting(files)), unexpected: \(files.subtracting(expected))")
         // Each one is a real PNG.

@@ -165,8 +165,9 @@ public struct ImageProcessor: Sendable {
     /// whether a configuration and a reading need it (`PageStep.runs`): adding a step is adding it here.
     static let allSteps: [any PageStep] = [
         DecodeStep(), ScaleStep(), GivenTurnStep(), FindPageStep(), NormaliseStep(), OrientStep(), DeskewStep(), DewarpStep(),
-        PreviewStep(), BinariseStep(), SurfaceStep(), FacingPageStep(), RecogniseStep(), ThresholdCheckStep(), RowsStep(), SidewaysTextStep(),
-        RecoverStep(), FaintTextStep(), TableStep(), FixedPitchStep(), LineFilterStep(), DebrisStep(), OrderStep(), CleanStep(),
+        PreviewStep(), BinariseStep(), WidenStep(), SurfaceStep(), FacingPageStep(), RecogniseStep(), ThresholdCheckStep(),
+        RowsStep(), SidewaysTextStep(), RecoverStep(), FaintTextStep(), TableStep(), FixedPitchStep(), LineFilterStep(),
+        DebrisStep(), OrderStep(), CleanStep(),
     ]
 
     /// The name of every step, in order (the names `Config.skippedSteps` takes).
