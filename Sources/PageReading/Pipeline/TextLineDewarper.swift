@@ -314,23 +314,38 @@ struct DisplacementMap: Sendable {
             cellFraction[x] = Float(gx - Double(Int(gx)))
         }
         let lastRow = Float(h - 1)
+        let columns = columns, rows = rows, step = step
+        // The pixel loop runs on raw buffers (no bounds checks, no overflow traps): every index is in range by
+        // construction, and the interpolated value lies between two bytes.
         image.bytes.withUnsafeBufferPointer { src in
             out.withUnsafeMutableBufferPointer { dst in
-                nonisolated(unsafe) let dst = dst
-                forEachRowBand(h) { band in
-                    var rowAtGrid = [Float](repeating: 0, count: columns)
-                    for v in band {
-                        // Interpolate the grid between its two rows once per output row, then along the row per pixel.
-                        let gy = min(max(0, Double(v) * inv / Double(step)), Double(rows - 1) - 1e-9)
-                        let r = Int(gy), fy = gy - Double(r)
-                        for c in 0..<columns { rowAtGrid[c] = Float((grid[r * columns + c] * (1 - fy) + grid[(r + 1) * columns + c] * fy) * scale) }
-                        for x in 0..<w {
-                            let c = cellColumn[x], fx = cellFraction[x]
-                            let y = rowAtGrid[c] + (rowAtGrid[c + 1] - rowAtGrid[c]) * fx
-                            guard y >= 0, y <= lastRow else { continue }
-                            let y0 = Int(y), f = y - Float(y0), y1 = min(h - 1, y0 + 1)
-                            let a = Float(src[y0 * w + x]), b = Float(src[y1 * w + x])
-                            dst[v * w + x] = UInt8(a + (b - a) * f + 0.5)
+                grid.withUnsafeBufferPointer { grid in
+                    cellColumn.withUnsafeBufferPointer { cellColumn in
+                        cellFraction.withUnsafeBufferPointer { cellFraction in
+                            nonisolated(unsafe) let (src, dst, grid, cellColumn, cellFraction) = (src, dst, grid, cellColumn, cellFraction)
+                            forEachRowBand(h) { band in
+                                var rowAtGrid = [Float](repeating: 0, count: columns)
+                                rowAtGrid.withUnsafeMutableBufferPointer { rowAtGrid in
+                                    for v in band {
+                                        // Interpolate the grid between its two rows once per output row, then along the row
+                                        // per pixel.
+                                        let gy = min(max(0, Double(v) * inv / Double(step)), Double(rows - 1) - 1e-9)
+                                        let r = Int(gy), fy = gy - Double(r)
+                                        for c in 0..<columns {
+                                            rowAtGrid[c] = Float((grid[r * columns + c] * (1 - fy) + grid[(r + 1) * columns + c] * fy) * scale)
+                                        }
+                                        let outRow = v &* w
+                                        for x in 0..<w {
+                                            let c = cellColumn[x], fx = cellFraction[x]
+                                            let y = rowAtGrid[c] + (rowAtGrid[c &+ 1] - rowAtGrid[c]) * fx
+                                            guard y >= 0, y <= lastRow else { continue }
+                                            let y0 = Int(y), f = y - Float(y0), y1 = y0 &+ 1 < h ? y0 &+ 1 : h &- 1
+                                            let a = Float(src[y0 &* w &+ x]), b = Float(src[y1 &* w &+ x])
+                                            dst[outRow &+ x] = UInt8(truncatingIfNeeded: Int(a + (b - a) * f + 0.5))
+                                        }
+                                    }
+                                }
+                            }
                         }
                     }
                 }
