@@ -91,7 +91,8 @@ struct PageState: Sendable {
     var facingCuts: [FacingPageFilter.Cut] = []
     /// Boxes of the pictures painted out of the page (set by surface): text read inside one must read surely.
     var pictures: [PixelBox] = []
-    /// The binarised page's ink as components, before surfaces were painted out (set by surface).
+    /// The binarised page's ink as components, before surfaces were painted out (set by surface; widen may have
+    /// sorted the same page already).
     var ink: InkComponents?
     /// Lines as recognised, then filtered and ordered.
     var lines: [RecognizedLine] = []

@@ -15,9 +15,11 @@ struct SurfaceStep: PageStep {
         let page = try state.currentPage()
         let x = state.xHeightOrTarget
         let grey = state.unbinarised
+        // The widen step may have sorted this very page's ink already.
+        let sorted = state.ink
         let found = await offload { () -> (GrayImage, GrayImage?, SurfaceFinder.Result, InkComponents)? in
             guard let binary = page.grayImage() else { return nil }
-            let components = InkComponents(binary)
+            let components = sorted.flatMap { $0.width == binary.width && $0.height == binary.height ? $0 : nil } ?? InkComponents(binary)
             let (lines, short) = TextLineFinder(xHeight: x).find(in: components)
             var surface = SurfaceFinder(xHeight: x).find(components, lines: lines)
             // Short pieces that stayed on the page (a number beside an exercise, a lone quantity) are print too.
