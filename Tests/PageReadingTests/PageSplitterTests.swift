@@ -1,5 +1,6 @@
 // Cutting a page in two for the two recognition workers: a stepped cut between lines, every letter in exactly one half.
 import Imaging
+import Support
 import Testing
 
 @testable import PageReading
@@ -79,5 +80,26 @@ import Testing
 
     @Test func aGreyPageIsNotPacked() {
         #expect(BinaryInput.packedBits(GrayImage(width: 3, height: 1, bytes: [0, 128, 255])) == nil)
+    }
+}
+
+@Suite struct ReadAllTests {
+    /// An engine that takes longer over smaller images, so the last job finishes first.
+    final class SlowerWhenSmaller: OCREngine {
+        let defaultLanguages = ["eng"]
+        func recognize(_ image: GrayImage, request: RecognitionRequest) async throws -> RecognitionResult {
+            try await Task.sleep(nanoseconds: UInt64(200 - image.width) * 1_000_000)
+            return RecognitionResult(
+                lines: [RecognizedLine(text: "\(image.width)", box: PixelBox(x: 0, y: 0, width: 1, height: 1), confidence: 1)], meanConfidence: 1)
+        }
+        func detectOrientation(_ image: GrayImage) async throws -> OrientationEstimate? { nil }
+    }
+
+    @Test func resultsComeInTheOrderOfTheJobs() async throws {
+        let jobs = [10, 60, 120, 190].map {
+            (GrayImage(width: $0, height: 2, bytes: [UInt8](repeating: 255, count: 2 * $0)), RecognitionRequest(languages: ["eng"]))
+        }
+        let results = try await SlowerWhenSmaller().recognizeAll(jobs)
+        #expect(results.map { $0.lines[0].text } == ["10", "60", "120", "190"])
     }
 }

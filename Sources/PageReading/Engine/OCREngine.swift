@@ -103,3 +103,18 @@ extension OCREngine {
     /// Engines that do not say read their default languages only.
     public var installedLanguages: [RecognitionLanguage] { defaultLanguages.compactMap(RecognitionLanguage.init(code:)) }
 }
+
+extension OCREngine {
+    /// Several images read at once, each with its own request, on as many workers as the engine has (it queues the
+    /// rest); the results in the order of `jobs`, so what is done with them does not depend on which finished first.
+    func recognizeAll(_ jobs: [(image: GrayImage, request: RecognitionRequest)]) async throws -> [RecognitionResult] {
+        try await withThrowingTaskGroup(of: (Int, RecognitionResult).self) { group in
+            for (i, job) in jobs.enumerated() {
+                group.addTask { (i, try await self.recognize(job.image, request: job.request)) }
+            }
+            var results = [RecognitionResult?](repeating: nil, count: jobs.count)
+            for try await (i, result) in group { results[i] = result }
+            return results.compactMap { $0 }
+        }
+    }
+}

@@ -73,9 +73,10 @@ struct FaintTextStep: PageStep {
         guard !regions.isEmpty, let greyBytes = await offload({ grey.grayImage() }) else { return }
         trace("faint: \(regions)")
         let request = RecognitionRequest(languages: state.languages, pixelsPerInch: 300, pageSegmentationMode: 6)
-        for region in regions {
-            guard let crop = MissedTextRecovery.crop(greyBytes, to: region) else { continue }
-            let extra = try await engine.recognize(crop, request: request)
+        // Every region read at once on the workers; taken in their order.
+        let crops = regions.compactMap { region in MissedTextRecovery.crop(greyBytes, to: region).map { (region, $0) } }
+        let results = try await engine.recognizeAll(crops.map { ($0.1, request) })
+        for ((region, _), extra) in zip(crops, results) {
             let sure = extra.lines.filter { $0.confidence >= minimumConfidence && $0.text.contains(where: \.isLetter) }
             trace("faint: \(region) read \(extra.lines.map { "\($0.text) \(String(format: "%.2f", $0.confidence))" })")
             state.appendBlock(sure, readAt: region)

@@ -18,12 +18,17 @@ struct RecoverStep: PageStep {
         let blocks = recovery.blocks(missedBy: state.lines, among: inkLines.filter(ours), short: state.shortInkLines.filter(ours))
         guard !blocks.isEmpty else { return }
         trace("recover: \(blocks.count) block(s) of rows no line covers: \(blocks.map(\.box))")
-        for block in blocks.prefix(maximumBlocks) {
-            // The block's rows alone on white paper: nothing else on the page is read with them, or twice.
-            let (crop, origin) = await offload { recovery.image(of: block, ink: ink) }
-            let mode = block.rows.count == 1 ? 7 : 6
-            let request = RecognitionRequest(languages: state.languages, pixelsPerInch: 300, pageSegmentationMode: mode)
-            let read = try await engine.recognize(crop, request: request).lines.map { $0.moved(dx: origin.x, dy: origin.y) }
+        // The blocks' rows alone on white paper (nothing else on the page is read with them, or twice), read on every
+        // worker at once; then kept or not one after another, each against the lines kept before it.
+        let chosen = Array(blocks.prefix(maximumBlocks))
+        let crops = await offload { chosen.map { recovery.image(of: $0, ink: ink) } }
+        let languages = state.languages
+        let results = try await engine.recognizeAll(
+            zip(chosen, crops).map { block, crop in
+                (crop.0, RecognitionRequest(languages: languages, pixelsPerInch: 300, pageSegmentationMode: block.rows.count == 1 ? 7 : 6))
+            })
+        for ((block, (_, origin)), result) in zip(zip(chosen, crops), results) {
+            let read = result.lines.map { $0.moved(dx: origin.x, dy: origin.y) }
             let kept = recovery.keep(read, rows: block.rows, existing: state.lines)
             trace("recover: \(block.box) read \(read.map { "\($0.text) \(String(format: "%.2f", $0.confidence))" }), kept \(kept.count)")
             state.appendBlock(kept)

@@ -33,11 +33,11 @@ struct SidewaysTextStep: PageStep {
             let pad = Int(lineHeight / 2)
             let region = PixelBox(x: line.box.x - pad, y: line.box.y - pad, width: line.box.width + 2 * pad, height: line.box.height + 2 * pad)
             guard let crop = MissedTextRecovery.crop(page, to: region), let image = LeptonicaImage(gray: crop) else { continue }
-            // Text running down reads after a quarter turn anticlockwise, text running up after one clockwise.
+            // Text running down reads after a quarter turn anticlockwise, text running up after one clockwise: both
+            // read at once, compared in that order.
+            let both = await offload { [3, 1].compactMap { image.rotatedQuarterTurns($0)?.grayImage() } }
             var best: (score: Double, lines: [RecognizedLine]) = (0, [])
-            for turns in [3, 1] {
-                guard let turned = await offload({ image.rotatedQuarterTurns(turns)?.grayImage() }) else { continue }
-                let result = try await engine.recognize(turned, request: request)
+            for result in try await engine.recognizeAll(both.map { ($0, request) }) {
                 let kept = result.lines.filter { LineFilter.keeps($0, minimumConfidence: state.config.minimumLineConfidence) }
                 let score = RecogniseStep.sureText(kept)
                 if score > best.score { best = (score, kept) }
