@@ -230,6 +230,30 @@ import Testing
         #expect(kept.allSatisfy { $0.text.hasPrefix("a full line") })
     }
 
+    @Test func facingPageFragmentsAtASlantedFrameAreDropped() async throws {
+        // The photo was taken at a slant and levelled: its left edge now runs across the page image, and the facing
+        // page's line ends sit on it, 30 to 150 px in from the image's edge. Measured against the image edge alone
+        // they do not look cut; against the photo's own edge they are.
+        var boxes: [PixelBox] = [], weights: [Int] = []
+        let tilt = 6.0 * Double.pi / 180
+        for i in 0..<8 {
+            let y = 100 + i * 45
+            let edge = 30 + Int(Double(y - 100) * tan(tilt) * 1.1)
+            boxes.append(PixelBox(x: edge, y: y, width: 90, height: 20))
+            weights.append(6)
+            boxes.append(PixelBox(x: 350, y: y, width: 900, height: 20))
+            weights.append(40)
+        }
+        var filter = FacingPageFilter(xHeight: 20)
+        #expect(filter.facingWithCuts(boxes, weights: weights, pageWidth: 1300).indices.isEmpty, "the image edge alone")
+        // The photo's frame: the page image is the photo turned 6° anticlockwise about a point of its left edge, and
+        // moved 30 px right.
+        let photoToPage = Homography.rotation(degrees: -6, cx: 0, cy: 100).followed(by: .translation(30, 0))
+        filter.frame = FacingPageFilter.PhotoFrame(size: PixelSize(width: 1400, height: 900), toPhoto: photoToPage.inverse()!, flatToPage: nil)
+        let found = filter.facingWithCuts(boxes, weights: weights, pageWidth: 1300).indices
+        #expect(found == Set(stride(from: 0, to: 16, by: 2)), "\(found.sorted())")
+    }
+
     @Test func aLineReadAcrossTheGutterDoesNotHideTheFacingPage() async throws {
         // As above, with one fragment read together with our page's line across the gutter: the band between is
         // no longer empty, but one line crossing it still leaves the fragments a strip of their own.

@@ -10,7 +10,10 @@ struct FacingPageStep: PageStep {
     /// Paints the facing page's rows of letters (and the marks beside them) out of the page before it is read.
     func run(_ state: inout PageState, engine: any OCREngine) async throws {
         guard let page = state.page, let ink = state.ink, let rows = state.inkLines else { return }
-        let filter = FacingPageFilter(xHeight: state.xHeightOrTarget)
+        var filter = FacingPageFilter(xHeight: state.xHeightOrTarget)
+        if let decoded = state.decoded, let toPhoto = state.toPage.inverse() {
+            filter.frame = FacingPageFilter.PhotoFrame(size: decoded.fullSize, toPhoto: toPhoto, flatToPage: state.flatToPage)
+        }
         let (facing, cuts) = filter.facingWithCuts(rows.map(\.box), weights: rows.map(\.letters.count), pageWidth: page.width)
         guard !facing.isEmpty else { return }
         trace("facing: \(facing.count) row(s) of the facing page painted out, cut at \(cuts)")
@@ -46,6 +49,41 @@ struct FacingPageFilter: Sendable {
     var minimumGap = 3.0
     /// Lines within this many x-heights of the frame edge count as cut by it.
     var edgeMargin = 2.0
+    /// The photo's own frame, when the page image is not it: a photo taken at a slant and levelled has its frame
+    /// running at a slant across the page image, and the facing page's lines end at that frame, not at the image's
+    /// edge. A line end counts as at the frame when it is near either.
+    var frame: PhotoFrame?
+
+    /// Where a point of the page image lay in the photo: the photo's size, and the maps back to it.
+    struct PhotoFrame: Sendable {
+        var size: PixelSize
+        /// From the page before dewarping to the upright photo.
+        var toPhoto: Homography
+        /// From the flattened page to the page before dewarping (nil when it was not dewarped).
+        var flatToPage: (any FlatPageMap)?
+
+        /// How far (page pixels) the point lies inside the photo's nearest edge.
+        func distance(x: Double, y: Double) -> Double {
+            let onPage: (x: Double, y: Double) = flatToPage?.source(x: x, y: y) ?? (x, y)
+            let p = toPhoto.apply(onPage.x, onPage.y)
+            // Photo pixels per page pixel, near the point.
+            let nextPage: (x: Double, y: Double) = flatToPage?.source(x: x + 8, y: y) ?? (x + 8, y)
+            let q = toPhoto.apply(nextPage.x, nextPage.y)
+            let dx = q.x - p.x, dy = q.y - p.y
+            let scale = max(1e-6, (dx * dx + dy * dy).squareRoot() / 8)
+            let across = min(p.x, Double(size.width) - p.x), down = min(p.y, Double(size.height) - p.y)
+            return min(across, down) / scale
+        }
+    }
+
+    /// How far the end of `box` on `side` lies from the frame: the page image's edge on that side, or the photo's
+    /// own edge where it runs across the image.
+    func distanceToFrame(_ box: PixelBox, side: Side, pageWidth: Int) -> Double {
+        let end = side == .left ? Double(box.x) : Double(box.maxX)
+        let image = side == .left ? end : Double(pageWidth) - end
+        guard let frame else { return image }
+        return min(image, frame.distance(x: end, y: box.midY))
+    }
 
     /// Where the facing page begins: everything on `side` of `x` belongs to it.
     struct Cut: Sendable, Equatable {
@@ -122,8 +160,13 @@ struct FacingPageFilter: Sendable {
         let rest = boxes.indices.filter { side == .left ? boxes[$0].x > cut : boxes[$0].maxX < cut }
         guard !strip.isEmpty, rest.count >= 3 else { return nil }
         // Cut by the frame: most of the strip's lines reach the edge.
-        let margin = Int(edgeMargin * xHeight)
-        let atEdge = strip.filter { side == .left ? boxes[$0].x <= margin : boxes[$0].maxX >= pageWidth - margin }.count
+        let margin = edgeMargin * xHeight
+        let atEdge = strip.filter { distanceToFrame(boxes[$0], side: side, pageWidth: pageWidth) <= margin }.count
+        if traceLevel >= 3 {
+            trace(
+                "facing: \(side) strip of \(strip.count) beyond \(cut), \(atEdge) at the frame: \(strip.map { Int(distanceToFrame(boxes[$0], side: side, pageWidth: pageWidth)) })"
+            )
+        }
         guard Double(atEdge) >= 0.5 * Double(strip.count) else { return nil }
         // Narrower than the page beside it, and holding less text.
         let stripWidth = (strip.map { boxes[$0].maxX }.max() ?? 0) - (strip.map { boxes[$0].x }.min() ?? 0)
@@ -135,8 +178,8 @@ struct FacingPageFilter: Sendable {
         let aligned = strip.filter { i in
             rest.contains { j in abs(boxes[i].midY - boxes[j].midY) <= 0.35 * Double(min(boxes[i].height, boxes[j].height)) }
         }.count
-        let touch = Int(0.25 * xHeight)
-        let clipped = strip.filter { side == .left ? boxes[$0].x <= touch : boxes[$0].maxX >= pageWidth - touch }.count
+        let touch = 0.25 * xHeight
+        let clipped = strip.filter { distanceToFrame(boxes[$0], side: side, pageWidth: pageWidth) <= touch }.count
         guard Double(aligned) < 0.6 * Double(strip.count) || Double(clipped) >= 0.5 * Double(strip.count) else { return nil }
         return strip
     }
