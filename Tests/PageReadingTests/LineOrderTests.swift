@@ -46,6 +46,27 @@ import Testing
         #expect(ordered == (0..<5).flatMap { ["/word\($0)/", "‘gloss\($0)’"] })
     }
 
+    @Test func marginNotesAreReadWholeBesideTheirLineNotThreadedThroughTheColumn() {
+        // One column of running text, lines 40 px apart; two side headings in the left margin, 20 px clear of the
+        // column, their lines close together, the second note a little further below the first than its own lines.
+        var lines = (0..<10).map { i in line("running text of the column line \(i)", 300, 100 + i * 40, 900) }
+        lines += [
+            line("First", 100, 140, 120), line("side note", 100, 172, 180),
+            line("Second", 100, 222, 120), line("note here", 100, 254, 180),
+        ]
+        let ordered = LineOrderer(yTolerance: 12).order(lines.shuffled()).map(\.text)
+        let column = (0..<10).map { "running text of the column line \($0)" }
+        #expect(ordered == [column[0], "First", "side note", column[1], column[2], "Second", "note here"] + column[3...])
+        // A price column beside the text is not notes: it stays in rows.
+        var priced = (0..<10).map { i in line("running text of the column line \(i)", 100, 100 + i * 40, 900) }
+        priced += [line("12,50", 1100, 140, 100), line("3,99", 1100, 180, 100)]
+        let rows = LineOrderer(yTolerance: 12).order(priced.shuffled()).map(\.text)
+        #expect(
+            rows[0...4] == [
+                "running text of the column line 0", "running text of the column line 1", "12,50", "running text of the column line 2", "3,99",
+            ])
+    }
+
     @Test func paragraphBreaksFollowGapsAndIndents() {
         let lines = [
             line("First paragraph line one goes on", 100, 100, 900, para: 0),

@@ -15,6 +15,13 @@ public struct LineOrderer: Sendable {
     public func order(_ lines: [RecognizedLine]) -> [RecognizedLine] {
         guard lines.count > 1 else { return lines }
         if let vertical = Self.verticalColumns(lines) { return vertical }
+        if let margin = Self.marginNotes(lines) { return Self.insert(margin.notes, into: columnsAndRows(margin.column)) }
+        return columnsAndRows(lines)
+    }
+
+    /// Columns split at gutters, each read in rows; lines across a gutter split the page into sections.
+    func columnsAndRows(_ lines: [RecognizedLine]) -> [RecognizedLine] {
+        guard lines.count > 1 else { return lines }
         let gutters = Self.gutters(in: lines)
         guard !gutters.isEmpty else { return rows(lines) }
 
@@ -41,6 +48,66 @@ public struct LineOrderer: Sendable {
             }
         }
         flush()
+        return result
+    }
+
+    /// Notes in the margin beside one column of running text (side headings, glosses): short lines of words that lie
+    /// wholly outside the column's common edge, in a strip no wider than a third of the column. Read as rows they
+    /// would be threaded between the column's lines; instead each note (its lines no further apart than the column's
+    /// leading and a quarter line) is read whole, before the column's line level with its first line. Nil when the page is not one column of
+    /// running text (at least six lines of four words or more, their edges aligned) with at least two such notes
+    /// on one side; a column of prices or numbers is not notes.
+    static func marginNotes(_ lines: [RecognizedLine]) -> (notes: [[RecognizedLine]], column: [RecognizedLine])? {
+        func words(_ l: RecognizedLine) -> Int { l.text.split(separator: " ").count }
+        let prose = lines.filter { words($0) >= 4 }
+        guard prose.count >= 6 else { return nil }
+        func median(_ v: [Int]) -> Double { Double(v.sorted()[v.count / 2]) }
+        let left = median(prose.map(\.box.x)), right = median(prose.map(\.box.maxX))
+        let lineHeight = median(prose.map(\.box.height)), width = right - left
+        guard width > 0 else { return nil }
+        // The column's edges: most of its lines start (and end) within a line height of them.
+        let aligned = prose.filter { abs(Double($0.box.x) - left) <= lineHeight }.count
+        guard Double(aligned) >= 0.6 * Double(prose.count) else { return nil }
+        func isNote(_ l: RecognizedLine, onLeft: Bool) -> Bool {
+            let outside = onLeft ? Double(l.box.maxX) <= left - 0.25 * lineHeight : Double(l.box.x) >= right + 0.25 * lineHeight
+            let letters = l.text.filter(\.isLetter).count, ink = l.text.filter { !$0.isWhitespace }.count
+            return outside && Double(l.box.width) <= width / 3 && words(l) <= 4 && letters >= 3 && 2 * letters >= ink
+        }
+        for onLeft in [true, false] {
+            let notes = lines.filter { isNote($0, onLeft: onLeft) }.sorted { $0.box.midY < $1.box.midY }
+            guard notes.count >= 2 else { continue }
+            // Anything else in that margin (a page number, a figure's label) leaves it to the usual order.
+            let strip = (min: notes.map(\.box.x).min()!, max: notes.map(\.box.maxX).max()!)
+            let inNotes = Set(notes.map(\.box))
+            let others = lines.filter { !inNotes.contains($0.box) && $0.box.maxX > strip.min && $0.box.x < strip.max }
+            let top = notes.first!.box.y, bottom = notes.last!.box.maxY
+            guard !others.contains(where: { $0.box.maxY > top && $0.box.y < bottom && words($0) < 4 }) else { continue }
+            // One note's lines follow each other at the text's leading; a wider gap starts the next note.
+            let byY = prose.sorted { $0.box.y < $1.box.y }
+            let leading = median(zip(byY, byY.dropFirst()).map { $1.box.y - $0.box.maxY }.filter { $0 >= 0 } + [0])
+            var blocks: [[RecognizedLine]] = []
+            for note in notes {
+                if let last = blocks.last?.last, Double(note.box.y - last.box.maxY) <= leading + 0.25 * lineHeight {
+                    blocks[blocks.count - 1].append(note)
+                } else {
+                    blocks.append([note])
+                }
+            }
+            return (blocks, lines.filter { !inNotes.contains($0.box) })
+        }
+        return nil
+    }
+
+    /// `ordered` with each block of notes put before the first line level with (or below) the block's first line.
+    static func insert(_ blocks: [[RecognizedLine]], into ordered: [RecognizedLine]) -> [RecognizedLine] {
+        var result = ordered
+        for block in blocks.reversed() {
+            let first = block[0].box
+            let at = result.firstIndex { line in
+                !blocks.joined().contains { $0.box == line.box } && line.box.midY >= first.midY - 0.5 * Double(first.height)
+            }
+            result.insert(contentsOf: block, at: at ?? result.endIndex)
+        }
         return result
     }
 
