@@ -305,6 +305,24 @@ struct ScriptedOSDEngine: OCREngine {
         #expect(corrector.plainTurn((up: 6.4, left: -4.6)) == nil)
     }
 
+    @Test func aSureStatisticWithNothingCountedTheOtherWayStandsWhenTheRowsAgree() {
+        let corrector = OrientationCorrector(engine: FakeOCREngine(), languages: ["eng"], confidenceThreshold: 2.5)
+        func rows(across: Double, down: Double) -> LineDirection {
+            LineDirection(across: (0, across), down: (90, down), level: (across, down))
+        }
+        let sideways = rows(across: 1400, down: 25_000), lying = rows(across: 30_000, down: 1100)
+        // Sideways rows and a sure left statistic (up counted nothing): the statistic's sign names the turn.
+        #expect(corrector.plainTurnAlongRows((up: 0, left: 8.3), sideways) == 1)
+        #expect(corrector.plainTurnAlongRows((up: 0, left: -9.9), sideways) == 3)
+        // Rows running across, a sure upside-down statistic with nothing counted sideways.
+        #expect(corrector.plainTurnAlongRows((up: -8, left: 0), lying) == 2)
+        // Rows that disagree, rows not plain either way, an unsure statistic, or both directions counted: OSD decides.
+        #expect(corrector.plainTurnAlongRows((up: 0, left: 8.3), lying) == nil)
+        #expect(corrector.plainTurnAlongRows((up: 0, left: 8.3), rows(across: 8000, down: 6000)) == nil)
+        #expect(corrector.plainTurnAlongRows((up: 0, left: 5), sideways) == nil)
+        #expect(corrector.plainTurnAlongRows((up: 1.2, left: 8.3), sideways) == nil)
+    }
+
     @Test func aSureOSDGuessThatLeptonicaDoesNotContradictStands() async throws {
         // The same page turned a quarter by OSD's word and Leptonica unsure: no sample is read.
         let page = try #require(LeptonicaImage(encoded: try OCRFixtures.data("clean.png"))?.grayscale())

@@ -13,6 +13,9 @@ struct OrientationCorrector: Sendable {
     /// Leptonica confidence from which a page is taken as plainly sideways (left) or upside down (up, negative)
     /// without asking OSD; the other direction's confidence must be at most 1/2.5 of it.
     var sidewaysConfidence: Double = 7
+    /// How many times sharper the rows of letters must be one way than the other to say plainly which way they run
+    /// (a page's own lines score 15–30 times; a table's grain or a few lines of print far less).
+    var plainRows: Double = 4
     /// Scale of the copy handed to OSD.
     /// At half the working scale (x-height ~10 px) OSD's letter classifier sees too few pixels per letter and
     /// goes unsure or wrong on pages it reads surely at 0.75 (x-height ~15 px).
@@ -56,6 +59,12 @@ struct OrientationCorrector: Sendable {
         if latin, let quick, quick.up != 0, abs(quick.left) >= sidewaysConfidence, abs(quick.left) >= 2.5 * abs(quick.up) {
             trace("orient: plainly sideways")
             return quick.left > 0 ? 1 : 3
+        }
+        // Where the other direction counted too few letters to compare (zero), the rows of letters stand in for it:
+        // a sure statistic for a turn agrees with rows that plainly run that way (sharper by `plainRows` times).
+        if latin, let quick, let lines, let turns = plainTurnAlongRows(quick, lines) {
+            trace("orient: plainly \(turns) turns, along the rows")
+            return turns
         }
 
         // OSD needs fewer pixels than recognition: three quarters of the working scale (x-height ~15 px).
@@ -136,6 +145,18 @@ struct OrientationCorrector: Sendable {
 
     /// The turn Leptonica's ascender statistics name with a confidence of at least `sidewaysConfidence` (up for
     /// upright or upside down, left for the two sideways turns; the larger decides), or nil when neither is that sure.
+    /// The turn Leptonica's statistics name surely (at least `sidewaysConfidence`) when the other direction counted
+    /// nothing (zero) and the rows of letters plainly run the way that turn says (sharper across than down by
+    /// `plainRows` times for upright or upside down, the reverse for sideways); nil otherwise.
+    func plainTurnAlongRows(_ quick: (up: Double, left: Double), _ lines: LineDirection) -> Int? {
+        let across = lines.across.score, down = lines.down.score
+        if quick.up == 0, abs(quick.left) >= sidewaysConfidence, down >= plainRows * max(1, across) {
+            return quick.left > 0 ? 1 : 3
+        }
+        if quick.left == 0, -quick.up >= sidewaysConfidence, across >= plainRows * max(1, down) { return 2 }
+        return nil
+    }
+
     func plainTurn(_ quick: (up: Double, left: Double)) -> Int? {
         guard max(abs(quick.up), abs(quick.left)) >= sidewaysConfidence else { return nil }
         if abs(quick.up) >= abs(quick.left) { return quick.up > 0 ? 0 : 2 }
