@@ -61,6 +61,9 @@ import Testing
         #expect(TextCleaner.barsReadAsI("| The text goes on here") == "| The text goes on here")
         #expect(TextCleaner.barsReadAsI("and there / met my friend") == "and there / met my friend")
         #expect(TextCleaner.barsReadAsI("name | apples | pears | plums") == "name | apples | pears | plums")
+        #expect(
+            TextCleaner.barsReadAsI("No. 9. Come, | said, we will go. When | arrived there, | unlocked the door")
+                == "No. 9. Come, I said, we will go. When I arrived there, I unlocked the door")
         #expect(TextCleaner.barsReadAsI("x = a | b") == "x = a | b")
     }
 }

@@ -91,13 +91,14 @@ public enum TextCleaner {
 
     /// English only: a lone vertical bar that stands where a word does ("since | was", "| went home", "|'m") is the
     /// pronoun I, which Tesseract reads as "|" (and after a full stop sometimes "/") in many serif faces. A bar
-    /// before a capitalised word or a number, or on a line of more than two bars (a table), is left alone.
+    /// before a capitalised word or a number, or on a line of more than two bars with fewer than four words to a bar
+    /// (a table), is left alone.
     public static func barsReadAsI(_ line: String) -> String {
         guard line.contains("|") || line.contains("/") else { return line }
         var tokens = line.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
-        guard tokens.filter({ $0.hasPrefix("|") }).count <= 2, tokens.filter({ $0.contains(where: \.isLetter) }).count >= 3 else {
-            return line
-        }
+        // A table's bars stand between cells of a word or two; in running text each "I" comes with a clause of words.
+        let bars = tokens.filter { $0.hasPrefix("|") }.count, words = tokens.filter { $0.contains(where: \.isLetter) }.count
+        guard bars <= 2 || words >= 4 * bars, words >= 3 else { return line }
         let contractions = ["'m", "’m", "'ve", "’ve", "'d", "’d", "'ll", "’ll"]
         for i in tokens.indices {
             let token = tokens[i]

@@ -40,7 +40,7 @@ struct FaintTextStep: PageStep {
             let gentle = await PageSauvola(halfWindow: max(4, Int(state.config.targetXHeight * half)), factor: factor).binarise(small),
             let soft = await offload({ gentle.grayImage() })
         else { return }
-        // A faint heading is one short line ("2.4. Place"): five letters, three x-heights wide, its number a tab away.
+        // A faint heading is one short line ("3.1. Water"): five letters, three x-heights wide, its number a tab away.
         let recovery = MissedTextRecovery(
             xHeight: x * half, minimumComponents: 5, minimumShare: 0, minimumLettersPerRegion: 5, minimumRegionWidth: 3, joinGap: 4)
         let found = state.lines.map { line in
