@@ -74,12 +74,13 @@ public struct LineOrderer: Sendable {
             return outside && Double(l.box.width) <= width / 3 && words(l) <= 4 && letters >= 3 && 2 * letters >= ink
         }
         for onLeft in [true, false] {
-            let notes = lines.filter { isNote($0, onLeft: onLeft) }.sorted { $0.box.midY < $1.box.midY }
+            let noteIndices = lines.indices.filter { isNote(lines[$0], onLeft: onLeft) }
+            let notes = noteIndices.map { lines[$0] }.sorted { ($0.box.midY, $0.box.x) < ($1.box.midY, $1.box.x) }
             guard notes.count >= 2 else { continue }
+            let column = lines.indices.filter { !noteIndices.contains($0) }.map { lines[$0] }
             // Anything else in that margin (a page number, a figure's label) leaves it to the usual order.
             let strip = (min: notes.map(\.box.x).min()!, max: notes.map(\.box.maxX).max()!)
-            let inNotes = Set(notes.map(\.box))
-            let others = lines.filter { !inNotes.contains($0.box) && $0.box.maxX > strip.min && $0.box.x < strip.max }
+            let others = column.filter { $0.box.maxX > strip.min && $0.box.x < strip.max }
             let top = notes.first!.box.y, bottom = notes.last!.box.maxY
             guard !others.contains(where: { $0.box.maxY > top && $0.box.y < bottom && words($0) < 4 }) else { continue }
             // One note's lines follow each other at the text's leading; a wider gap starts the next note.
@@ -93,22 +94,20 @@ public struct LineOrderer: Sendable {
                     blocks.append([note])
                 }
             }
-            return (blocks, lines.filter { !inNotes.contains($0.box) })
+            return (blocks, column)
         }
         return nil
     }
 
     /// `ordered` with each block of notes put before the first line level with (or below) the block's first line.
     static func insert(_ blocks: [[RecognizedLine]], into ordered: [RecognizedLine]) -> [RecognizedLine] {
-        var result = ordered
+        var result = ordered.map { (line: $0, isNote: false) }
         for block in blocks.reversed() {
             let first = block[0].box
-            let at = result.firstIndex { line in
-                !blocks.joined().contains { $0.box == line.box } && line.box.midY >= first.midY - 0.5 * Double(first.height)
-            }
-            result.insert(contentsOf: block, at: at ?? result.endIndex)
+            let at = result.firstIndex { !$0.isNote && $0.line.box.midY >= first.midY - 0.5 * Double(first.height) }
+            result.insert(contentsOf: block.map { (line: $0, isNote: true) }, at: at ?? result.endIndex)
         }
-        return result
+        return result.map(\.line)
     }
 
     /// Chinese or Japanese set in columns (most lines CJK text at least twice as tall as wide): the columns are read
