@@ -317,6 +317,38 @@ import Testing
         #expect(!s.lines.contains { $0.text == "~ ." }, "an unsure crumb from the region is not kept")
     }
 
+    @Test func aFaintLineTheThresholdBrokeIsReadAgainFromTheGreyPage() async throws {
+        // A pale heading the page's threshold kept only the tops of (read as a crumb at 0.14), and a dark line read
+        // just as unsurely whose ink the threshold kept whole (a smudge, not faint print): only the heading is read
+        // again, and its surer reading takes the crumb's place.
+        let width = 1000, height = 600
+        var bytes = [UInt8](repeating: 245, count: width * height)
+        func letters(x: Int, y: Int, count: Int, level: UInt8) {
+            for i in 0..<count { for yy in y..<(y + 20) { for xx in (x + i * 24)..<(x + i * 24 + 14) { bytes[yy * width + xx] = level } } }
+        }
+        letters(x: 200, y: 200, count: 8, level: 200)  // the pale heading
+        letters(x: 200, y: 300, count: 25, level: 30)
+        letters(x: 200, y: 360, count: 25, level: 30)
+        let grey = try #require(LeptonicaImage(gray: GrayImage(width: width, height: height, bytes: bytes)))
+        var kept = try #require(await PageSauvola(halfWindow: 20, factor: 0.3).binarise(grey)?.grayImage())
+        for i in 0..<8 { for yy in 200..<207 { for xx in (200 + i * 24)..<(200 + i * 24 + 14) { kept.bytes[yy * width + xx] = 0 } } }
+        var s = state()
+        s.unbinarised = grey
+        s.xHeight = 20
+        s.recognised = kept
+        s.lines = [
+            line("~ T T", 200, 200, 190, 20, confidence: 0.14), line("dark body line one", 200, 300, 600, 20, confidence: 0.2),
+            line("dark body line two", 200, 360, 600, 20),
+        ]
+        let engine = FakeOCREngine(lines: [line("Pale heading", 5, 5, 150, 20, confidence: 0.9)])
+        try await FaintTextStep().run(&s, engine: engine)
+        #expect(engine.requests.count == 1, "only the broken line is read again")
+        #expect(!s.lines.contains { $0.text == "~ T T" }, "the crumb gave way to the surer reading")
+        let heading = try #require(s.lines.first { $0.text == "Pale heading" })
+        #expect(heading.box.y > 190 && heading.box.y < 220, "placed where the crumb was: \(heading.box)")
+        #expect(s.lines.contains { $0.text == "dark body line one" }, "an unsure line whose ink was kept whole stays")
+    }
+
     @Test func cleanJoinsHyphensSetsThePageNumberApartAndRefusesCrumbs() async throws {
         let lines = [
             line("12", 500, 0, 30), line("An exam-", 0, 50, 300), line("ple of text.", 0, 90, 300), line("a line", 0, 130, 300),

@@ -19,6 +19,12 @@ struct FaintTextStep: PageStep {
     var maximumHeight = 8.0
     /// ...where the page's own threshold kept less than this share of the ink the gentle one sees.
     var faintShare = 0.35
+    /// A recognised line at least three x-heights wide and under this confidence is faint print the page's threshold
+    /// broke when that threshold kept much less ink than the gentle one sees: it is read again from the grey page
+    /// (the filter drops lines this unsure).
+    var brokenConfidence = 0.3
+    /// ...and where the page's threshold kept less than this share of the ink the gentle one sees (strokes broken).
+    var brokenShare = 0.5
 
     /// Dark pixels of `image` inside `region`.
     static func ink(_ image: GrayImage, in region: PixelBox) -> Int {
@@ -70,18 +76,41 @@ struct FaintTextStep: PageStep {
                     height: Int(Double($0.height) / half))
             }
         }
-        guard !regions.isEmpty, let greyBytes = await offload({ grey.grayImage() }) else { return }
-        trace("faint: \(regions)")
+        // Lines read from faint print the page's threshold broke: read, but so unsurely that the filter would drop them,
+        // where that threshold kept as little of the ink as in a faint region.
+        let lines = state.lines, brokenBelow = brokenConfidence, brokenShare = brokenShare
+        let broken: [Int] = await offload {
+            lines.indices.filter { i in
+                let box = lines[i].box
+                guard lines[i].confidence < brokenBelow, Double(box.height) <= tallest / half, Double(box.width) >= 3 * x else { return false }
+                let small = PixelBox(
+                    x: Int(Double(box.x) * half), y: Int(Double(box.y) * half), width: Int(Double(box.width) * half),
+                    height: Int(Double(box.height) * half))
+                let kept = Double(Self.ink(read, in: box)) * half * half, seen = Double(Self.ink(soft, in: small))
+                if traceLevel >= 3 { trace("faint: unsure line \(box) kept \(Int(kept)) of \(Int(seen))") }
+                return seen > 0 && kept < brokenShare * seen
+            }
+        }
+        guard !regions.isEmpty || !broken.isEmpty, let greyBytes = await offload({ grey.grayImage() }) else { return }
+        trace("faint: \(regions), broken lines \(broken.map { state.lines[$0].box })")
         let request = RecognitionRequest(languages: state.languages, pixelsPerInch: 300, pageSegmentationMode: 6)
         // Every region read at once on the workers; taken in their order.
-        let crops = regions.compactMap { region in MissedTextRecovery.crop(greyBytes, to: region).map { (region, $0) } }
-        let results = try await engine.recognizeAll(crops.map { ($0.1, request) })
-        for ((region, _), extra) in zip(crops, results) {
+        let jobs = regions.map { ($0, nil as Int?) } + broken.map { (state.lines[$0].box, $0 as Int?) }
+        let crops = jobs.compactMap { job in MissedTextRecovery.crop(greyBytes, to: job.0).map { (job.0, job.1, $0) } }
+        let results = try await engine.recognizeAll(crops.map { ($0.2, request) })
+        var replaced: [Int] = []
+        for ((region, line, _), extra) in zip(crops, results) {
             let sure = extra.lines.filter { $0.confidence >= minimumConfidence && $0.text.contains(where: \.isLetter) }
             trace("faint: \(region) read \(extra.lines.map { "\($0.text) \(String(format: "%.2f", $0.confidence))" })")
+            if let line {
+                // A broken line is replaced only by a surer reading of the same place.
+                guard !sure.isEmpty else { continue }
+                replaced.append(line)
+            }
             state.appendBlock(sure, readAt: region)
             // The region is a row of letters the gentle threshold found: later steps judge words against it.
-            if !sure.isEmpty { state.inkLines?.append(InkLine(box: region, letters: [], letterHeight: x)) }
+            if !sure.isEmpty, line == nil { state.inkLines?.append(InkLine(box: region, letters: [], letterHeight: x)) }
         }
+        for i in replaced.sorted(by: >) { state.lines.remove(at: i) }
     }
 }
