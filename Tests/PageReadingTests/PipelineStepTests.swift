@@ -290,19 +290,25 @@ import Testing
         #expect(s.lines.prefix(5).allSatisfy { $0.text.hasPrefix("left") })
     }
 
-    @Test func faintGreyPrintTheThresholdLostIsReadFromTheGreyPage() async throws {
-        // Dark body lines (read already), one pale heading the page's threshold dropped, and a pale patch at the
-        // frame's edge (the table beside the page), which must be left alone.
-        let width = 1000, height = 900
+    /// A 1000-px-wide page: a pale heading of eight letters at (200, 200), two dark lines of 25 letters at y 300 and
+    /// 360, and with `edgePatch` a pale patch against the frame's left edge at y 600.
+    static func paleHeadingPage(height: Int, edgePatch: Bool) -> GrayImage {
+        let width = 1000
         var bytes = [UInt8](repeating: 245, count: width * height)
         func letters(x: Int, y: Int, count: Int, level: UInt8) {
             for i in 0..<count { for yy in y..<(y + 20) { for xx in (x + i * 24)..<(x + i * 24 + 14) { bytes[yy * width + xx] = level } } }
         }
-        letters(x: 200, y: 200, count: 8, level: 200)  // the pale heading
+        letters(x: 200, y: 200, count: 8, level: 200)
         letters(x: 200, y: 300, count: 25, level: 30)
         letters(x: 200, y: 360, count: 25, level: 30)
-        letters(x: 0, y: 600, count: 6, level: 200)  // pale, against the edge
-        let grey = try #require(LeptonicaImage(gray: GrayImage(width: width, height: height, bytes: bytes)))
+        if edgePatch { letters(x: 0, y: 600, count: 6, level: 200) }
+        return GrayImage(width: width, height: height, bytes: bytes)
+    }
+
+    @Test func faintGreyPrintTheThresholdLostIsReadFromTheGreyPage() async throws {
+        // Dark body lines (read already), one pale heading the page's threshold dropped, and a pale patch at the
+        // frame's edge (the table beside the page), which must be left alone.
+        let grey = try #require(LeptonicaImage(gray: Self.paleHeadingPage(height: 900, edgePatch: true)))
         var s = state()
         s.unbinarised = grey
         s.xHeight = 20
@@ -321,17 +327,9 @@ import Testing
         // A pale heading the page's threshold kept only the tops of (read as a crumb at 0.14), and a dark line read
         // just as unsurely whose ink the threshold kept whole (a smudge, not faint print): only the heading is read
         // again, and its surer reading takes the crumb's place.
-        let width = 1000, height = 600
-        var bytes = [UInt8](repeating: 245, count: width * height)
-        func letters(x: Int, y: Int, count: Int, level: UInt8) {
-            for i in 0..<count { for yy in y..<(y + 20) { for xx in (x + i * 24)..<(x + i * 24 + 14) { bytes[yy * width + xx] = level } } }
-        }
-        letters(x: 200, y: 200, count: 8, level: 200)  // the pale heading
-        letters(x: 200, y: 300, count: 25, level: 30)
-        letters(x: 200, y: 360, count: 25, level: 30)
-        let grey = try #require(LeptonicaImage(gray: GrayImage(width: width, height: height, bytes: bytes)))
+        let grey = try #require(LeptonicaImage(gray: Self.paleHeadingPage(height: 600, edgePatch: false)))
         var kept = try #require(await PageSauvola(halfWindow: 20, factor: 0.3).binarise(grey)?.grayImage())
-        for i in 0..<8 { for yy in 200..<207 { for xx in (200 + i * 24)..<(200 + i * 24 + 14) { kept.bytes[yy * width + xx] = 0 } } }
+        for i in 0..<8 { for yy in 200..<207 { for xx in (200 + i * 24)..<(200 + i * 24 + 14) { kept.bytes[yy * 1000 + xx] = 0 } } }
         var s = state()
         s.unbinarised = grey
         s.xHeight = 20
