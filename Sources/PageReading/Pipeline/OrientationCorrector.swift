@@ -143,8 +143,6 @@ struct OrientationCorrector: Sendable {
         return best.0
     }
 
-    /// The turn Leptonica's ascender statistics name with a confidence of at least `sidewaysConfidence` (up for
-    /// upright or upside down, left for the two sideways turns; the larger decides), or nil when neither is that sure.
     /// The turn Leptonica's statistics name surely (at least `sidewaysConfidence`) when the other direction counted
     /// nothing (zero) and the rows of letters plainly run the way that turn says (sharper across than down by
     /// `plainRows` times for upright or upside down, the reverse for sideways); nil otherwise.
@@ -157,6 +155,8 @@ struct OrientationCorrector: Sendable {
         return nil
     }
 
+    /// The turn Leptonica's ascender statistics name with a confidence of at least `sidewaysConfidence` (up for
+    /// upright or upside down, left for the two sideways turns; the larger decides), or nil when neither is that sure.
     func plainTurn(_ quick: (up: Double, left: Double)) -> Int? {
         guard max(abs(quick.up), abs(quick.left)) >= sidewaysConfidence else { return nil }
         if abs(quick.up) >= abs(quick.left) { return quick.up > 0 ? 0 : 2 }

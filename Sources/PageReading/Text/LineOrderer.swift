@@ -54,9 +54,9 @@ public struct LineOrderer: Sendable {
     /// Notes in the margin beside one column of running text (side headings, glosses): short lines of words that lie
     /// wholly outside the column's common edge, in a strip no wider than a third of the column. Read as rows they
     /// would be threaded between the column's lines; instead each note (its lines no further apart than the column's
-    /// leading and a quarter line) is read whole, before the column's line level with its first line. Nil when the page is not one column of
-    /// running text (at least six lines of four words or more, their edges aligned) with at least two such notes
-    /// on one side; a column of prices or numbers is not notes.
+    /// leading and a quarter line) is read whole, before the column's line level with its first line. Nil when the
+    /// page is not one column of running text (at least six lines of four words or more, their edges aligned) with
+    /// at least two such notes on one side; a column of prices or numbers is not notes.
     static func marginNotes(_ lines: [RecognizedLine]) -> (notes: [[RecognizedLine]], column: [RecognizedLine])? {
         func words(_ l: RecognizedLine) -> Int { l.text.split(separator: " ").count }
         let prose = lines.filter { words($0) >= 4 }

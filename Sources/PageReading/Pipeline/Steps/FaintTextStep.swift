@@ -38,6 +38,19 @@ struct FaintTextStep: PageStep {
         return n
     }
 
+    /// `box` with every coordinate multiplied by `factor` (and truncated).
+    static func resized(_ box: PixelBox, by factor: Double) -> PixelBox {
+        PixelBox(
+            x: Int(Double(box.x) * factor), y: Int(Double(box.y) * factor), width: Int(Double(box.width) * factor),
+            height: Int(Double(box.height) * factor))
+    }
+
+    /// In the full-size `box`: the ink the page's threshold kept (`read`, counted in pixels of the `half`-size copy)
+    /// and the ink the gentle threshold sees (`soft`, that copy).
+    static func ink(kept read: GrayImage, seen soft: GrayImage, in box: PixelBox, half: Double) -> (kept: Double, seen: Double) {
+        (Double(ink(read, in: box)) * half * half, Double(ink(soft, in: resized(box, by: half))))
+    }
+
     func run(_ state: inout PageState, engine: any OCREngine) async throws {
         guard let grey = state.unbinarised, let read = state.recognised else { return }
         // Looked for on a half-size copy (x-height about 10 px: letters are still whole), read at full size.
@@ -51,9 +64,7 @@ struct FaintTextStep: PageStep {
             xHeight: x * half, minimumComponents: 5, minimumShare: 0, minimumLettersPerRegion: 5, minimumRegionWidth: 3, joinGap: 4)
         let found = state.lines.map { line in
             var l = line
-            l.box = PixelBox(
-                x: Int(Double(l.box.x) * half), y: Int(Double(l.box.y) * half), width: Int(Double(l.box.width) * half),
-                height: Int(Double(l.box.height) * half))
+            l.box = Self.resized(l.box, by: half)
             return l
         }
         let tallest = maximumHeight * x * half, share = faintShare, margin = Int(x * half)
@@ -65,16 +76,9 @@ struct FaintTextStep: PageStep {
                 else { return false }
                 // Faint means the page's own threshold kept little of what the gentle one sees here: texture, edges
                 // and pictures the page reading skipped look the same under both and are left alone.
-                let full = PixelBox(
-                    x: Int(Double(region.x) / half), y: Int(Double(region.y) / half), width: Int(Double(region.width) / half),
-                    height: Int(Double(region.height) / half))
-                let kept = Double(Self.ink(read, in: full)) * half * half, seen = Double(Self.ink(soft, in: region))
+                let (kept, seen) = Self.ink(kept: read, seen: soft, in: Self.resized(region, by: 1 / half), half: half)
                 return seen > 0 && kept < share * seen
-            }.map {
-                PixelBox(
-                    x: Int(Double($0.x) / half), y: Int(Double($0.y) / half), width: Int(Double($0.width) / half),
-                    height: Int(Double($0.height) / half))
-            }
+            }.map { Self.resized($0, by: 1 / half) }
         }
         // Lines read from faint print the page's threshold broke: read, but so unsurely that the filter would drop them,
         // where that threshold kept as little of the ink as in a faint region.
@@ -83,10 +87,7 @@ struct FaintTextStep: PageStep {
             lines.indices.filter { i in
                 let box = lines[i].box
                 guard lines[i].confidence < brokenBelow, Double(box.height) <= tallest / half, Double(box.width) >= 3 * x else { return false }
-                let small = PixelBox(
-                    x: Int(Double(box.x) * half), y: Int(Double(box.y) * half), width: Int(Double(box.width) * half),
-                    height: Int(Double(box.height) * half))
-                let kept = Double(Self.ink(read, in: box)) * half * half, seen = Double(Self.ink(soft, in: small))
+                let (kept, seen) = Self.ink(kept: read, seen: soft, in: box, half: half)
                 if traceLevel >= 3 { trace("faint: unsure line \(box) kept \(Int(kept)) of \(Int(seen))") }
                 return seen > 0 && kept < brokenShare * seen
             }
