@@ -60,7 +60,8 @@ public struct ReadWord: Sendable, Equatable {
 ///   "flour" is a dictionary word, and only the runner-up "fl" gives it away, but the dictionary vouches for the rest;
 /// - any other word (short words, numbers, words outside the engine's dictionary) is unsure when read under 0.65 or
 ///   when a letter had a runner-up at 0.5 or more, within 0.4 of the word's confidence.
-/// A line read surely is not flagged as a whole. Lines stored before words were kept fall back to the line's
+/// A word the text also holds elsewhere, read there without doubt, is not unsure (``corroborated(_:)``). A line read
+/// surely is not flagged as a whole. Lines stored before words were kept fall back to the line's
 /// confidence, halved for a word the language's list does not know.
 public enum UnsureWords {
     /// A word of a list's language that neither the list nor the engine's dictionary knows is unsure below this.
@@ -144,7 +145,7 @@ public enum UnsureWords {
         let fromCamera = TokenAlignment.matches(tokens.map(\.text), camera)
 
         var seen: [String: Int] = [:]
-        return tokens.enumerated().map { position, token in
+        let words = tokens.enumerated().map { position, token in
             let occurrence = seen[token.text, default: 0]
             seen[token.text] = occurrence + 1
             let known = isKnown(token.text, words: list)
@@ -166,6 +167,21 @@ public enum UnsureWords {
                         token.text, confidence: reading.confidence, rival: reading.rival, inDictionary: reading.inDictionary,
                         listKnows: list == nil ? nil : known)
                     : word.confidence < threshold)
+            return word
+        }
+        return corroborated(words)
+    }
+
+    /// A misread is the engine's slip on one spot of the page; the same slip twice, letter for letter, is rare. So a
+    /// word of two characters or more that the text also holds elsewhere, not in doubt there, is not unsure: the page
+    /// itself vouches for it ("all" read with a close runner-up on one line, surely on ten others). A single letter
+    /// vouches for nothing ("e" for "é" recurs).
+    static func corroborated(_ words: [ReadWord]) -> [ReadWord] {
+        var sure: [String: Int] = [:]
+        for word in words where !word.unsure { sure[word.text, default: 0] += 1 }
+        return words.map { word in
+            var word = word
+            if word.unsure, word.text.count >= 2, sure[word.text, default: 0] > 0 { word.unsure = false }
             return word
         }
     }

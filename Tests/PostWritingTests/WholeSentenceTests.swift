@@ -209,6 +209,25 @@ struct WordConfidenceTests {
         #expect(!UnsureWords.isDoubtful("plicaba", confidence: 0.85, rival: 0, inDictionary: false, listKnows: nil))
     }
 
+    @Test("A word the page reads surely elsewhere is not unsure; a lone letter, or a word doubted everywhere, still is")
+    func wordsThePageVouchesFor() {
+        let camera = "Stir in the stock. Pour the flour in. Add a little stock, then a little more."
+        var lines = WholeSentenceTests.reading(["Stir in the stock.", "Pour the flour in.", "Add a little stock, then a little more."])
+        // "the" on the first line nearly read as another word; read surely on the second.
+        lines[0].words![2].confidence = 0.88
+        lines[0].words![2].rival = 0.75
+        // The first "a" read poorly, the second surely: one letter is no evidence for another.
+        lines[2].words![1].confidence = 0.4
+        let evidence = ReadingEvidence(lines: lines, words: Self.list, cameraText: camera)
+        #expect(UnsureWords.unsure(in: camera, evidence: evidence).map(\.text) == ["a"])
+        #expect(UnsureWords.isDoubtful("the", confidence: 0.88, rival: 0.75, inDictionary: false, listKnows: true), "alone, it would be")
+        // Doubted on both lines: nothing vouches for it.
+        lines[1].words![1].confidence = 0.88
+        lines[1].words![1].rival = 0.75
+        let both = ReadingEvidence(lines: lines, words: Self.list, cameraText: camera)
+        #expect(UnsureWords.unsure(in: camera, evidence: both).map(\.text) == ["the", "the", "a"])
+    }
+
     @Test("Only words from the camera can be unsure: a typed, changed or confirmed word is the person's")
     func onlyCameraWords() {
         let camera = "Add the Hour and stir it in slowly."
