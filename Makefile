@@ -13,7 +13,7 @@ OCR_LANGS := eng osd deu fra spa ita por pol nld chi-sim chi-tra chi-sim-vert ch
 RUN_DEBS := tesseract-ocr $(addprefix tesseract-ocr-,$(OCR_LANGS)) libtesseract-dev libleptonica-dev \
             libmagic-dev libheif-dev libsqlite3-dev zlib1g-dev pkg-config \
             libopencv-core-dev libopencv-imgproc-dev libopencv-photo-dev libopencv-objdetect-dev opencv-data flite1-dev \
-            wamerican wbritish wfrench
+            wamerican wbritish wfrench wngerman wspanish
 TEST_DEBS := $(RUN_DEBS) chromium libheif-examples fonts-dejavu-core fonts-noto-cjk
 TEST_PIPS := pytest playwright jsonschema rapidfuzz numpy pillow scikit-image
 

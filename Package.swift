@@ -70,7 +70,7 @@ let package = Package(
         // Photo bytes to pixels: file-type sniffing, HEIC, EXIF orientation, size limits, Leptonica images.
         .target(name: "Imaging", dependencies: ["Support", "CLeptonica", "CMagic", "CHeif"], swiftSettings: swiftSettings),
         // A page photo to clean text: the pipeline of named steps over Imaging, and the Tesseract engine.
-        .target(name: "PageReading", dependencies: ["Support", "Imaging", "CTesseract"], swiftSettings: swiftSettings),
+        .target(name: "PageReading", dependencies: ["Support", "Imaging", "CTesseract", "Words"], swiftSettings: swiftSettings),
         // Any OpenAI-compatible chat-completions server: settings, the wire format, typed errors.
         .target(
             name: "AIClient",

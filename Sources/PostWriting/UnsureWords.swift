@@ -103,8 +103,9 @@ public enum UnsureWords {
     public static func read(_ text: String, evidence: ReadingEvidence) -> [ReadWord] {
         let tokens = tokens(in: text)
         // Words are judged against the list of the language the text is written in, if there is one.
-        // Only English and French have lists here: German, Spanish and Chinese text is judged by confidence alone (an
-        // ideograph or a German word is no unknown English word).
+        // Only English and French lists judge words here: German, Spanish and Chinese text is judged by confidence alone
+        // (an ideograph or a German word is no unknown English word). The Spanish list holds lemmas, no verb forms or
+        // plurals, so it would call most words of a page unknown; it and the German one only confirm joined words.
         let list: (any WordList)? =
             switch PassageLanguage.of(text) {
             case .english: evidence.words?.forLanguage("eng")

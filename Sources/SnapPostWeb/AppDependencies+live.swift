@@ -16,11 +16,12 @@ extension AppDependencies {
         let engine = try LiveParts.engine(settings: settings, logger: logger)
         let analyser = LiveParts.shelfAnalyser(
             settings: settings, engine: engine, catalog: try LiveParts.catalog(settings: settings), logger: logger, previewLongSide: 1600)
+        let words = LiveParts.words(settings: settings)
         var dependencies = AppDependencies(
-            reader: ImageProcessor(config: settings.pageReaderConfig, engine: engine),
+            reader: ImageProcessor(config: settings.pageReaderConfig, engine: engine, words: words),
             generator: LiveParts.generator(settings: settings, logger: logger),
             shelfAnalyser: analyser, speech: FliteSynthesizer(), database: database, historySize: settings.historySize,
-            isOCRReady: { engine.isReady }, metricsRegistry: MetricsBootstrap.processRegistry(), words: LiveParts.words(settings: settings))
+            isOCRReady: { engine.isReady }, metricsRegistry: MetricsBootstrap.processRegistry(), words: words)
         dependencies.installedLanguages = engine.installedLanguages
         return dependencies
     }

@@ -55,12 +55,15 @@ public struct WordLists: WordList {
     public var languages: [String] { lists.keys.sorted() }
 }
 
-/// Debian's plain word lists (packages wamerican, wbritish, wfrench), one per OCR language that has one.
+/// Debian's plain word lists (packages wamerican, wbritish, wfrench, wngerman, wspanish), one per OCR language that has
+/// one. The Spanish list holds lemmas (no verb forms, no plurals): it confirms a word, it cannot refute one.
 public enum SystemWordLists {
     /// Files in /usr/share/dict for a Tesseract language code.
     public static let files: [String: [String]] = [
         "eng": ["american-english", "british-english"],
         "fra": ["french"],
+        "deu": ["ngerman"],
+        "spa": ["spanish"],
     ]
 
     /// The word lists for `languages` ("eng", "fra") that are installed, or nil when none is: then nothing is judged

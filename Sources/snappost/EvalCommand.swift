@@ -5,6 +5,7 @@ import Foundation
 import PageReading
 import Settings
 import Support
+import Words
 import Workflows
 
 struct EvalCommand: AsyncParsableCommand {
@@ -50,6 +51,7 @@ struct EvalCommand: AsyncParsableCommand {
             return t.isEmpty ? defaultLanguage : t
         }
         loaded.settings.ocrLanguages = defaultLanguage.split(separator: "+").map(String.init)
+        let wordLists = SystemWordLists.load(languages: photos.flatMap { language(of: $0).split(separator: "+").map(String.init) })
         let engine: TesseractEngine
         do {
             engine = try LiveParts.engine(settings: loaded.settings, workers: loaded.commandLineWorkers, logger: CommandOutput.quietLogger)
@@ -71,7 +73,7 @@ struct EvalCommand: AsyncParsableCommand {
             var status = 0
             if let data = FileManager.default.contents(atPath: url.path) {
                 do {
-                    let capture = try await ImageProcessor(config: config, engine: engine).process(image: data)
+                    let capture = try await ImageProcessor(config: config, engine: engine, words: wordLists).process(image: data)
                     hypothesis = capture.text
                     if steps {
                         print("  " + capture.timings.map { String(format: "%@ %.2f", $0.step, $0.seconds) }.joined(separator: ", "))

@@ -33,8 +33,9 @@ struct OCRCommand: AsyncParsableCommand {
         config.debugDirectory = input.debugDirectory
         do {
             let engine = try LiveParts.engine(settings: loaded.settings, workers: loaded.commandLineWorkers, logger: CommandOutput.quietLogger)
-            let capture = try await ImageProcessor(config: config, engine: engine).process(image: data)
-            print(input.json ? try Self.json(capture) : capture.text)
+            let words = SystemWordLists.load(languages: loaded.settings.ocrLanguages)
+            let capture = try await ImageProcessor(config: config, engine: engine, words: words).process(image: data)
+            print(input.json ? try Self.json(capture, words: words) : capture.text)
         } catch {
             throw CommandOutput.failure(error, from: "ocr")
         }
@@ -42,7 +43,7 @@ struct OCRCommand: AsyncParsableCommand {
 
     /// The capture without its preview bytes, with the words the Results page would underline (`unsure`: each with
     /// its UTF-16 offsets in `text`).
-    static func json(_ capture: ExcerptCapture) throws -> String {
+    static func json(_ capture: ExcerptCapture, words: WordLists?) throws -> String {
         struct Unsure: Encodable {
             var word: String
             var start: Int
@@ -59,8 +60,7 @@ struct OCRCommand: AsyncParsableCommand {
             var timings: [StepTiming]
             var unsure: [Unsure]
         }
-        let languages = capture.language.split(separator: "+").map(String.init)
-        let evidence = ReadingEvidence(lines: capture.lines, words: SystemWordLists.load(languages: languages), cameraText: capture.text)
+        let evidence = ReadingEvidence(lines: capture.lines, words: words, cameraText: capture.text)
         let unsure = UnsureWords.unsure(in: capture.text, evidence: evidence).map {
             Unsure(word: $0.text, start: $0.utf16Start, end: $0.utf16End, confidence: $0.confidence, rival: $0.rival)
         }

@@ -3,6 +3,7 @@ import Foundation
 import Imaging
 import Support
 import Testing
+import Words
 
 @testable import PageReading
 
@@ -394,6 +395,25 @@ import Testing
         #expect(names.first == "decode" && names.contains("recognise") && names.last == "clean")
         #expect(!names.contains("dewarp") && !names.contains("orient"))
         #expect(capture.text == "The quick brown fox jumps")
+    }
+
+    @Test("The reader hands the reading languages' word lists to the clean step: a misread line-end hyphen is joined")
+    func theWordListsReachTheCleanStep() async throws {
+        let engine = FakeOCREngine(lines: [line("the accounts were encar.", 40, 40, 600), line("gada to the treasurer", 40, 80, 600)])
+        let png = try #require(page(width: 800, height: 600).pngData())
+        var config = ImageProcessor.Config()
+        config.dewarps = false
+        config.detectsOrientation = false
+        config.splitsForParallelRecognition = false
+        config.recoversMissedText = false
+        let lists = WordLists(["eng": WordSet(["encargada"]), "fra": WordSet(["accounts"])])
+        let capture = try await ImageProcessor(config: config, engine: engine, words: lists).process(image: png)
+        #expect(capture.text == "the accounts were encargada to the treasurer")
+        let without = try await ImageProcessor(config: config, engine: engine).process(image: png)
+        #expect(without.text == "the accounts were encar. gada to the treasurer")
+        // Only the lists of the languages read count.
+        let french = WordLists(["fra": WordSet(["encargada"])])
+        #expect(try await ImageProcessor(config: config, engine: engine, words: french).process(image: png).text == without.text)
     }
 }
 

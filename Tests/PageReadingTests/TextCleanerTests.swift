@@ -2,6 +2,7 @@
 import Imaging
 import Support
 import Testing
+import Words
 
 @testable import PageReading
 
@@ -13,6 +14,23 @@ import Testing
 
     @Test func joinsHyphenWithTrailingSpaceAsTesseractEmitsIt() {
         #expect(TextCleaner.clean("the begin- \nning of it") == "the beginning of it")
+    }
+
+    @Test("A line-end hyphen read as a full stop, a quote or nothing is joined when the list knows the word, and only then")
+    func joinsAMisreadHyphenTheWordListConfirms() {
+        let list = WordSet(["encargada", "administración", "something", "some", "thing", "de", "and", "Los", "hizo", "etc"])
+        let clean = { (raw: String) in TextCleaner.clean(raw, words: [list]) }
+        #expect(clean("la Hacienda, encar.\ngada de llevar") == "la Hacienda, encargada de llevar")
+        #expect(clean("de la Admi”\nnistración general") == "de la Administración general")
+        #expect(clean("de la Admi\nnistración general") == "de la Administración general", "a hyphen lost altogether")
+        // Two words each known on its own stay two words when nothing stood between them.
+        #expect(clean("some\nthing") == "some thing")
+        // A sentence's end, an abbreviation, a capital after the stop: no join.
+        #expect(clean("lo hizo.\nLos dos") == "lo hizo. Los dos")
+        #expect(clean("pans, pots etc.\nand more") == "pans, pots etc. and more")
+        #expect(clean("encar.\nGada") == "encar. Gada")
+        // Without a list, nothing is guessed.
+        #expect(TextCleaner.clean("encar.\ngada de llevar") == "encar. gada de llevar")
     }
 
     @Test func reflowsSingleNewlinesAndKeepsParagraphBreaks() {

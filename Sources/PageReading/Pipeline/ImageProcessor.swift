@@ -2,6 +2,7 @@
 import Foundation
 import Imaging
 import Support
+import Words
 
 /// Reads one photo of a page and returns its clean text, lines and timings.
 public struct ImageProcessor: Sendable {
@@ -155,10 +156,14 @@ public struct ImageProcessor: Sendable {
 
     public let config: Config
     public let engine: any OCREngine
+    /// The word lists of the reading languages, when installed: the clean step joins a word whose line-end hyphen
+    /// was misread only when the list knows the joined word.
+    public let words: (any WordList)?
 
-    public init(config: Config = .init(), engine: any OCREngine) {
+    public init(config: Config = .init(), engine: any OCREngine, words: (any WordList)? = nil) {
         self.config = config
         self.engine = engine
+        self.words = words
     }
 
     /// Every step in the order it runs. A step owns its name (its switch in `Config.skippedSteps`) and says itself
@@ -181,6 +186,7 @@ public struct ImageProcessor: Sendable {
     public func process(image data: Data, sourceHint: String? = nil, options: ReadOptions = ReadOptions()) async throws -> ExcerptCapture {
         let languages = options.languages ?? (config.recognitionLanguages.isEmpty ? engine.defaultLanguages : config.recognitionLanguages)
         var state = PageState(data: data, config: config, languages: languages, options: options)
+        state.words = languages.compactMap { words?.forLanguage($0) }
         let debug = DebugWriter(directory: config.debugDirectory)
         var clock = StepClock()
         var drawn = 0

@@ -2,6 +2,7 @@
 import Foundation
 import Imaging
 import Support
+import Words
 
 public enum TextCleaner {
     /// Drops page numbers and running headers or footers from the first and last lines of a page.
@@ -41,9 +42,10 @@ public enum TextCleaner {
         return numberAtEnd && letters.count >= 3 && Double(upper.count) / Double(letters.count) > 0.7
     }
 
-    /// Joins line-end hyphenation (keeping real hyphens), reflows single newlines into spaces (none where CJK text
-    /// meets), keeps blank-line paragraph breaks, drops stray spine or edge marks, collapses spaces and trims.
-    public static func clean(_ text: String) -> String {
+    /// Joins line-end hyphenation (keeping real hyphens; with `words`, also a hyphen the engine misread or lost),
+    /// reflows single newlines into spaces (none where CJK text meets), keeps blank-line paragraph breaks, drops stray
+    /// spine or edge marks, collapses spaces and trims.
+    public static func clean(_ text: String, words: [any WordList] = []) -> String {
         let rawLines = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
             .components(separatedBy: "\n")
         var paragraphs: [[String]] = [[]]
@@ -56,12 +58,12 @@ public enum TextCleaner {
             if isStrayMark(line) { continue }
             paragraphs[paragraphs.count - 1].append(line)
         }
-        let joined = paragraphs.filter { !$0.isEmpty }.map(joinLines)
+        let joined = paragraphs.filter { !$0.isEmpty }.map { joinLines($0, words: words) }
         return joined.joined(separator: "\n\n").trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Reflows one paragraph's lines into one line.
-    static func joinLines(_ lines: [String]) -> String {
+    static func joinLines(_ lines: [String], words: [any WordList] = []) -> String {
         var out = ""
         for line in lines {
             guard !out.isEmpty else {
@@ -82,11 +84,32 @@ public enum TextCleaner {
                 }
             } else if let last = out.last, last == "—" || last == "–" {
                 out += line
+            } else if let joined = lostHyphenJoin(out, line, words: words) {
+                out = joined
             } else {
                 out += " " + line
             }
         }
         return out
+    }
+
+    /// Marks a line-end hyphen is misread as on a curled or faint page ("encar." for "encar-").
+    static let misreadHyphens: Set<Character> = [".", ",", "”", "’", "'", "\"", "·"]
+
+    /// `out` continued by `line` when a line-end hyphen was misread (`misreadHyphens`) or lost: "encar." + "gada de…"
+    /// → "encargada de…". The pieces are one word only when a list knows the joined word but not the piece that follows
+    /// (a full stop before a lower-case word is no sentence end then), and, with no mark between them, not the first
+    /// piece either ("some" + "thing" stay two words). Without a list nothing is joined; nil: no join.
+    static func lostHyphenJoin(_ out: String, _ line: String, words: [any WordList]) -> String? {
+        guard !words.isEmpty, let last = out.last, let lineStart = line.first, lineStart.isLowercase else { return nil }
+        let tail = out.split(separator: " ", omittingEmptySubsequences: false).last ?? ""
+        let mark = misreadHyphens.contains(last) ? last : nil
+        let head = mark == nil ? tail : tail.dropLast()
+        let rest = line.prefix(while: \.isLetter)
+        guard head.count >= 2, head.allSatisfy(\.isLetter), rest.count >= 2 else { return nil }
+        func known(_ word: String) -> Bool { words.contains { $0.knows(word) } }
+        guard known(String(head + rest)), !known(String(rest)), mark != nil || !known(String(head)) else { return nil }
+        return out.dropLast(mark == nil ? 0 : 1) + line
     }
 
     /// English only: a lone vertical bar that stands where a word does ("since | was", "| went home", "|'m") is the

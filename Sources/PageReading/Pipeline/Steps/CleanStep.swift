@@ -35,7 +35,7 @@ struct CleanStep: EssentialStep {
             raw += line.text
         }
         state.lines = lines
-        state.text = TextCleaner.clean(raw)
+        state.text = TextCleaner.clean(raw, words: state.words)
         // A few stray letters are not a page of text.
         guard state.text.filter(\.isLetter).count >= 4 else { throw OCRError.noText }
     }

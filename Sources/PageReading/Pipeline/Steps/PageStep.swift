@@ -2,6 +2,7 @@
 import Foundation
 import Imaging
 import Support
+import Words
 
 /// One named job on the page. `ImageProcessor.process` runs the steps in order, timing each and writing its
 /// debug image; a step only changes `state`.
@@ -56,6 +57,8 @@ struct PageState: Sendable {
     var languages: [String]
     /// What the person chose for this reading (turn, page outline).
     var options: ReadOptions
+    /// The word lists of `languages` that are installed (none: no join depends on a word being known).
+    var words: [any WordList] = []
 
     /// The photo upright by its EXIF tag (set by decode).
     var decoded: DecodedPhoto?
