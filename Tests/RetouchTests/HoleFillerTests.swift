@@ -112,6 +112,35 @@ struct HoleFillerTests {
         #expect(Score.darkShare(b, over: hole, below: 110) == 0)
     }
 
+    @Test("a long hole's tiles are filled in two rounds, tiles sharing an edge never in the same one, the same every time")
+    func tilesInTwoRounds() throws {
+        let w = 600, h = 300
+        let clean = Scene.sky(width: w, height: h, seed: 21)
+        var hole = Mask(width: w, height: h)
+        MaskPainter.paintLine([PixelPoint(x: 20, y: 60), PixelPoint(x: 580, y: 240)], width: 8, into: &hole)
+        var settings = FillSettings()
+        settings.tileSide = 64
+        let filler = HoleFiller(settings: settings)
+        let part = try #require(MaskPart.parts(of: hole).first)
+        let jobs = try filler.plan(part, in: hole)
+        #expect(Set(jobs.map(\.round)) == [0, 1])
+        // Two tiles of one round never share an edge: their cores (the pixels they fill) are never side by side.
+        for round in 0..<2 {
+            let cores = jobs.filter { $0.round == round }.map { job in Set(job.pixels) }
+            for (i, a) in cores.enumerated() {
+                for b in cores[(i + 1)...] {
+                    #expect(!a.contains { b.contains($0 + 1) || b.contains($0 - 1) || b.contains($0 + w) || b.contains($0 - w) })
+                }
+            }
+        }
+        // Filled at once on both cores, the result does not depend on which finished first.
+        var first = clean.image, second = clean.image
+        try filler.fill(&first, hole: hole)
+        try filler.fill(&second, hole: hole)
+        #expect(first.bytes == second.bytes)
+        #expect(Score.psnr(first, clean.image, over: hole) > 30)
+    }
+
     @Test("a wide hole is solved coarse-to-fine without a visible disc")
     func wideHole() throws {
         let w = 320, h = 240

@@ -1,4 +1,5 @@
 // Fills holes in a photo: each connected part in crops (tiles when long), solved coarse-to-fine when it is wide.
+import Dispatch
 import Foundation
 import Imaging
 import Support
@@ -10,6 +11,8 @@ import Support
 /// 3. guard: the guide's line response, so no source brings a line the target does not already show;
 /// 4. search and fill in the native kernel (RetouchFill.cpp);
 /// 5. write the part's pixels back; later parts see them as known.
+/// A long part's tiles are filled in two rounds, like a chessboard's two colours: the tiles of one round share no edge,
+/// so they are filled at once, one per core, from the same picture; the other round then sees them all as known.
 public struct HoleFiller: Sendable {
     public var settings: FillSettings
 
@@ -28,8 +31,9 @@ public struct HoleFiller: Sendable {
                 throw .areaTooLarge
             }
             if factor == 1 {
-                for job in try plan(part, in: hole, depth: depth) {
-                    try run(job, image: &image, pending: &pending)
+                let jobs = try plan(part, in: hole, depth: depth)
+                for round in 0..<2 {
+                    try runAtOnce(jobs.filter { $0.round == round }, image: &image, pending: &pending)
                 }
             } else {
                 try fillReduced(part, depth: depth, factor: factor, image: &image, pending: &pending)
@@ -113,6 +117,8 @@ public struct HoleFiller: Sendable {
         var pixels: [Int]
         /// Halvings below full size at which the hole is first solved.
         var levels: Int
+        /// Which of the two rounds fills it: tiles that share an edge are in different rounds (a chessboard's colours).
+        var round = 0
     }
 
     /// How a part `depth` pixels deep is solved: pyramid levels, the margin its crops need, and its tiles' side.
@@ -195,7 +201,7 @@ public struct HoleFiller: Sendable {
             let core = PixelBox(
                 x: x, y: y, width: min(side, part.box.x + part.box.width - x), height: min(side, part.box.y + part.box.height - y))
             let crop = core.grown(by: margin, within: hole.width, hole.height)
-            return Job(crop: crop, pixels: buckets[key]!, levels: levels)
+            return Job(crop: crop, pixels: buckets[key]!, levels: levels, round: (key % columns + key / columns) % 2)
         }
         guard jobs.allSatisfy({ $0.crop.area <= settings.maxCropPixels }) else { throw .areaTooLarge }
         return jobs
@@ -207,6 +213,33 @@ public struct HoleFiller: Sendable {
     // MARK: Run
 
     func run(_ job: Job, image: inout RasterImage, pending: inout Mask) throws(RetouchError) {
+        let solved = try solve(job, in: image, pending: pending)
+        write(solved, of: job, into: &image, pending: &pending)
+    }
+
+    /// Jobs whose pixels are disjoint, solved at once from the same picture (one per core), then written back in order.
+    /// Each sees the others' pixels as still to fill, exactly as if it ran first.
+    func runAtOnce(_ jobs: [Job], image: inout RasterImage, pending: inout Mask) throws(RetouchError) {
+        guard jobs.count > 1 else {
+            for job in jobs { try run(job, image: &image, pending: &pending) }
+            return
+        }
+        let picture = image, later = pending
+        var outcomes = [Result<FloatImage, RetouchError>?](repeating: nil, count: jobs.count)
+        outcomes.withUnsafeMutableBufferPointer { slots in
+            nonisolated(unsafe) let slots = slots
+            DispatchQueue.concurrentPerform(iterations: jobs.count) { k in
+                slots[k] = Result { () throws(RetouchError) -> FloatImage in try solve(jobs[k], in: picture, pending: later) }
+            }
+        }
+        for (job, outcome) in zip(jobs, outcomes) {
+            guard let outcome else { throw .engineFailure("fill job lost") }
+            write(try outcome.get(), of: job, into: &image, pending: &pending)
+        }
+    }
+
+    /// One job's crop with its pixels filled (nothing in `image` changes).
+    func solve(_ job: Job, in image: RasterImage, pending: Mask) throws(RetouchError) -> FloatImage {
         let crop = job.crop, w = image.width
         var codes = [UInt8](repeating: HoleCode.known, count: crop.area)
         for y in 0..<crop.height {
@@ -217,11 +250,16 @@ public struct HoleFiller: Sendable {
         for i in job.pixels {
             codes[(i / w - crop.y) * crop.width + (i % w - crop.x)] = HoleCode.fill
         }
-        let solved = try solve(FloatImage(cropping: image, to: crop), codes: codes, levels: job.levels)
+        return try solve(FloatImage(cropping: image, to: crop), codes: codes, levels: job.levels).image
+    }
+
+    /// Writes a solved crop's pixels of `job` into the picture; they are known from now on.
+    func write(_ solved: FloatImage, of job: Job, into image: inout RasterImage, pending: inout Mask) {
+        let crop = job.crop, w = image.width
         for i in job.pixels {
             let o = ((i / w - crop.y) * crop.width + (i % w - crop.x)) * 3
             for k in 0..<3 {
-                image.bytes[i * 3 + k] = UInt8(max(0, min(255, solved.image.values[o + k].rounded())))
+                image.bytes[i * 3 + k] = UInt8(max(0, min(255, solved.values[o + k].rounded())))
             }
             pending.bytes[i] = 0
         }
