@@ -204,6 +204,22 @@ import Words
             ])
     }
 
+    @Test("Unsure lines of code between sure lines of their column are kept; the same below the column's end are not")
+    func lineFilterKeepsUnsureLinesInsideAColumn() async throws {
+        var s = state()
+        s.lines = [
+            line("18 // Draw the head", 40, 0, 420), line("19 fill(150);", 40, 40, 240), line("20 rect(100,70,50,50);", 40, 80, 400),
+            line("21 // Draw the body", 40, 120, 420), line("22 fill(0);", 40, 160, 200, confidence: 0.3),
+            line("23 rect(100,120,20,50);", 40, 200, 420, confidence: 0.17), line("24 // Draw the eyes", 40, 240, 420),
+            line("25 ellipse(90,60,15,15);", 40, 280, 420),
+            // Far below the column's last line: an unsure line there is not inside the column's run.
+            line("ri ~ eee 3 ar", 40, 600, 420, confidence: 0.2),
+        ]
+        let column = s.lines.prefix(8).map(\.text)
+        try await LineFilterStep().run(&s, engine: FakeOCREngine())
+        #expect(s.lines.map(\.text) == column)
+    }
+
     @Test func lineFilterKeepsPricesAndDottedWordsButNotCrumbs() async throws {
         var s = state()
         s.lines = [

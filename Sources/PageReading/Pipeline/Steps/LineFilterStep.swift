@@ -70,7 +70,9 @@ enum LineFilter {
 
     /// The dropped lines to keep after all, in page order: on a page read with confidence, a line of the usual
     /// height that starts where three or more kept lines start (the left edge of a column) is a line of that
-    /// column, abbreviations and all ("LEERG. EW E. ST -0,25 B"), not texture.
+    /// column, abbreviations and all ("LEERG. EW E. ST -0,25 B"), not texture. Such a line between kept lines of the
+    /// column is kept however unsurely it was read: code ("rect(100,120,20,50);") scores low for its brackets and
+    /// commas, and texture does not sit inside a column's run of lines.
     static func rescuingAligned(_ lines: [RecognizedLine], kept: [RecognizedLine], minimumConfidence: Double) -> [RecognizedLine] {
         guard kept.count >= 3, kept.count < lines.count else { return kept }
         let mean = kept.map(\.confidence).reduce(0, +) / Double(kept.count)
@@ -79,7 +81,8 @@ enum LineFilter {
         let lineHeight = Double(heights[heights.count / 2])
         let keptBoxes = Set(kept.map(\.box))
         let rescued = lines.filter { line in
-            guard !keptBoxes.contains(line.box), line.confidence >= minimumConfidence else { return false }
+            guard !keptBoxes.contains(line.box), line.confidence >= minimumConfidence || isBetweenKeptLines(line, kept, lineHeight: lineHeight)
+            else { return false }
             let h = Double(line.box.height)
             guard h >= 0.7 * lineHeight, h <= 1.4 * lineHeight, Double(line.box.width) >= 3 * lineHeight else { return false }
             let aligned = kept.filter { abs(Double($0.box.x - line.box.x)) <= 0.5 * lineHeight }.count
@@ -90,6 +93,16 @@ enum LineFilter {
         trace("filter: \(rescued.count) line(s) kept at a column's edge")
         let keep = keptBoxes.union(rescued.map(\.box))
         return lines.filter { keep.contains($0.box) }
+    }
+
+    /// A kept line lies above `line` and another below it, each overlapping it across and within three line heights
+    /// of it (two unsure lines in a row are still between the kept ones).
+    static func isBetweenKeptLines(_ line: RecognizedLine, _ kept: [RecognizedLine], lineHeight: Double) -> Bool {
+        let reach = 3 * lineHeight, slack = Int(0.3 * lineHeight)
+        func across(_ other: RecognizedLine) -> Bool { other.box.x < line.box.maxX && other.box.maxX > line.box.x }
+        let above = kept.contains { across($0) && $0.box.maxY <= line.box.y + slack && Double(line.box.y - $0.box.maxY) <= reach }
+        let below = kept.contains { across($0) && $0.box.y >= line.box.maxY - slack && Double($0.box.y - line.box.maxY) <= reach }
+        return above && below
     }
 
     /// Share of tokens that look like text: words (three or more letters, mostly letters, once outer punctuation is
