@@ -91,13 +91,16 @@ public struct ReadLetter: Sendable, Equatable {
     public var rival: Double
     public var minX: Int
     public var maxX: Int
+    /// The reading whose confidence `rival` is ("" when none).
+    public var runnerUp: String
 
-    public init(text: String, confidence: Double, rival: Double, minX: Int = 0, maxX: Int = 0) {
+    public init(text: String, confidence: Double, rival: Double, minX: Int = 0, maxX: Int = 0, runnerUp: String = "") {
         self.text = text
         self.confidence = confidence
         self.rival = rival
         self.minX = minX
         self.maxX = maxX
+        self.runnerUp = runnerUp
     }
 
     /// The middle of its ink across the line.

@@ -312,7 +312,10 @@ private final class TesseractHandle {
                 if chosen.contains(where: { $0.isLetter || $0.isNumber }) {
                     for _ in 0..<64 {
                         guard TessChoiceIteratorNext(choices) != 0 else { break }
-                        letter.rival = max(letter.rival, Double(TessChoiceIteratorConfidence(choices)) / 100)
+                        let confidence = Double(TessChoiceIteratorConfidence(choices)) / 100
+                        guard confidence > letter.rival else { continue }
+                        letter.rival = confidence
+                        letter.runnerUp = TessChoiceIteratorGetUTF8Text(choices).map { String(cString: $0) } ?? ""
                     }
                 }
             }

@@ -172,7 +172,7 @@ public struct ImageProcessor: Sendable {
         DecodeStep(), ScaleStep(), GivenTurnStep(), FindPageStep(), NormaliseStep(), OrientStep(), DeskewStep(), DewarpStep(),
         PreviewStep(), BinariseStep(), WidenStep(), SurfaceStep(), FacingPageStep(), RecogniseStep(), ThresholdCheckStep(),
         RowsStep(), SidewaysTextStep(), RecoverStep(), FaintTextStep(), TableStep(), FixedPitchStep(), LineFilterStep(),
-        DebrisStep(), OrderStep(), CleanStep(),
+        DebrisStep(), RespellStep(), OrderStep(), CleanStep(),
     ]
 
     /// The name of every step, in order (the names `Config.skippedSteps` takes).
