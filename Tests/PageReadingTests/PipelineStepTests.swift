@@ -397,15 +397,20 @@ import Words
         #expect(french.text.contains("Since | was"))
     }
 
-    @Test func theLoopTimesEveryStepAndSkipsWhatIsSwitchedOff() async throws {
-        let engine = FakeOCREngine(lines: [line("The quick brown fox jumps", 40, 40, 600)])
-        let png = try #require(page(width: 800, height: 600).pngData())
+    /// No dewarp, no turn, one recognition and no re-reads: a fake engine's lines come back once, as given.
+    static var oneRecognition: ImageProcessor.Config {
         var config = ImageProcessor.Config()
         config.dewarps = false
         config.detectsOrientation = false
-        // One recognition, so the fake's one line comes back once.
         config.splitsForParallelRecognition = false
         config.recoversMissedText = false
+        return config
+    }
+
+    @Test func theLoopTimesEveryStepAndSkipsWhatIsSwitchedOff() async throws {
+        let engine = FakeOCREngine(lines: [line("The quick brown fox jumps", 40, 40, 600)])
+        let png = try #require(page(width: 800, height: 600).pngData())
+        let config = Self.oneRecognition
         let capture = try await ImageProcessor(config: config, engine: engine).process(image: png)
         let names = capture.timings.map(\.step)
         #expect(names.first == "decode" && names.contains("recognise") && names.last == "clean")
@@ -417,11 +422,7 @@ import Words
     func theWordListsReachTheCleanStep() async throws {
         let engine = FakeOCREngine(lines: [line("the accounts were encar.", 40, 40, 600), line("gada to the treasurer", 40, 80, 600)])
         let png = try #require(page(width: 800, height: 600).pngData())
-        var config = ImageProcessor.Config()
-        config.dewarps = false
-        config.detectsOrientation = false
-        config.splitsForParallelRecognition = false
-        config.recoversMissedText = false
+        let config = Self.oneRecognition
         let lists = WordLists(["eng": WordSet(["encargada"]), "fra": WordSet(["accounts"])])
         let capture = try await ImageProcessor(config: config, engine: engine, words: lists).process(image: png)
         #expect(capture.text == "the accounts were encargada to the treasurer")
