@@ -31,6 +31,12 @@ extension WordList {
     }
 }
 
+extension Sequence where Element == any WordList {
+    /// Whether any of these lists knows `word` as it stands in a text (`WordList.knows`): the lists of a page's
+    /// reading languages, judged together.
+    public func knows(_ word: String) -> Bool { contains { $0.knows(word) } }
+}
+
 /// A word list held in memory.
 public struct WordSet: WordList {
     let words: Set<String>

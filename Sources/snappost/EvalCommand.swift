@@ -51,11 +51,13 @@ struct EvalCommand: AsyncParsableCommand {
             return t.isEmpty ? defaultLanguage : t
         }
         loaded.settings.ocrLanguages = defaultLanguage.split(separator: "+").map(String.init)
-        let wordLists = SystemWordLists.load(languages: photos.flatMap { language(of: $0).split(separator: "+").map(String.init) })
+        // Each photo's languages ("eng", "deu+eng"), read once for the warm-up and the word lists.
+        let readings = Set(photos.map(language)).map { $0.split(separator: "+").map(String.init) }
+        let wordLists = SystemWordLists.load(languages: readings.flatMap { $0 })
         let engine: TesseractEngine
         do {
             engine = try LiveParts.engine(settings: loaded.settings, workers: loaded.commandLineWorkers, logger: CommandOutput.quietLogger)
-            for lang in Set(photos.map(language)) { try await engine.warmUp(languages: lang.split(separator: "+").map(String.init)) }
+            for languages in readings { try await engine.warmUp(languages: languages) }
         } catch {
             printError("eval: the OCR engine could not start")
             throw ExitCode(70)

@@ -107,8 +107,7 @@ public enum TextCleaner {
         let head = mark == nil ? tail : tail.dropLast()
         let rest = line.prefix(while: \.isLetter)
         guard head.count >= 2, head.allSatisfy(\.isLetter), rest.count >= 2 else { return nil }
-        func known(_ word: String) -> Bool { words.contains { $0.knows(word) } }
-        guard known(String(head + rest)), !known(String(rest)), mark != nil || !known(String(head)) else { return nil }
+        guard words.knows(String(head + rest)), !words.knows(String(rest)), mark != nil || !words.knows(String(head)) else { return nil }
         return out.dropLast(mark == nil ? 0 : 1) + line
     }
 

@@ -14,6 +14,7 @@ struct RespellStep: PageStep {
         var changed: [String] = []
         state.lines = state.lines.map { line in
             let respelled = speller.respelled(line)
+            guard traceLevel >= 1 else { return respelled }
             for (old, new) in zip(line.words, respelled.words) where old.text != new.text {
                 let letter = zip(old.letters ?? [], new.letters ?? []).first { $0.text != $1.text }?.0
                 let detail = letter.map { String(format: " (%@ %.2f, runner-up %@ %.2f)", $0.text, $0.confidence, $0.runnerUp, $0.rival) } ?? ""
@@ -59,7 +60,7 @@ struct RunnerUpSpelling: Sendable {
         else { return nil }
         // The word's letters, between any punctuation around them ("(surlace," → "surlace"); no digits anywhere.
         guard last - first + 1 >= minimumLetters, characters[first...last].allSatisfy(\.isLetter),
-            !characters.contains(where: \.isNumber), !knows(characters[first...last])
+            !characters.contains(where: \.isNumber), !words.knows(String(characters[first...last]))
         else { return nil }
         var found: (index: Int, letter: Character)?
         for i in first...last {
@@ -69,7 +70,7 @@ struct RunnerUpSpelling: Sendable {
             else { continue }
             var candidate = characters
             candidate[i] = replacement
-            guard knows(candidate[first...last]) else { continue }
+            guard words.knows(String(candidate[first...last])) else { continue }
             guard found == nil else { return nil }
             found = (i, replacement)
         }
@@ -85,11 +86,6 @@ struct RunnerUpSpelling: Sendable {
             runnerUp: before.text)
         if word.parts != nil { word.parts = WordLetters.parts(of: word.letters!) }
         return word
-    }
-
-    func knows(_ letters: ArraySlice<Character>) -> Bool {
-        let word = String(letters)
-        return words.contains { $0.knows(word) }
     }
 
     /// `runnerUp` as one letter in the case of `original` ("F" for a lower-case "l" is "f"); nil for anything else.
