@@ -364,6 +364,42 @@ import Words
         #expect(s.lines.contains { $0.text == "dark body line one" }, "an unsure line whose ink was kept whole stays")
     }
 
+    @Test("An unsure line is read again from the grey page alone and replaced only by a clearly surer, whole reading")
+    func anUnsureLineIsReadAgainFromTheGreyPage() async throws {
+        // Four lines of a page at an x-height of 20 px: a sure one (never read again), an unsure one whose grey crop
+        // reads surely, an unsure one whose grey crop reads hardly better, and an unsure one whose grey crop reads
+        // only part of it. Each crop is the line's box with 10 px of paper above and below and 5 px along the row.
+        var s = state()
+        s.unbinarised = page(width: 800, height: 600)
+        s.xHeight = 20
+        let sure = line("A sure line of print", 40, 40, 500, 24, confidence: 0.95, block: 0, para: 0)
+        let thinned = line("sAl astQ@ BingoCard", 40, 100, 520, 24, confidence: 0.6, block: 1, para: 2)
+        let hardlyBetter = line("Tbe quick brown fox", 40, 160, 480, 24, confidence: 0.7, block: 1, para: 2)
+        let partly = line("jumps over the lazy dog", 40, 220, 460, 24, confidence: 0.5, block: 1, para: 3)
+        s.lines = [sure, thinned, hardlyBetter, partly]
+        func crop(_ l: RecognizedLine) -> PixelSize { PixelSize(width: l.box.width + 10, height: l.box.height + 20) }
+        let engine = FakeOCREngine(bySize: [
+            crop(thinned): [line("(A) int[] BingoCard", 5, 9, 515, 26, confidence: 0.85)],
+            crop(hardlyBetter): [line("The quick brown fox", 5, 10, 478, 24, confidence: 0.75)],
+            crop(partly): [line("the lazy dog", 200, 10, 250, 24, confidence: 0.9)],
+        ])
+        try await RereadStep().run(&s, engine: engine)
+        #expect(engine.requests.count == 3, "the sure line is not read again")
+        #expect(engine.requests.allSatisfy { $0.request.pageSegmentationMode == 7 }, "each crop is read as one line")
+        #expect(s.lines.map(\.text) == ["A sure line of print", "(A) int[] BingoCard", "Tbe quick brown fox", "jumps over the lazy dog"])
+        let replaced = s.lines[1]
+        #expect(replaced.box == thinned.box && replaced.block == 1 && replaced.paragraph == 2, "the line keeps its place")
+        #expect(replaced.confidence == 0.85)
+        // A line so unsure that the filter would drop it is not raised to a reading the filter keeps by a little.
+        let crumb = line("~ T T", 0, 0, 300, 24, confidence: 0.1)
+        let place = PixelBox(x: 0, y: 0, width: 310, height: 44)
+        #expect(RereadStep.choose([line("Tl ii", 5, 10, 300, 24, confidence: 0.5)], replacing: crumb, at: place, gain: 0.1) == nil)
+        #expect(RereadStep.choose([line("Title", 5, 10, 300, 24, confidence: 0.8)], replacing: crumb, at: place, gain: 0.1) != nil)
+        // Two lines in the crop: the line's neighbour reached in, and it is not clear which is the line.
+        let two = [line("Title", 5, 0, 300, 20, confidence: 0.9), line("next", 5, 24, 300, 20, confidence: 0.9)]
+        #expect(RereadStep.choose(two, replacing: crumb, at: place, gain: 0.1) == nil)
+    }
+
     @Test func cleanJoinsHyphensSetsThePageNumberApartAndRefusesCrumbs() async throws {
         let lines = [
             line("12", 500, 0, 30), line("An exam-", 0, 50, 300), line("ple of text.", 0, 90, 300), line("a line", 0, 130, 300),

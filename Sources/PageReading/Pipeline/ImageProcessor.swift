@@ -171,7 +171,7 @@ public struct ImageProcessor: Sendable {
     static let allSteps: [any PageStep] = [
         DecodeStep(), ScaleStep(), GivenTurnStep(), FindPageStep(), NormaliseStep(), OrientStep(), DeskewStep(), DewarpStep(),
         PreviewStep(), BinariseStep(), WidenStep(), SurfaceStep(), FacingPageStep(), RecogniseStep(), ThresholdCheckStep(),
-        RowsStep(), SidewaysTextStep(), RecoverStep(), FaintTextStep(), TableStep(), FixedPitchStep(), LineFilterStep(),
+        RowsStep(), SidewaysTextStep(), RecoverStep(), FaintTextStep(), TableStep(), RereadStep(), FixedPitchStep(), LineFilterStep(),
         DebrisStep(), RespellStep(), OrderStep(), CleanStep(),
     ]
 
