@@ -391,13 +391,43 @@ import Words
         #expect(replaced.box == thinned.box && replaced.block == 1 && replaced.paragraph == 2, "the line keeps its place")
         #expect(replaced.confidence == 0.85)
         // A line so unsure that the filter would drop it is not raised to a reading the filter keeps by a little.
-        let crumb = line("~ T T", 0, 0, 300, 24, confidence: 0.1)
+        let crumb = line("Tit1e", 0, 0, 300, 24, confidence: 0.1)
         let place = PixelBox(x: 0, y: 0, width: 310, height: 44)
         #expect(RereadStep.choose([line("Tl ii", 5, 10, 300, 24, confidence: 0.5)], replacing: crumb, at: place, gain: 0.1) == nil)
         #expect(RereadStep.choose([line("Title", 5, 10, 300, 24, confidence: 0.8)], replacing: crumb, at: place, gain: 0.1) != nil)
         // Two lines in the crop: the line's neighbour reached in, and it is not clear which is the line.
         let two = [line("Title", 5, 0, 300, 20, confidence: 0.9), line("next", 5, 24, 300, 20, confidence: 0.9)]
         #expect(RereadStep.choose(two, replacing: crumb, at: place, gain: 0.1) == nil)
+        // One line, sure, but not the same text: the row above was read instead.
+        let row = line("at : 9880123123", 0, 0, 300, 24, confidence: 0.5)
+        #expect(RereadStep.choose([line("pt For support", 5, 10, 300, 24, confidence: 0.9)], replacing: row, at: place, gain: 0.1) == nil)
+    }
+
+    @Test("A sure line with one unsure word is read again, and replaced when that word reads surer and the line no less")
+    func aSureLineWithAnUnsureWordIsReadAgain() async throws {
+        func words(_ line: RecognizedLine, _ confidences: [Double]) -> RecognizedLine {
+            var l = line
+            let parts = line.text.split(separator: " ").map(String.init)
+            l.words = zip(parts, confidences).map { TextWord(text: $0, start: 0, end: 1, confidence: $1, rival: 0, inDictionary: true) }
+            return l
+        }
+        var s = state()
+        s.unbinarised = page(width: 800, height: 400)
+        s.xHeight = 20
+        let skin = words(line("From the liquid skin off the fat", 40, 40, 520, 24, confidence: 0.86), [0.9, 0.9, 0.9, 0.55, 0.9, 0.9, 0.9])
+        let batter = words(line("two tablespoons batter and salt", 40, 100, 500, 24, confidence: 0.88), [0.9, 0.9, 0.6, 0.9, 0.9])
+        let sure = words(line("season with pepper then strain", 40, 160, 480, 24, confidence: 0.92), [0.9, 0.9, 0.95, 0.9, 0.9])
+        s.lines = [skin, batter, sure]
+        func crop(_ l: RecognizedLine) -> PixelSize { PixelSize(width: l.box.width + 10, height: l.box.height + 20) }
+        let engine = FakeOCREngine(bySize: [
+            crop(skin): [words(line("From the liquid skim off the fat", 5, 10, 518, 24, confidence: 0.88), [0.9, 0.9, 0.9, 0.8, 0.9, 0.9, 0.9])],
+            // The weak word reads surer, but the line as a whole less surely: kept as it was.
+            crop(batter): [words(line("two tablespoons butter and sal", 5, 10, 498, 24, confidence: 0.8), [0.9, 0.9, 0.9, 0.9, 0.5])],
+        ])
+        try await RereadStep().run(&s, engine: engine)
+        #expect(engine.requests.count == 2, "a line whose every word is sure is not read again")
+        #expect(s.lines.map(\.text) == ["From the liquid skim off the fat", "two tablespoons batter and salt", "season with pepper then strain"])
+        #expect(RereadStep.weakest(skin) == 0.55 && RereadStep.weakest(sure) == 0.9)
     }
 
     @Test func cleanJoinsHyphensSetsThePageNumberApartAndRefusesCrumbs() async throws {
