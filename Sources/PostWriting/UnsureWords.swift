@@ -60,7 +60,8 @@ public struct ReadWord: Sendable, Equatable {
 ///   "flour" is a dictionary word, and only the runner-up "fl" gives it away, but the dictionary vouches for the rest;
 /// - any other word (short words, numbers, words outside the engine's dictionary) is unsure when read under 0.65 or
 ///   when a letter had a runner-up at 0.5 or more, within 0.4 of the word's confidence.
-/// A word the text also holds elsewhere, read there without doubt, is not unsure (``corroborated(_:)``). A line read
+/// A word the text also holds elsewhere, read there without doubt, is not unsure (``corroborated(_:)``); a word no list
+/// knows that is one letter away from a word the text holds more often, surely, is (``nearTwins(_:list:)``). A line read
 /// surely is not flagged as a whole. Lines stored before words were kept fall back to the line's
 /// confidence, halved for a word the language's list does not know.
 public enum UnsureWords {
@@ -170,7 +171,7 @@ public enum UnsureWords {
                     : word.confidence < threshold)
             return word
         }
-        return corroborated(words)
+        return nearTwins(corroborated(words), list: list)
     }
 
     /// A misread is the engine's slip on one spot of the page; the same slip twice, letter for letter, is rare. So a
@@ -185,6 +186,40 @@ public enum UnsureWords {
             if word.unsure, word.text.count >= 2, sure[word.text, default: 0] > 0 { word.unsure = false }
             return word
         }
+    }
+
+    /// The other side of ``corroborated(_:)``: a misread of a word the page holds is usually that word with one letter
+    /// wrong ("BingoCara" on a page of "BingoCard"). A word from the camera that the language's list does not know
+    /// (a capitalised one passes as a name only), one letter away from a word of five letters or more that the text
+    /// holds more often, read there without doubt, is unsure however surely it was read. Without a list, nothing.
+    static func nearTwins(_ words: [ReadWord], list: (any WordList)?) -> [ReadWord] {
+        guard let list else { return words }
+        var sure: [String: Int] = [:]
+        for word in words where !word.unsure && word.text.count >= 5 { sure[word.text, default: 0] += 1 }
+        let counts = Dictionary(words.map { ($0.text, 1) }, uniquingKeysWith: +)
+        return words.map { word in
+            var word = word
+            guard word.fromCamera, !word.unsure, word.text.count >= 5, !word.text.contains(where: \.isNumber), !list.knows(word.text)
+            else { return word }
+            let own = counts[word.text, default: 0]
+            let letters = Array(word.text)
+            for (other, n) in sure where n > own && abs(other.count - letters.count) <= 1 && oneEditApart(letters, Array(other)) {
+                word.unsure = true
+                break
+            }
+            return word
+        }
+    }
+
+    /// Whether `a` becomes `b` by changing, adding or dropping one character.
+    static func oneEditApart(_ a: [Character], _ b: [Character]) -> Bool {
+        if a == b { return false }
+        if a.count == b.count { return zip(a, b).filter { $0 != $1 }.count == 1 }
+        let (short, long) = a.count < b.count ? (a, b) : (b, a)
+        guard long.count == short.count + 1 else { return false }
+        var i = 0
+        while i < short.count && short[i] == long[i] { i += 1 }
+        return short[i...] == long[(i + 1)...]
     }
 
     /// Whether the engine's reading of a word leaves it in doubt (see ``UnsureWords``). `listKnows` is nil when the

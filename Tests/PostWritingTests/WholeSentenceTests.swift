@@ -228,6 +228,23 @@ struct WordConfidenceTests {
         #expect(UnsureWords.unsure(in: camera, evidence: both).map(\.text) == ["the", "the", "a"])
     }
 
+    @Test("A word no list knows, one letter away from a word the page holds more often and surely, is unsure however sure")
+    func nearTwinsOfAWordThePageHolds() {
+        let camera = "Make a BingoCard for each player. Each BingoCard has a grid. Print the BingoCara now."
+        let lines = WholeSentenceTests.reading([camera])
+        #expect(UnsureWords.unsure(in: camera, evidence: ReadingEvidence(lines: lines, words: Self.list, cameraText: camera)).map(\.text) == ["BingoCara"])
+        // As often one way as the other: nothing says which is the misread.
+        let even = "Print the BingoCara and the BingoCard."
+        let evenLines = WholeSentenceTests.reading([even])
+        #expect(UnsureWords.unsure(in: even, evidence: ReadingEvidence(lines: evenLines, words: Self.list, cameraText: even)).isEmpty)
+        // Without a word list for the language, nothing is judged this way.
+        #expect(UnsureWords.unsure(in: camera, evidence: ReadingEvidence(lines: lines, words: nil, cameraText: camera)).isEmpty)
+        #expect(UnsureWords.oneEditApart(Array("BingoCara"), Array("BingoCard")))
+        #expect(UnsureWords.oneEditApart(Array("Bingoard"), Array("BingoCard")))
+        #expect(!UnsureWords.oneEditApart(Array("SingeCard"), Array("BingoCard")))
+        #expect(!UnsureWords.oneEditApart(Array("BingoCard"), Array("BingoCard")))
+    }
+
     @Test("Only words from the camera can be unsure: a typed, changed or confirmed word is the person's")
     func onlyCameraWords() {
         let camera = "Add the Hour and stir it in slowly."
