@@ -232,7 +232,8 @@ struct WordConfidenceTests {
     func nearTwinsOfAWordThePageHolds() {
         let camera = "Make a BingoCard for each player. Each BingoCard has a grid. Print the BingoCara now."
         let lines = WholeSentenceTests.reading([camera])
-        #expect(UnsureWords.unsure(in: camera, evidence: ReadingEvidence(lines: lines, words: Self.list, cameraText: camera)).map(\.text) == ["BingoCara"])
+        let evidence = ReadingEvidence(lines: lines, words: Self.list, cameraText: camera)
+        #expect(UnsureWords.unsure(in: camera, evidence: evidence).map(\.text) == ["BingoCara"])
         // As often one way as the other: nothing says which is the misread.
         let even = "Print the BingoCara and the BingoCard."
         let evenLines = WholeSentenceTests.reading([even])
