@@ -203,23 +203,12 @@ public enum UnsureWords {
             else { return word }
             let own = counts[word.text, default: 0]
             let letters = Array(word.text)
-            for (other, n) in sure where n > own && abs(other.count - letters.count) <= 1 && oneEditApart(letters, Array(other)) {
+            for (other, n) in sure where n > own && editDistance(letters, Array(other), limit: 1) == 1 {
                 word.unsure = true
                 break
             }
             return word
         }
-    }
-
-    /// Whether `a` becomes `b` by changing, adding or dropping one character.
-    static func oneEditApart(_ a: [Character], _ b: [Character]) -> Bool {
-        if a == b { return false }
-        if a.count == b.count { return zip(a, b).filter { $0 != $1 }.count == 1 }
-        let (short, long) = a.count < b.count ? (a, b) : (b, a)
-        guard long.count == short.count + 1 else { return false }
-        var i = 0
-        while i < short.count && short[i] == long[i] { i += 1 }
-        return short[i...] == long[(i + 1)...]
     }
 
     /// Whether the engine's reading of a word leaves it in doubt (see ``UnsureWords``). `listKnows` is nil when the

@@ -1,5 +1,6 @@
 // Words as the matcher sees them: folded, lower-cased, split on anything that is not a letter or digit.
 import Foundation
+import Words
 
 enum ShelfText {
     /// Words too common to identify a book by.
@@ -53,29 +54,11 @@ enum ShelfText {
         tokens.filter { !stopwords.contains($0) && ($0.count >= 2 || $0.allSatisfy(\.isNumber)) }
     }
 
-    /// Edit distance with an early exit above `limit` (OCR swaps, drops or adds a letter or two).
-    static func distance(_ a: String, _ b: String, limit: Int) -> Int {
-        let a = Array(a.utf8), b = Array(b.utf8)
-        if abs(a.count - b.count) > limit { return limit + 1 }
-        var previous = Array(0...b.count), current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...max(1, a.count) where !a.isEmpty {
-            current[0] = i
-            var rowMin = current[0]
-            for j in 1...max(1, b.count) where !b.isEmpty {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-                rowMin = min(rowMin, current[j])
-            }
-            if rowMin > limit { return limit + 1 }
-            swap(&previous, &current)
-        }
-        return a.isEmpty ? b.count : (b.isEmpty ? a.count : previous[b.count])
-    }
-
     /// Whether an OCR'd word stands for a catalog word: equal, or one edit apart when both are five letters or more
     /// (never a part of a longer word: "thinking" does not contain "king").
     static func sameWord(_ read: String, _ word: String) -> Bool {
         if read == word { return true }
         guard read.count >= 5, word.count >= 5 else { return false }
-        return distance(read, word, limit: 1) <= 1
+        return editDistance(Array(read.utf8), Array(word.utf8), limit: 1) <= 1
     }
 }

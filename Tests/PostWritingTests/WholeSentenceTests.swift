@@ -240,10 +240,10 @@ struct WordConfidenceTests {
         #expect(UnsureWords.unsure(in: even, evidence: ReadingEvidence(lines: evenLines, words: Self.list, cameraText: even)).isEmpty)
         // Without a word list for the language, nothing is judged this way.
         #expect(UnsureWords.unsure(in: camera, evidence: ReadingEvidence(lines: lines, words: nil, cameraText: camera)).isEmpty)
-        #expect(UnsureWords.oneEditApart(Array("BingoCara"), Array("BingoCard")))
-        #expect(UnsureWords.oneEditApart(Array("Bingoard"), Array("BingoCard")))
-        #expect(!UnsureWords.oneEditApart(Array("SingeCard"), Array("BingoCard")))
-        #expect(!UnsureWords.oneEditApart(Array("BingoCard"), Array("BingoCard")))
+        #expect(editDistance(Array("BingoCara"), Array("BingoCard"), limit: 1) == 1)
+        #expect(editDistance(Array("Bingoard"), Array("BingoCard"), limit: 1) == 1)
+        #expect(editDistance(Array("SingeCard"), Array("BingoCard"), limit: 1) != 1)
+        #expect(editDistance(Array("BingoCard"), Array("BingoCard"), limit: 1) != 1)
     }
 
     @Test("Only words from the camera can be unsure: a typed, changed or confirmed word is the person's")
