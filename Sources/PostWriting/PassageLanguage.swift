@@ -1,5 +1,6 @@
 // Which language a passage is written in, so the model can be told by name to write the posts in it (smaller models
 // drift into English when only told "the same language as the passage").
+import Support
 
 /// The languages SnapPost's pages are read in most, as the prompt names them.
 public enum PassageLanguage: String, Sendable, CaseIterable {

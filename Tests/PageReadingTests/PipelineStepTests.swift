@@ -430,6 +430,28 @@ import Words
         #expect(RereadStep.weakest(skin) == 0.55 && RereadStep.weakest(sure) == 0.9)
     }
 
+    @Test("A line read again keeps its box, and its words stay over the columns the crop's reading found them at")
+    func aLineReadAgainKeepsItsWordsWhereTheyWere() throws {
+        // The old line spans page columns 40...540. Its crop starts at column 35; the crop's reading finds the line at
+        // crop columns 15...495 (page 50...530) and "skim" at 0.5...0.6 of that: page columns 290...338.
+        let old = line("From the liquid skin", 40, 40, 500, 24, confidence: 0.5)
+        var read = line("From the liquid skim", 15, 10, 480, 24, confidence: 0.9)
+        read.words = [
+            TextWord(text: "From the liquid", start: 0, end: 0.45, confidence: 0.9, rival: 0, inDictionary: true),
+            TextWord(text: "skim", start: 0.5, end: 0.6, confidence: 0.9, rival: 0, inDictionary: true),
+        ]
+        let region = PixelBox(x: 35, y: 30, width: 510, height: 44)
+        let kept = try #require(RereadStep.choose([read], replacing: old, at: region, gain: 0.1))
+        #expect(kept.box == old.box)
+        let skim = try #require(kept.words.last)
+        #expect(abs(skim.start - 0.5) < 1e-9, "page column 290 is 0.5 of the way across 40...540, not \(skim.start)")
+        #expect(abs(skim.end - 298.0 / 500) < 1e-9, "page column 338 is 0.596 of the way across, not \(skim.end)")
+        #expect(abs(kept.words[0].start - 0.02) < 1e-9, "page column 50 is 0.02 of the way across")
+        // A word beyond the new box is held at its edge.
+        let wider = PixelBox(x: 100, y: 40, width: 300, height: 24)
+        #expect(kept.placed(in: wider).words.map(\.start) == [0, 190.0 / 300])
+    }
+
     @Test func cleanJoinsHyphensSetsThePageNumberApartAndRefusesCrumbs() async throws {
         let lines = [
             line("12", 500, 0, 30), line("An exam-", 0, 50, 300), line("ple of text.", 0, 90, 300), line("a line", 0, 130, 300),

@@ -73,6 +73,24 @@ public struct RecognizedLine: Sendable, Equatable {
         }
         return line
     }
+
+    /// The line given the box `box`, each word still over the same columns of the page: a word's start and end are
+    /// fractions of its line's box, so they are worked out again against the new one.
+    public func placed(in box: PixelBox) -> RecognizedLine {
+        var line = self
+        line.box = box
+        let old = Double(self.box.width), new = Double(max(1, box.width))
+        func fraction(_ f: Double) -> Double {
+            min(1, max(0, (Double(self.box.x - box.x) + f * old) / new))
+        }
+        line.words = words.map { word in
+            var w = word
+            w.start = fraction(word.start)
+            w.end = max(w.start, fraction(word.end))
+            return w
+        }
+        return line
+    }
 }
 
 public struct RecognitionResult: Sendable, Equatable {

@@ -78,8 +78,8 @@ struct RereadStep: PageStep {
         let new = Array(line.text.unicodeScalars), was = Array(old.text.unicodeScalars)
         guard Double(OCRScorer.levenshtein(new, was)) < mostlyTheSame * Double(max(new.count, was.count)) else { return nil }
         // The line keeps its place: the crop's reading may reach into a neighbour's ascenders, and later steps
-        // order rows and find paragraphs by the boxes.
-        line.box = old.box
+        // order rows and find paragraphs by the boxes. Its words stay over the columns the crop read them at.
+        line = line.placed(in: old.box)
         line.block = old.block
         line.paragraph = old.paragraph
         return line
