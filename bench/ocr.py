@@ -28,7 +28,7 @@ from pathlib import Path
 
 from common import (bullets, ROOT, TMP, SHARED, Deadline, binary, e2e, median, proc_status_kb, run_measured, sec, table,
                     mb_from_kb)
-from scoring import SOURCE as SCORING_SOURCE, Score, Total
+from scoring import RUN, SOURCE as SCORING_SOURCE, Score, Total, repeated_runs
 
 PIPELINE = ["decode", "scale", "page", "normalise", "orient", "deskew", "dewarp", "recognise", "order", "clean",
             "preview"]
@@ -374,6 +374,13 @@ def run(folder_arg=None, budget=1500, limit=40, rounds=2):
             sec(cs), f"{cs / os_:.1f}×" if cs and os_ else "—",
             f"{d.cer:.3f}" if d else "—", f"{d.recall:.3f}" if d else "—", sec(pdw[name]["sec"]) if d else "—",
         ])
+    # Each line once (issue 28): runs of six words our text repeats more often than the page does.
+    repeats = {}
+    for p in photos:
+        if p["name"] in ours_text:
+            extra = repeated_runs(p["ref"], ours_text[p["name"]]["text"])
+            if extra:
+                repeats[p["name"]] = extra
     to, tc, td = Total(ours_scores), Total(cli_scores), Total(pd_scores)
     mo, mc = median(ours_secs), median(cli_secs)
     srv_secs = [r["sec"] for r in server_rows.values()]
@@ -415,6 +422,13 @@ def run(folder_arg=None, budget=1500, limit=40, rounds=2):
              f"median ≤ 1.0 s ({'met' if mo <= 1.0 else 'NOT met'}: {sec(mo)}), ≥ 3× faster than the CLI "
              f"({'met' if ours_secs and cli_secs and mc / mo >= 3 else 'NOT met'}: {mc / mo:.1f}×)."
              if ours_scores and ours_secs and cli_secs else "- Issue 28 targets: not all figures measured."]
+    if ours_text:
+        lines.append(
+            f"- **Each line once:** runs of {RUN} words our text holds more often than the page does (a line read "
+            f"twice repeats every run of it): "
+            + ("none on any photo." if not repeats else "; ".join(
+                f"`{name}` {len(extra)} (“{extra[0]}”)" for name, extra in repeats.items())
+               + ". A misread that makes two different lines alike counts here too."))
     if eval_total:
         lines.append(f"- `snappost eval` own line (Swift scorer, cross-check): `{eval_total}` "
                      f"(whole process {eval_wall:.0f} s incl. start and warm-up, peak RSS {mb_from_kb(eval_peak)})")

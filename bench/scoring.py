@@ -63,6 +63,20 @@ except FileNotFoundError:
         return sum(min(c, h[w]) for w, c in r.items()) / tot if tot else 1.0, tot
 
 
+RUN = 6
+
+
+def repeated_runs(reference: str, hypothesis: str, n: int = RUN) -> list:
+    """Runs of `n` words the reading holds more often than the page does: a line read twice shows as every run of it
+    repeated. Words are compared after the scorer's normalisation, in lower case. Returns the runs, each as often as it
+    is in excess."""
+    def runs(text):
+        w = re.findall(r"\w+", norm(text).lower())
+        return Counter(" ".join(w[i:i + n]) for i in range(len(w) - n + 1))
+    ours, page = runs(hypothesis), runs(reference)
+    return [run for run, count in ours.items() for _ in range(count - page.get(run, 0)) if count > 1]
+
+
 class Score:
     """One photo's counts, kept raw so totals can be micro-averaged like ocr_eval.py."""
 
