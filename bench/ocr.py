@@ -30,7 +30,7 @@ from common import (bullets, ROOT, TMP, SHARED, Deadline, binary, e2e, median, p
                     mb_from_kb)
 from scoring import RUN, SOURCE as SCORING_SOURCE, Score, Total, repeated_runs
 
-PIPELINE = ["decode", "scale", "page", "normalise", "orient", "deskew", "dewarp", "recognise", "order", "clean",
+PIPELINE = ["decode", "scale", "page", "normalise", "orient", "deskew", "dewarp", "sharpen", "recognise", "order", "clean",
             "preview"]
 EXTENSIONS = (".jpg", ".jpeg", ".png", ".heic", ".webp", ".tif")
 

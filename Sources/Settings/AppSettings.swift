@@ -119,11 +119,13 @@ public struct AppSettings: Sendable {
         Key(
             name: "skipSteps", defaultValue: "",
             help:
-                "OCR pipeline steps switched off, comma-separated: page, normalise, orient, deskew, dewarp, binarise, widen, surface, facing, threshold, rows, sideways, recover, faint, table, reread, pitch, filter, debris, respell, order."
+                "OCR pipeline steps switched off, comma-separated: page, normalise, orient, deskew, dewarp, sharpen, binarise, widen, surface, facing, threshold, rows, sideways, recover, faint, table, reread, pitch, filter, debris, respell, order."
         ),
         Key(
             name: "tune", defaultValue: "",
-            help: "OCR pipeline knobs for experiments, key=value,... (xheight, psm, osdconf, skewrange, minconf, ...; see PipelineKnobs.swift)."),
+            help:
+                "OCR pipeline knobs for experiments, key=value,... (xheight, psm, osdconf, soft, skewrange, minconf, ...; see PipelineKnobs.swift)."
+        ),
         Key(
             name: "shelf.tune", defaultValue: "",
             help: "Shelf analyser knobs for experiments, key=value,... (width, psm, precision, coverage, ...; see PipelineKnobs.swift)."),

@@ -20,6 +20,7 @@ extension ImageProcessor.Config {
             case "psm": pageSegmentationMode = Int(v)
             case "multipsm": multiColumnPageSegmentationMode = v == 0 ? nil : Int(v)
             case "osdconf": orientationConfidenceThreshold = v
+            case "soft": softEdgeSpread = v
             case "maxside": maxImageWidthForProcessing = Int(v)
             case "minconf": minimumLineConfidence = v
             case "upscale": maxUpscale = v

@@ -126,7 +126,7 @@ import Testing
         let files = Set(try FileManager.default.contentsOfDirectory(atPath: dir.path))
         let expected: Set = [
             "01-decode.png", "02-scale.png", "03-page.png", "04-normalise.png", "05-orient.png", "06-deskew.png", "07-dewarp.png",
-            "08-binarise.png", "09-widen.png", "10-surface.png", "11-facing.png",
+            "08-sharpen.png", "09-binarise.png", "10-widen.png", "11-surface.png", "12-facing.png",
         ]
         #expect(files == expected, "missing: \(expected.subtracting(files)), unexpected: \(files.subtracting(expected))")
         // Each one is a real PNG.

@@ -452,6 +452,28 @@ import Words
         #expect(kept.placed(in: wider).words.map(\.start) == [0, 190.0 / 300])
     }
 
+    @Test("A soft page is sharpened before the threshold, more the softer it is; a sharp page is left as it is")
+    func aSoftPageIsSharpenedAndASharpOneLeftAlone() async throws {
+        // Letter-sized blocks at an x-height of 20 px, crisp, and the same out of focus (an unsharp mask of amount
+        // -1 leaves its blur).
+        let sharp = try #require(page(width: 600, height: 400, letter: 20).grayImage())
+        let soft = UnsharpMask(sigma: 3, amount: -1).apply(to: sharp)
+        var s = state(LeptonicaImage(gray: sharp))
+        s.xHeight = 20
+        try await SharpenStep().run(&s, engine: FakeOCREngine(lines: []))
+        #expect(s.page?.grayImage() == sharp, "a sharp page is not touched")
+        s.page = LeptonicaImage(gray: soft)
+        try await SharpenStep().run(&s, engine: FakeOCREngine(lines: []))
+        let mended = try #require(s.page?.grayImage())
+        let spread = EdgeSpread(reach: 10)
+        let before = try #require(spread.sigma(of: soft)), after = try #require(spread.sigma(of: mended))
+        #expect(after < before, "edges spread \(before) px before, \(after) after")
+        // The mask: none up to the threshold, half as wide again as the spread, full strength a pixel past it.
+        #expect(SharpenStep.mask(forSpread: 1.5, softerThan: 1.6) == nil)
+        #expect(SharpenStep.mask(forSpread: 2.1, softerThan: 1.6).map(\.amount) == 1.5)
+        #expect(SharpenStep.mask(forSpread: 3, softerThan: 1.6).map { [$0.sigma, $0.amount] } == [4.5, 3])
+    }
+
     @Test func cleanJoinsHyphensSetsThePageNumberApartAndRefusesCrumbs() async throws {
         let lines = [
             line("12", 500, 0, 30), line("An exam-", 0, 50, 300), line("ple of text.", 0, 90, 300), line("a line", 0, 130, 300),

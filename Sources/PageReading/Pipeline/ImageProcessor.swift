@@ -122,6 +122,10 @@ public struct ImageProcessor: Sendable {
         /// the pages it reads rightly score 3.3 and more. (At Tesseract's default of 50 letters the same pages score
         /// about twice as much, and the threshold was 5.)
         public var orientationConfidenceThreshold: Double = 2.5
+        /// Edges of print that spread wider than this (σ in pixels at the reading size, `EdgeSpread`) make a soft
+        /// photo, which the sharpen step steepens. Sharp photos measure 0.8–1.2 px, one upscaled 2.4× from small print
+        /// 1.3; a page blurred by a Gaussian of 2–3 px at the reading size measures 2–4.
+        public var softEdgeSpread: Double = 1.6
         /// How the page is binarised before recognition (`.none` leaves it to Tesseract's global Otsu).
         public var binarisation: Binarisation = .sauvola
         /// A reading of the binarised page less sure than this (mean line confidence weighted by letters) is checked
@@ -170,7 +174,7 @@ public struct ImageProcessor: Sendable {
     /// whether a configuration and a reading need it (`PageStep.runs`): adding a step is adding it here.
     static let allSteps: [any PageStep] = [
         DecodeStep(), ScaleStep(), GivenTurnStep(), FindPageStep(), NormaliseStep(), OrientStep(), DeskewStep(), DewarpStep(),
-        PreviewStep(), BinariseStep(), WidenStep(), SurfaceStep(), FacingPageStep(), RecogniseStep(), ThresholdCheckStep(),
+        PreviewStep(), SharpenStep(), BinariseStep(), WidenStep(), SurfaceStep(), FacingPageStep(), RecogniseStep(), ThresholdCheckStep(),
         RowsStep(), SidewaysTextStep(), RecoverStep(), FaintTextStep(), TableStep(), RereadStep(), FixedPitchStep(), LineFilterStep(),
         DebrisStep(), RespellStep(), OrderStep(), CleanStep(),
     ]
