@@ -120,19 +120,14 @@ public struct UnsharpMask: Sendable {
     /// The mean of each pixel's 2r + 1 neighbours along its row (the row's end pixels repeated beyond it).
     static func boxAlongRows(_ source: [Float], into out: inout [Float], width w: Int, height h: Int, radius r: Int) {
         let scale = 1 / Double(2 * r + 1)
-        source.withUnsafeBufferPointer { src in
-            out.withUnsafeMutableBufferPointer { dst in
-                nonisolated(unsafe) let dst = dst
-                forEachRowBand(h) { rows in
-                    for y in rows {
-                        let row = y * w
-                        var sum = 0.0
-                        for k in -r...r { sum += Double(src[row + min(w - 1, max(0, k))]) }
-                        for x in 0..<w {
-                            dst[row + x] = Float(sum * scale)
-                            sum += Double(src[row + min(w - 1, x + r + 1)]) - Double(src[row + max(0, x - r)])
-                        }
-                    }
+        inBands(source, into: &out, height: h) { src, dst, rows in
+            for y in rows {
+                let row = y * w
+                var sum = 0.0
+                for k in -r...r { sum += Double(src[row + min(w - 1, max(0, k))]) }
+                for x in 0..<w {
+                    dst[row + x] = Float(sum * scale)
+                    sum += Double(src[row + min(w - 1, x + r + 1)]) - Double(src[row + max(0, x - r)])
                 }
             }
         }
@@ -141,23 +136,31 @@ public struct UnsharpMask: Sendable {
     /// The mean of each pixel's 2r + 1 neighbours down its column (the first and last rows repeated beyond them).
     static func boxDownColumns(_ source: [Float], into out: inout [Float], width w: Int, height h: Int, radius r: Int) {
         let scale = 1 / Double(2 * r + 1)
+        inBands(source, into: &out, height: h) { src, dst, rows in
+            var sums = [Double](repeating: 0, count: w)
+            for k in -r...r {
+                let row = min(h - 1, max(0, rows.lowerBound + k)) * w
+                for x in 0..<w { sums[x] += Double(src[row + x]) }
+            }
+            for y in rows {
+                let add = min(h - 1, y + r + 1) * w, drop = max(0, y - r) * w
+                for x in 0..<w {
+                    dst[y * w + x] = Float(sums[x] * scale)
+                    sums[x] += Double(src[add + x]) - Double(src[drop + x])
+                }
+            }
+        }
+    }
+
+    /// `body` on a band of output rows on each core, reading `source` and writing its own rows of `out`.
+    static func inBands(
+        _ source: [Float], into out: inout [Float], height h: Int,
+        _ body: (UnsafeBufferPointer<Float>, UnsafeMutableBufferPointer<Float>, Range<Int>) -> Void
+    ) {
         source.withUnsafeBufferPointer { src in
             out.withUnsafeMutableBufferPointer { dst in
                 nonisolated(unsafe) let dst = dst
-                forEachRowBand(h) { rows in
-                    var sums = [Double](repeating: 0, count: w)
-                    for k in -r...r {
-                        let row = min(h - 1, max(0, rows.lowerBound + k)) * w
-                        for x in 0..<w { sums[x] += Double(src[row + x]) }
-                    }
-                    for y in rows {
-                        let add = min(h - 1, y + r + 1) * w, drop = max(0, y - r) * w
-                        for x in 0..<w {
-                            dst[y * w + x] = Float(sums[x] * scale)
-                            sums[x] += Double(src[add + x]) - Double(src[drop + x])
-                        }
-                    }
-                }
+                forEachRowBand(h) { rows in body(src, dst, rows) }
             }
         }
     }
