@@ -22,18 +22,21 @@ public struct EdgeSpread: Sendable {
     public func sigma(of image: GrayImage) -> Double? {
         let w = image.width, h = image.height, r = reach
         guard w > 2 * r + 2, h > 2 * r + 2 else { return nil }
-        let slopes = Self.slopes
-        // A histogram of slopes finds the strongest share.
+        // The slope at every sampled pixel, once, in the order both passes below visit them; a histogram of them
+        // finds the strongest share.
+        var sampled: [UInt8] = []
+        sampled.reserveCapacity(((h - 2 * r + 1) / 2) * ((w - 2 * r + 1) / 2))
         var histogram = [Int](repeating: 0, count: 256)
-        var counted = 0
         image.bytes.withUnsafeBufferPointer { px in
             for y in stride(from: r, to: h - r, by: 2) {
                 for x in stride(from: r, to: w - r, by: 2) {
-                    histogram[Int(slopes[Self.squaredDifference(px, x, y, w)])] += 1
-                    counted += 1
+                    let g = Self.slopes[Self.squaredDifference(px, x, y, w)]
+                    sampled.append(g)
+                    histogram[Int(g)] += 1
                 }
             }
         }
+        let counted = sampled.count
         // The least slope among the strongest share (a whole bin of equal slopes counts in when it reaches it).
         var cut = 255, above = histogram[255]
         while cut > 8, Double(above) < strongest * Double(counted) {
@@ -42,11 +45,12 @@ public struct EdgeSpread: Sendable {
         }
         let step = max(1, above / samples)
         var ratios: [Double] = []
-        var seen = 0
+        var seen = 0, index = 0
         image.bytes.withUnsafeBufferPointer { px in
             for y in stride(from: r, to: h - r, by: 2) {
                 for x in stride(from: r, to: w - r, by: 2) {
-                    let g = Int(slopes[Self.squaredDifference(px, x, y, w)])
+                    let g = Int(sampled[index])
+                    index += 1
                     guard g >= cut else { continue }
                     seen += 1
                     guard seen % step == 0 else { continue }
