@@ -60,20 +60,6 @@ import Testing
         #expect(abs(cut.strips[0].row - 1200) < 120, "cut at \(cut.strips[0].row)")
     }
 
-    @Test func anEmptyStretchOfPageStillWeighsItsSize() {
-        // A figure left out above a few short lines: Tesseract still spends time on the empty part, so the middle of
-        // the reading time lies above the middle of the strokes, by about the empty part's share of the weight.
-        let image = page(width: 2000, height: 3000, columns: [(100..<700, 2400, 40)])
-        let ink = PageSplitter.letterInk(image, level: 110, tallest: 60)
-        let strokesOnly = PageSplitter.middleOfLetters(ink, width: 2000, height: 3000, strips: [100..<700], strokesPerPixel: 0)
-        let weighed = PageSplitter.middleOfLetters(ink, width: 2000, height: 3000, strips: [100..<700])
-        // 14 lines (rows 2400-2940) of 43 blocks, 10 sampled rows each: 430 strokes a line, 6020 in all, middle 2660.
-        #expect(abs(strokesOnly - 2660) < 25, "strokes alone: \(strokesOnly)")
-        // Each row adds 2000 px x 5.6e-4 = 1.12: 3360 in all. Half of the 9380 lies above the row r where
-        // 1.12 r + 430 (r - 2400) / 40 = 4690, r = 2569: about a quarter of the text moves to the upper half.
-        #expect(abs(weighed - 2569) < 25, "weighed: \(weighed)")
-    }
-
     @Test func aColumnOfTextWithNoGapIsNotCut() {
         // Lines with no space between them in a wide column: any cut would run through letters.
         let image = page(width: 1000, height: 1600, columns: [(50..<950, 20, 20)])

@@ -125,17 +125,9 @@ struct PageSplitter: Sendable {
         return ink
     }
 
-    /// The row with half the reading time above it. Tesseract's time for a part of a page follows its letters and,
-    /// much less, its size: over the halves of the shared photos it fits 0.03 s + 5.5e-5 s per stroke (counted as
-    /// below) + 3.1e-8 s per pixel (r = 0.92). So a row weighs its strokes plus `strokesPerPixel` for each of its
-    /// pixels, and an empty stretch of the page (a figure left out, a wide margin) still counts a little.
-    static let strokesPerPixel = 5.6e-4
-
-    /// The row with half the weight of `strips` above it (see `strokesPerPixel`). Letters are counted as strokes
-    /// (white-to-ink steps along every second row), so a dark patch weighs little.
-    static func middleOfLetters(
-        _ ink: [Bool], width w: Int, height h: Int, strips: [Range<Int>], strokesPerPixel: Double = strokesPerPixel
-    ) -> Int {
+    /// The row with half the letters of `strips` above it: recognition time follows the letters, not the height.
+    /// Letters are counted as strokes (white-to-ink steps along a row), so a dark patch weighs little.
+    static func middleOfLetters(_ ink: [Bool], width w: Int, height h: Int, strips: [Range<Int>]) -> Int {
         var rowStrokes = [Int](repeating: 0, count: h)
         for columns in strips {
             for y in stride(from: 0, to: h, by: 2) {
@@ -148,15 +140,11 @@ struct PageSplitter: Sendable {
                 }
             }
         }
-        let strokes = rowStrokes.reduce(0, +)
-        guard strokes > 0 else { return h / 2 }
-        // The fit counted strokes on every second row too, so a row's pixels weigh `strokesPerPixel` each.
-        let perRow = strokesPerPixel * Double(w)
-        let total = Double(strokes) + perRow * Double(h)
-        var running = 0.0
+        let total = rowStrokes.reduce(0, +)
+        var running = 0
         for y in 0..<h {
-            running += Double(rowStrokes[y]) + perRow
-            if running * 2 >= total { return y }
+            running += rowStrokes[y]
+            if running * 2 >= total, total > 0 { return y }
         }
         return h / 2
     }
