@@ -78,12 +78,24 @@ import Testing
     func sidewaysPrintMeasuresAsUpright() throws {
         let scaler = TextScaler(targetXHeight: 20, maxLongSide: 4200, maxUpscale: 3)
         let page = try #require(LeptonicaImage(encoded: try OCRFixtures.data("clean.png"))?.grayscale())
-        let upright = try #require(scaler.estimateXHeight(of: page))
+        let upright = try #require(scaler.measurePrint(of: page))
+        #expect(!upright.liesSideways)
         for turns in [1, 3] {
             let sideways = try #require(page.rotatedQuarterTurns(turns))
-            let measured = try #require(scaler.estimateXHeight(of: sideways))
-            #expect(abs(measured - upright) <= 0.1 * upright, "upright \(upright), turned \(turns): \(measured)")
+            let measured = try #require(scaler.measurePrint(of: sideways))
+            #expect(abs(measured.xHeight - upright.xHeight) <= 0.1 * upright.xHeight, "upright \(upright), turned \(turns): \(measured)")
         }
+        // Blocks 24 px wide and 10 tall in rows running down the page: capitals 24 tall lying on their side. Turned a
+        // quarter they measure as capitals 24 tall (an x-height of 0.7 of that), and the orient step is told.
+        var bytes = [UInt8](repeating: 255, count: 1000 * 1200)
+        for column in stride(from: 60, to: 900, by: 40) {
+            for top in stride(from: 60, to: 1100, by: 16) {
+                for y in top..<(top + 10) { for x in column..<(column + 24) { bytes[y * 1000 + x] = 0 } }
+            }
+        }
+        let lying = try #require(LeptonicaImage(gray: GrayImage(width: 1000, height: 1200, bytes: bytes)))
+        let measured = try #require(scaler.measurePrint(of: lying))
+        #expect(measured.liesSideways && abs(measured.xHeight - 0.7 * 24) <= 2, "\(measured)")
         // Under 6 px as it lies, the turned measure is not trusted (it counts specks or whole words).
         #expect(TextScaler.larger(4.2, 19.1) == 4.2)
         #expect(TextScaler.larger(9.0, 15.6) == 15.6)

@@ -262,6 +262,21 @@ import Testing
         #expect(try await corrector.quarterTurns(for: page) == 0)
     }
 
+    @Test func printMeasuredSidewaysSendsAQuickUprightPageToOSD() async throws {
+        // Leptonica's statistics say "upright" on this page; OSD (scripted, and the fake engine's samples cannot
+        // tell the turns apart) would say a quarter turn. Taken on the statistics alone, OSD is never asked; once
+        // the scale step measured the print larger turned a quarter, the statistics do not settle it and OSD's
+        // guess stands.
+        let page = try #require(LeptonicaImage(encoded: try OCRFixtures.data("clean.png"))?.grayscale())
+        let engine = FakeOCREngine(orientation: OrientationEstimate(quarterTurnsClockwise: 1, confidence: 20))
+        var corrector = OrientationCorrector(engine: engine, languages: ["eng"], confidenceThreshold: 2.5)
+        #expect(try await corrector.quarterTurns(for: page) == 0)
+        #expect(engine.requests.isEmpty, "no sample was read")
+        corrector.printMeasuredSideways = true
+        #expect(try await corrector.quarterTurns(for: page) == 1)
+        #expect(!engine.requests.isEmpty, "the samples were read")
+    }
+
     @Test func aPlainlyUpsideDownPageIsTurnedByLeptonicasStatisticsAlone() async throws {
         // OSD would say "upright, surely", and the engine's samples would all read alike: neither may be asked.
         let page = try #require(LeptonicaImage(encoded: try OCRFixtures.data("clean.png"))?.grayscale())

@@ -33,6 +33,9 @@ struct OrientationCorrector: Sendable {
     var fullSample: Int { 200 * sampleSide * sampleSide / (900 * 900) }
     /// x-height of the print in the page's pixels.
     var xHeight: Double = 20
+    /// The scale step measured the print larger turned a quarter. Leptonica's statistics then do not settle an
+    /// upright page alone: on a receipt lying sideways they have scored "upright" at 4.6 (the threshold is 3).
+    var printMeasuredSideways = false
 
     /// Quarter turns clockwise that make `page` upright.
     func quarterTurns(for page: LeptonicaImage) async throws -> Int {
@@ -45,7 +48,10 @@ struct OrientationCorrector: Sendable {
         }
         trace("orient: leptonica up \(quick?.up ?? .nan) left \(quick?.left ?? .nan)")
         if let lines { trace("orient: lines \(lines)") }
-        if let quick, quick.up >= uprightConfidence, abs(quick.left) * 3 < quick.up { return 0 }
+        if let quick, quick.up >= uprightConfidence, abs(quick.left) * 3 < quick.up {
+            guard printMeasuredSideways else { return 0 }
+            trace("orient: the statistics say upright, but the print measured sideways: OSD decides")
+        }
         // Turning on these statistics alone is for the Latin alphabet, whose letters they count; a zero `left` means
         // too few letters were counted the other way to compare.
         let latin = !languages.isEmpty && languages.allSatisfy { RecognitionLanguage(code: $0)?.isLatinScript == true }

@@ -13,8 +13,19 @@ struct TextScaler: Sendable {
     /// Long side of the survey copy used to measure the print.
     var surveyLongSide: Int = 1600
 
+    /// The print's size as measured, and whether it measured larger turned a quarter (its letters' widths read as
+    /// heights: print lying sideways in the pixels, or letters that touch along the row).
+    struct PrintSize: Sendable, Equatable {
+        var xHeight: Double
+        var liesSideways = false
+    }
+
     /// The estimated x-height of the print in `image`'s pixels, or nil when there is too little text to tell.
-    func estimateXHeight(of image: LeptonicaImage) -> Double? {
+    func estimateXHeight(of image: LeptonicaImage) -> Double? { measurePrint(of: image)?.xHeight }
+
+    /// The print's x-height in `image`'s pixels and whether it measured so turned a quarter, or nil when there is
+    /// too little text to tell.
+    func measurePrint(of image: LeptonicaImage) -> PrintSize? {
         let long = Double(max(image.width, image.height))
         var factor = min(1, Double(surveyLongSide) / long)
         for _ in 0..<3 {
@@ -27,7 +38,7 @@ struct TextScaler: Sendable {
             let turned = boxes.map { PixelBox(x: $0.y, y: $0.x, width: $0.height, height: $0.width) }
             let asItLies = Self.printHeight(boxes), sideways = Self.printHeight(turned)
             if let mode = Self.larger(asItLies, sideways) {
-                if mode >= 6 { return mode / factor }
+                if mode >= 6 { return PrintSize(xHeight: mode / factor, liesSideways: mode != asItLies) }
                 // Still under 6 px at full size: a halftone picture's dots or a surface's specks outnumber the
                 // letters. A copy at half the size merges the dots into grey and shrinks the specks; letters stay.
                 if factor >= 1 {
@@ -37,9 +48,9 @@ struct TextScaler: Sendable {
                         trace(
                             "scale: \(String(format: "%.1f", mode)) px components are dots or specks; at half size the print measures \(String(format: "%.1f", merged)) px"
                         )
-                        return merged / (factor / 2)
+                        return PrintSize(xHeight: merged / (factor / 2))
                     }
-                    return mode / factor
+                    return PrintSize(xHeight: mode / factor)
                 }
             }
             guard factor < 1 else { return nil }

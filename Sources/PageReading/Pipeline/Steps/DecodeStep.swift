@@ -12,9 +12,10 @@ struct DecodeStep: ImageStep, EssentialStep {
         let decoder = PhotoDecoder(limits: config.limits, halfSizeJPEGLongSide: config.halfSizeJPEGLongSide)
         let scaler = TextScaler(targetXHeight: config.targetXHeight, maxLongSide: config.maxImageWidthForProcessing, maxUpscale: config.maxUpscale)
         var chosen = try decoder.decode(state.data)
-        var measured: Double?, halfSizeMeasure: Double?
+        var measured: TextScaler.PrintSize?, halfSizeMeasure: Double?
         if chosen.reduction > 1 {
-            let xHeight = chosen.image.grayscale().flatMap { scaler.estimateXHeight(of: $0) }
+            let print = chosen.image.grayscale().flatMap { scaler.measurePrint(of: $0) }
+            let xHeight = print?.xHeight
             if (xHeight ?? 0) < config.targetXHeight * 0.7 {
                 var full = decoder
                 full.halfSizeJPEGLongSide = nil
@@ -24,7 +25,7 @@ struct DecodeStep: ImageStep, EssentialStep {
                 chosen.previewSource = half.image
                 halfSizeMeasure = xHeight.map { $0 * Double(chosen.image.width) / Double(half.image.width) }
             } else {
-                measured = xHeight
+                measured = print
             }
             trace("decode: half-size x-height \(xHeight ?? 0), kept \(chosen.reduction == 2 ? "half" : "full")")
         }
@@ -38,7 +39,8 @@ struct DecodeStep: ImageStep, EssentialStep {
         state.decoded = chosen
         state.page = chosen.image
         // The kept half-size image was measured just now: the scale step need not measure it again.
-        state.decodedXHeight = measured
+        state.decodedXHeight = measured?.xHeight
+        state.decodedPrintSideways = measured?.liesSideways ?? false
         state.halfSizeXHeight = halfSizeMeasure
     }
 }

@@ -12,9 +12,10 @@ struct OrientStep: PageStep {
 
     func run(_ state: inout PageState, engine: any OCREngine) async throws {
         let page = try state.currentPage()
-        let corrector = OrientationCorrector(
+        var corrector = OrientationCorrector(
             engine: engine, languages: state.languages, confidenceThreshold: state.config.orientationConfidenceThreshold,
             xHeight: state.xHeightOrTarget)
+        corrector.printMeasuredSideways = state.printMeasuredSideways
         let turns = try await corrector.quarterTurns(for: page)
         if turns != 0 {
             guard let turned = await offload({ page.rotatedQuarterTurns(turns) }) else { throw ImagingError.unreadable }

@@ -64,6 +64,8 @@ struct PageState: Sendable {
     var decoded: DecodedPhoto?
     /// x-height of the print in `decoded.image` pixels when decode already measured it.
     var decodedXHeight: Double?
+    /// Whether that measurement found the print larger turned a quarter.
+    var decodedPrintSideways = false
     /// The same print measured on the half-size decode, in `decoded.image` pixels, when that decode was too small
     /// to keep: the scale step's measurement of the full-size image is checked against it.
     var halfSizeXHeight: Double?
@@ -71,6 +73,9 @@ struct PageState: Sendable {
     var page: LeptonicaImage?
     /// x-height of the print in `page` pixels, once measured.
     var xHeight: Double?
+    /// The print measured larger turned a quarter (scale): it may lie sideways, so the orient step does not take
+    /// the page as upright on Leptonica's quick statistics alone.
+    var printMeasuredSideways = false
     /// From the upright (EXIF) photo to the current page image, up to the dewarp.
     var toPage: Homography = .identity
     /// From the dewarped page back to the page before it (nil when the page was not dewarped): line outlines follow
