@@ -10,7 +10,8 @@ struct ScaleStep: ImageStep, EssentialStep {
         guard let decoded = state.decoded, let gray = decoded.image.grayscale() else { throw ImagingError.unreadable }
         let config = state.config
         let scaler = TextScaler(targetXHeight: config.targetXHeight, maxLongSide: config.maxImageWidthForProcessing, maxUpscale: config.maxUpscale)
-        let print = state.decodedXHeight.map { TextScaler.PrintSize(xHeight: $0, liesSideways: state.decodedPrintSideways) }
+        let print =
+            state.decodedXHeight.map { TextScaler.PrintSize(xHeight: $0, liesSideways: state.decodedPrintSideways) }
             ?? scaler.measurePrint(of: gray)
         var xHeight = print?.xHeight
         state.printMeasuredSideways = print?.liesSideways ?? false
