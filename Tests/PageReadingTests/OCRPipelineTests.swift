@@ -320,6 +320,22 @@ struct ScriptedOSDEngine: OCREngine {
         #expect(corrector.plainTurn((up: 6.4, left: -4.6)) == nil)
     }
 
+    @Test func aSureSidewaysOSDGuessIsCheckedAgainstItsUpsideDownTwin() async throws {
+        // The page lies a quarter turn clockwise: three more quarter turns put it upright. OSD surely says one turn
+        // (the right axis the wrong way round); the sample at one turn reads as fragments, its twin at three surely.
+        // Leptonica's quick statistics are switched off, so OSD is what is tested.
+        let page = try #require(LeptonicaImage(encoded: try OCRFixtures.data("clean.png"))?.grayscale())
+        let clockwise = try #require(page.rotatedQuarterTurns(1))
+        let real = try #require(OCRFixtures.engine)
+        for (osd, expected) in [(1, 3), (3, 3)] {
+            let scripted = ScriptedOSDEngine(real: real, osd: OrientationEstimate(quarterTurnsClockwise: osd, confidence: 20))
+            var corrector = OrientationCorrector(engine: scripted, languages: ["eng"], confidenceThreshold: 2.5)
+            corrector.uprightConfidence = .infinity
+            corrector.sidewaysConfidence = .infinity
+            #expect(try await corrector.quarterTurns(for: clockwise) == expected, "OSD said \(osd)")
+        }
+    }
+
     @Test func aSureStatisticWithNothingCountedTheOtherWayStandsWhenTheRowsAgree() {
         let corrector = OrientationCorrector(engine: FakeOCREngine(), languages: ["eng"], confidenceThreshold: 2.5)
         func rows(across: Double, down: Double) -> LineDirection {

@@ -85,13 +85,20 @@ struct OrientationCorrector: Sendable {
         else { return 0 }
         let estimate = try await engine.detectOrientation(gray)
         trace("orient: OSD \(estimate.map { "\($0.quarterTurnsClockwise) turns, confidence \($0.confidence)" } ?? "none")")
+        // A sure quarter turn is checked against its upside-down twin only (see below).
+        var twinOnly = false
         if let estimate, estimate.confidence >= confidenceThreshold {
             // OSD's sure guess stands unless Leptonica's statistics plainly name another turn (two estimates at odds:
             // the samples decide; OSD turned an out-of-focus page upside down at confidence 3).
-            guard latin, let named = quick.flatMap(plainTurn), named != estimate.quarterTurnsClockwise else {
+            if latin, let named = quick.flatMap(plainTurn), named != estimate.quarterTurnsClockwise {
+                trace("orient: OSD says \(estimate.quarterTurnsClockwise) turns, Leptonica plainly \(named): reading samples")
+            } else if estimate.quarterTurnsClockwise % 2 == 1 {
+                // Sideways print: OSD names the right axis the wrong way round far more often than the wrong axis
+                // (a receipt lying sideways at confidence 3.6), so the guess and its twin are read, one sample each.
+                twinOnly = true
+            } else {
                 return estimate.quarterTurnsClockwise
             }
-            trace("orient: OSD says \(estimate.quarterTurnsClockwise) turns, Leptonica plainly \(named): reading samples")
         }
 
         // Doubtful: read a central sample at each turn, levelled by the lines' own tilt, and keep the one the
@@ -139,6 +146,11 @@ struct OrientationCorrector: Sendable {
         if twin >= sureReading, twin >= guess * 2 {
             trace("orient: samples \(scored.sorted { $0.0 < $1.0 }), the guess's twin reads surely")
             return (fallback + 2) % 4
+        }
+        // OSD's sure sideways guess stands unless its twin reads surely instead.
+        if twinOnly {
+            trace("orient: samples \(scored.sorted { $0.0 < $1.0 }), OSD's sure guess stands")
+            return fallback
         }
         scored += try await read([(fallback + 1) % 4, (fallback + 3) % 4])
         trace("orient: samples \(scored.sorted { $0.0 < $1.0 })")
