@@ -39,8 +39,7 @@ struct DecodeStep: ImageStep, EssentialStep {
         state.decoded = chosen
         state.page = chosen.image
         // The kept half-size image was measured just now: the scale step need not measure it again.
-        state.decodedXHeight = measured?.xHeight
-        state.decodedPrintSideways = measured?.liesSideways ?? false
+        state.decodedPrint = measured
         state.halfSizeXHeight = halfSizeMeasure
     }
 }

@@ -62,10 +62,8 @@ struct PageState: Sendable {
 
     /// The photo upright by its EXIF tag (set by decode).
     var decoded: DecodedPhoto?
-    /// x-height of the print in `decoded.image` pixels when decode already measured it.
-    var decodedXHeight: Double?
-    /// Whether that measurement found the print larger turned a quarter.
-    var decodedPrintSideways = false
+    /// The print as decode already measured it (x-height in `decoded.image` pixels), nil when it did not.
+    var decodedPrint: TextScaler.PrintSize?
     /// The same print measured on the half-size decode, in `decoded.image` pixels, when that decode was too small
     /// to keep: the scale step's measurement of the full-size image is checked against it.
     var halfSizeXHeight: Double?

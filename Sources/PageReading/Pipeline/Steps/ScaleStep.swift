@@ -10,12 +10,10 @@ struct ScaleStep: ImageStep, EssentialStep {
         guard let decoded = state.decoded, let gray = decoded.image.grayscale() else { throw ImagingError.unreadable }
         let config = state.config
         let scaler = TextScaler(targetXHeight: config.targetXHeight, maxLongSide: config.maxImageWidthForProcessing, maxUpscale: config.maxUpscale)
-        let print =
-            state.decodedXHeight.map { TextScaler.PrintSize(xHeight: $0, liesSideways: state.decodedPrintSideways) }
-            ?? scaler.measurePrint(of: gray)
+        let print = state.decodedPrint ?? scaler.measurePrint(of: gray)
         var xHeight = print?.xHeight
         state.printMeasuredSideways = print?.liesSideways ?? false
-        if state.decodedXHeight == nil, let check = state.halfSizeXHeight {
+        if state.decodedPrint == nil, let check = state.halfSizeXHeight {
             xHeight = TextScaler.reconciled(xHeight, check)
         }
         let factor = scaler.factor(forXHeight: xHeight, width: gray.width, height: gray.height)
