@@ -78,4 +78,49 @@ import Testing
         #expect(middle.x == 500 && side.x == 80, "columns stay where they are")
         #expect(side.y - middle.y > 25, "the side of the line was \(side.y - middle.y) px lower on the curled page")
     }
+
+    @Test func aModelThatBarelySharpensTheRowsIsNotApplied() {
+        let dewarper = TextLineDewarper(xHeight: 10)
+        #expect(!dewarper.keeps(sharpnessBefore: 10, after: 10.2), "2 % sharper is within what a wrong model can give")
+        #expect(dewarper.keeps(sharpnessBefore: 10, after: 11))
+        #expect(!dewarper.keeps(sharpnessBefore: 10, after: 9))
+    }
+
+    /// A receipt photographed at an angle: items on the left, prices far to the right, and rows that run closer
+    /// together on the right than on the left (the right edge was further from the camera).
+    func fannedReceipt(width: Int = 900, height: Int = 900, letter: Int = 10, squeeze: Double) -> (GrayImage, rows: [(item: Int, price: Int)]) {
+        var bytes = [UInt8](repeating: 240, count: width * height)
+        var rows: [(Int, Int)] = []
+        var row = 60
+        while row < height - 80 {
+            // The row's height at the left and at the right edge, pulled towards the middle of the page on the right.
+            let left = Double(row), right = Double(height) / 2 + (Double(row) - Double(height) / 2) * squeeze
+            func y(at x: Int) -> Int { Int(left + (right - left) * Double(x) / Double(width)) }
+            for (start, count) in [(40, 14), (width - 120, 5)] {
+                for k in 0..<count {
+                    let x = start + k * letter, top = y(at: x)
+                    for yy in top..<(top + letter) { for xx in x..<(x + letter * 2 / 3) { bytes[yy * width + xx] = 20 } }
+                }
+            }
+            rows.append((y(at: 100) + letter / 2, y(at: width - 100) + letter / 2))
+            row += letter * 3
+        }
+        return (GrayImage(width: width, height: height, bytes: bytes), rows)
+    }
+
+    @Test func aFannedReceiptKeepsEachPriceOnItsItemsRow() throws {
+        let (receipt, rows) = fannedReceipt(squeeze: 0.85)
+        let page = try #require(LeptonicaImage(gray: receipt))
+        let (_, map) = try #require(TextLineDewarper(xHeight: 10).dewarpWithMap(page), "rows that fan are straightened")
+        // Where each row's item and price land on the flat page: on the same row, within half a row's pitch.
+        for (item, price) in rows {
+            func flatRow(x: Double, source: Int) -> Int {
+                (0..<receipt.height).min {
+                    abs(map.source(x: x, y: Double($0)).y - Double(source)) < abs(map.source(x: x, y: Double($1)).y - Double(source))
+                }!
+            }
+            let flatItem = flatRow(x: 100, source: item), flatPrice = flatRow(x: Double(receipt.width - 100), source: price)
+            #expect(abs(flatItem - flatPrice) <= 15, "item row at \(flatItem), its price at \(flatPrice)")
+        }
+    }
 }

@@ -14,8 +14,11 @@ struct TextLineDewarper: Sendable {
     var minimumSpans = 4
     /// The lines must depart from where they would lie flat by at least this many x-heights somewhere.
     var minimumBend = 0.4
-    /// The remapped page is kept only when its text rows get at least this much sharper.
-    var minimumGain = 1.0
+    /// The remapped page is kept only when its text rows get at least this much sharper. A model that barely
+    /// sharpens them has found little to straighten, and its field still reaches into the parts no span covered
+    /// (the prices beside a receipt's items, a margin): there it can only guess, and a wrong guess moves print from
+    /// one row to the next.
+    var minimumGain = 1.05
     /// After the page model, straighten the lines it left bent one by one (`LineStraightener`).
     var straightensLines = true
 
@@ -78,8 +81,11 @@ struct TextLineDewarper: Sendable {
         let flatMask = map.remap(mask, scale: 1)
         let after = Dewarper.lineSharpness(Self.rowInk(flatMask.bytes.map { $0 < 128 }, width: mask.width, height: mask.height))
         trace("line dewarp: sharpness \(String(format: "%.1f", before)) -> \(String(format: "%.1f", after))")
-        return after >= before * minimumGain ? map : nil
+        return keeps(sharpnessBefore: before, after: after) ? map : nil
     }
+
+    /// Whether a model that takes the rows' sharpness from `before` to `after` is worth applying.
+    func keeps(sharpnessBefore before: Double, after: Double) -> Bool { after >= before * minimumGain }
 
     static func rowInk(_ ink: [Bool], width: Int, height: Int) -> [Int] {
         (0..<height).map { y in
