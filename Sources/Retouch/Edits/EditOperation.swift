@@ -62,7 +62,7 @@ public struct EditOperation: Sendable, Codable, Equatable {
         var boxes: [(minX: Double, minY: Double, maxX: Double, maxY: Double)] = []
         var lineDepth: Double?
         switch shape {
-        case .line(let points, let lineWidth):
+        case .line(_, let lineWidth):
             guard let extent else { return [] }
             boxes = [extent]
             lineDepth = lineWidth / 2 + pad
