@@ -112,13 +112,14 @@ import Testing
         let (receipt, rows) = fannedReceipt(squeeze: 0.85)
         let page = try #require(LeptonicaImage(gray: receipt))
         let (_, map) = try #require(TextLineDewarper(xHeight: 10).dewarpWithMap(page), "rows that fan are straightened")
+        // The row of the flat page whose point at `x` came from row `source` of the receipt.
+        func flatRow(x: Double, source: Int) -> Int {
+            (0..<receipt.height).min {
+                abs(map.source(x: x, y: Double($0)).y - Double(source)) < abs(map.source(x: x, y: Double($1)).y - Double(source))
+            }!
+        }
         // Where each row's item and price land on the flat page: on the same row, within half a row's pitch.
         for (item, price) in rows {
-            func flatRow(x: Double, source: Int) -> Int {
-                (0..<receipt.height).min {
-                    abs(map.source(x: x, y: Double($0)).y - Double(source)) < abs(map.source(x: x, y: Double($1)).y - Double(source))
-                }!
-            }
             let flatItem = flatRow(x: 100, source: item), flatPrice = flatRow(x: Double(receipt.width - 100), source: price)
             #expect(abs(flatItem - flatPrice) <= 15, "item row at \(flatItem), its price at \(flatPrice)")
         }
