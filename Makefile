@@ -15,7 +15,7 @@ RUN_DEBS := tesseract-ocr $(addprefix tesseract-ocr-,$(OCR_LANGS)) libtesseract-
             libopencv-core-dev libopencv-imgproc-dev libopencv-photo-dev libopencv-objdetect-dev opencv-data flite1-dev \
             wamerican wbritish wfrench wngerman wspanish
 TEST_DEBS := $(RUN_DEBS) chromium libheif-examples fonts-dejavu-core fonts-noto-cjk
-TEST_PIPS := pytest playwright jsonschema rapidfuzz numpy pillow scikit-image
+TEST_PIPS := pytest pytest-timeout playwright jsonschema rapidfuzz numpy pillow scikit-image
 
 .PHONY: run test bench deps test-deps build build-release lint format clean
 
@@ -32,7 +32,7 @@ deps:
 
 test-deps:
 	$(call install_debs,$(TEST_DEBS))
-	@$(PYTHON) -c "import pytest, playwright, jsonschema, rapidfuzz, numpy, PIL, skimage" 2>/dev/null || \
+	@$(PYTHON) -c "import pytest, pytest_timeout, playwright, jsonschema, rapidfuzz, numpy, PIL, skimage" 2>/dev/null || \
 	  $(PYTHON) -m pip install -q $(TEST_PIPS)
 
 build: deps
@@ -51,7 +51,7 @@ test: test-deps lint
 	$(PYTHON) tools/make_shelf_fixtures.py .build/fixtures/shelf
 	$(PYTHON) tools/make_retouch_fixtures.py .build/fixtures/retouch
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build 2>&1 | tee .build/swift-test.log; test $${PIPESTATUS[0]} -eq 0
+	timeout 1800 $(SWIFT) test --skip-build 2>&1 | tee .build/swift-test.log; test $${PIPESTATUS[0]} -eq 0
 	$(PYTHON) -m pytest -q -s Tests/e2e
 
 ## Style: .swift-format (150 columns, ordered imports); `make format` rewrites, `make lint` (part of make test) checks.

@@ -108,6 +108,18 @@ def clipboard_without_share(context, base):
     context.add_init_script("try { delete Navigator.prototype.share; } catch (e) {}")
 
 
+def screenshot_whole_page(page, path):
+    """The whole page in one picture, without Playwright's `full_page` path, which in Chromium can outlast its own
+    timeout: the viewport is made as tall as the page (up to 8000 px), shot, and put back."""
+    size = page.viewport_size
+    height = min(int(page.evaluate("Math.ceil(document.documentElement.scrollHeight)")), 8000)
+    page.set_viewport_size({"width": size["width"], "height": max(height, size["height"])})
+    try:
+        page.screenshot(path=str(path), timeout=60_000)
+    finally:
+        page.set_viewport_size(size)
+
+
 def watch_errors(page):
     """Page errors and console errors, collected for the test to assert empty."""
     errors = []

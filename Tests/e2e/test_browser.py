@@ -6,7 +6,7 @@ import urllib.request
 import pytest
 from playwright.sync_api import expect
 
-from conftest import SCREENSHOTS, Server, clipboard_without_share, iphone_context, watch_errors
+from conftest import SCREENSHOTS, Server, clipboard_without_share, iphone_context, screenshot_whole_page, watch_errors
 
 
 
@@ -158,7 +158,11 @@ def test_screenshots_of_every_page(browser, server, page_photo):
             for name, url in urls.items():
                 page.goto(url)
                 assert page.locator("header.topbar").count() == 1, name
-                page.screenshot(path=str(SCREENSHOTS / f"{name}-{size_name}-{scheme}.png"), full_page=(name != "results"))
+                shot = SCREENSHOTS / f"{name}-{size_name}-{scheme}.png"
+                if name == "results":
+                    page.screenshot(path=str(shot))
+                else:
+                    screenshot_whole_page(page, shot)
             context.close()
     locked.stop()
     assert len(list(SCREENSHOTS.glob("*.png"))) >= len(PAGES) * 4

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from conftest import ROOT, SCREENSHOTS, Server, render_page, watch_errors
+from conftest import ROOT, SCREENSHOTS, Server, render_page, screenshot_whole_page, watch_errors
 
 CATALOGUES = ROOT / "Sources" / "Localization" / "Locales"
 CJK_FONT = "/usr/share/fonts/opentype/noto/NotoSerifCJK-Regular.ttc"
@@ -245,5 +245,9 @@ def test_screenshots_in_chinese(browser, server, tmp_path):
                 page.goto(url)
                 page.wait_for_load_state("networkidle")
                 assert page.evaluate("document.documentElement.lang") == "zh-Hans"
-                page.screenshot(path=str(SCREENSHOTS / f"zh-{name}-{size_name}-{scheme}.png"), full_page=(name == "variants"))
+                shot = SCREENSHOTS / f"zh-{name}-{size_name}-{scheme}.png"
+                if name == "variants":
+                    screenshot_whole_page(page, shot)
+                else:
+                    page.screenshot(path=str(shot))
             context.close()

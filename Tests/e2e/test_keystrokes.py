@@ -13,7 +13,7 @@ from datetime import datetime, timedelta, timezone
 import pytest
 from playwright.sync_api import expect
 
-from conftest import CHROMIUM, SCREENSHOTS, clipboard_without_share, iphone_context, watch_errors
+from conftest import CHROMIUM, SCREENSHOTS, clipboard_without_share, iphone_context, screenshot_whole_page, watch_errors
 from http_client import request, upload
 
 SCAN = re.compile(r"/scans/[A-Za-z0-9_-]{22}$")
@@ -178,7 +178,7 @@ def test_the_offline_page_says_what_is_kept_here_and_sends_it_when_the_server_an
     expect(kept).to_contain_text("The text of a scan")
     expect(page.get_by_text("is not on the server yet", exact=False).first).to_be_visible()
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / "offline-kept-phone-light.png"), full_page=True)
+    screenshot_whole_page(page, SCREENSHOTS / "offline-kept-phone-light.png")
     context.set_offline(False)
     # The offline page notices the server, sends the kept copy and loads the page that was asked for.
     page.wait_for_url(server.base + scan, timeout=20_000)

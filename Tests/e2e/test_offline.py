@@ -5,7 +5,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from conftest import SCREENSHOTS, Server, iphone_context
+from conftest import SCREENSHOTS, Server, iphone_context, screenshot_whole_page
 from http_client import request
 
 
@@ -29,7 +29,7 @@ def test_service_worker_serves_the_offline_page(browser, server):
     expect(page.get_by_role("heading", name="You're offline")).to_be_visible()
     expect(page.get_by_text("Nothing typed in this browser is waiting to be sent")).to_be_visible()
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / "offline-phone-light.png"), full_page=True)
+    screenshot_whole_page(page, SCREENSHOTS / "offline-phone-light.png")
     context.set_offline(False)
     # The offline page notices the server is back and loads the page that was asked for, by itself.
     expect(page.get_by_text("Take photo")).to_be_visible(timeout=20_000)

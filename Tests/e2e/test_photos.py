@@ -5,7 +5,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from conftest import SCREENSHOTS, iphone_context, render_page
+from conftest import SCREENSHOTS, iphone_context, render_page, screenshot_whole_page
 
 
 SECOND_PAGE = [
@@ -53,7 +53,7 @@ def test_drag_a_corner_and_read_again(browser, server, page_photo):
     page.keyboard.press("ArrowUp")
     assert int(page.locator('input[name="y3"]').input_value()) < y3
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / "outline-desktop-light.png"), full_page=True)
+    screenshot_whole_page(page, SCREENSHOTS / "outline-desktop-light.png")
 
     page.get_by_role("button", name="Read again", exact=True).click()
     page.wait_for_url(re.compile(r"/scans/[A-Za-z0-9_-]{22}\?read=0$"), timeout=60_000)
@@ -83,5 +83,5 @@ def test_add_the_next_page(browser, server, page_photo, tmp_path):
     page.get_by_role("link", name=re.compile("Lines")).click()
     expect(page.get_by_role("heading", name="Photo 2")).to_be_visible()
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / "lines-two-photos-phone-light.png"), full_page=True)
+    screenshot_whole_page(page, SCREENSHOTS / "lines-two-photos-phone-light.png")
     context.close()

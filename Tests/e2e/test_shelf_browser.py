@@ -6,7 +6,7 @@ import re
 
 from playwright.sync_api import expect
 
-from conftest import SCREENSHOTS, clipboard_without_share, iphone_context, watch_errors
+from conftest import SCREENSHOTS, clipboard_without_share, iphone_context, screenshot_whole_page, watch_errors
 
 RESULT = re.compile(r"/shelves/[A-Za-z0-9_-]{22}$")
 
@@ -177,7 +177,7 @@ def test_screenshots_of_the_shelf_pages(browser, server, shelf_photos):
             page.screenshot(path=str(shots[-1]))
             page.goto(result)
             shots.append(SCREENSHOTS / f"shelf-result-full-{size_name}-{scheme}.png")
-            page.screenshot(path=str(shots[-1]), full_page=True)
+            screenshot_whole_page(page, shots[-1])
             # A tapped spine shows what was read on it.
             page.locator("polygon.spine.known").nth(2).dispatch_event("click")
             page.locator(".spine-figure").scroll_into_view_if_needed()
@@ -245,5 +245,5 @@ def test_a_big_shelf_keeps_its_recommendations_near_the_top(browser, server, she
             pg = ctx.new_page()
             pg.goto(result)
             pg.screenshot(path=str(SCREENSHOTS / f"shelf-big-{size_name}-{scheme}.png"))
-            pg.screenshot(path=str(SCREENSHOTS / f"shelf-big-full-{size_name}-{scheme}.png"), full_page=True)
+            screenshot_whole_page(pg, SCREENSHOTS / f"shelf-big-full-{size_name}-{scheme}.png")
             ctx.close()
