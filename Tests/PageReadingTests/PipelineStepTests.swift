@@ -288,6 +288,23 @@ import Words
         #expect(kept.count == 8)
     }
 
+    @Test func aPriceColumnNearTheEdgeIsKeptWhereverItsRowsFall() async throws {
+        // A receipt photographed at a slant: the items on the left, the prices near the right edge of the frame,
+        // each price drifted half a row off its item's row (the photo fans the rows). Cut by nothing, they are the
+        // page's own column; the same strip holding words is a facing page's line ends.
+        func receipt(_ right: (Int) -> String) -> [RecognizedLine] {
+            (0..<8).flatMap { i in
+                [line("ITEM NAME NUMBER \(i) MILCH", 40, 100 + i * 45, 500), line(right(i), 1180, 120 + i * 45, 90)]
+            }
+        }
+        let prices = try await facingStepKeeps(receipt { "1,\(10 + $0) A" })
+        #expect(prices.count == 16, "\(prices.map(\.text))")
+        let words = try await facingStepKeeps(receipt { _ in "and the" })
+        #expect(words.map(\.text).allSatisfy { $0.hasPrefix("ITEM") } && words.count == 8, "\(words.map(\.text))")
+        #expect(FacingPageFilter.isFigures("-0,45 A") && FacingPageFilter.isFigures("1,11 B") && FacingPageFilter.isFigures("12.99"))
+        #expect(!FacingPageFilter.isFigures("2 cups") && !FacingPageFilter.isFigures("ends 3") && !FacingPageFilter.isFigures("A B"))
+    }
+
     @Test func twoWholeColumnsAreNotMistakenForAFacingPage() async throws {
         var lines: [RecognizedLine] = []
         for i in 0..<8 {

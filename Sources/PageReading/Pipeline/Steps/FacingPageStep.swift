@@ -92,7 +92,9 @@ struct FacingPageFilter: Sendable {
     }
 
     func keep(_ lines: [RecognizedLine], pageWidth: Int) -> [RecognizedLine] {
-        let drop = facing(lines.map(\.box), weights: lines.map(\.text.count), pageWidth: pageWidth)
+        let drop = facingWithCuts(
+            lines.map(\.box), weights: lines.map(\.text.count), pageWidth: pageWidth, figures: lines.map { Self.isFigures($0.text) }
+        ).indices
         return lines.enumerated().filter { !drop.contains($0.offset) }.map(\.element)
     }
 
@@ -101,8 +103,18 @@ struct FacingPageFilter: Sendable {
         facingWithCuts(boxes, weights: weights, pageWidth: pageWidth).indices
     }
 
-    /// The facing page's boxes, and where it begins on each side it was found.
-    func facingWithCuts(_ boxes: [PixelBox], weights: [Int], pageWidth: Int) -> (indices: Set<Int>, cuts: [Cut]) {
+    /// A line of figures (a price, an amount): it holds a digit, and no more letters than digits ("1,19 A",
+    /// "-0,45"). The cut line ends of a facing page are words.
+    static func isFigures(_ text: String) -> Bool {
+        let scalars = text.unicodeScalars
+        let digits = scalars.filter { CharacterSet.decimalDigits.contains($0) }.count
+        let letters = scalars.filter { CharacterSet.letters.contains($0) }.count
+        return digits > 0 && letters <= digits
+    }
+
+    /// The facing page's boxes, and where it begins on each side it was found. `figures`, when the lines were read,
+    /// says which hold figures (`isFigures`).
+    func facingWithCuts(_ boxes: [PixelBox], weights: [Int], pageWidth: Int, figures: [Bool]? = nil) -> (indices: Set<Int>, cuts: [Cut]) {
         guard boxes.count >= 6, pageWidth > 0 else { return ([], []) }
         var cuts: [Cut] = []
         var kept = Array(boxes.indices)
@@ -112,9 +124,12 @@ struct FacingPageFilter: Sendable {
                 // An empty band first; failing that, one that a single line crosses (a running head, or a
                 // fragment read together with its neighbour across the gutter).
                 let keptBoxes = kept.map { boxes[$0] }, keptWeights = kept.map { weights[$0] }
+                let keptFigures = figures.map { f in kept.map { f[$0] } }
                 guard
-                    let strip = fragmentStrip(keptBoxes, weights: keptWeights, pageWidth: pageWidth, side: side, crossing: 0)
-                        ?? fragmentStrip(keptBoxes, weights: keptWeights, pageWidth: pageWidth, side: side, crossing: 1)
+                    let strip = fragmentStrip(
+                        keptBoxes, weights: keptWeights, pageWidth: pageWidth, side: side, crossing: 0, figures: keptFigures
+                    )
+                        ?? fragmentStrip(keptBoxes, weights: keptWeights, pageWidth: pageWidth, side: side, crossing: 1, figures: keptFigures)
                 else { break }
                 let stripIndices = Set(strip.map { kept[$0] })
                 kept.removeAll { stripIndices.contains($0) }
@@ -131,8 +146,8 @@ struct FacingPageFilter: Sendable {
     enum Side: Sendable { case left, right }
 
     /// Indices (into `boxes`) of the facing page's strip on `side`, or nil when there is none.
-    /// `crossing`: how many lines may run through the empty band.
-    func fragmentStrip(_ boxes: [PixelBox], weights: [Int], pageWidth: Int, side: Side, crossing: Int = 0) -> [Int]? {
+    /// `crossing`: how many lines may run through the empty band; `figures`: which lines hold figures, when known.
+    func fragmentStrip(_ boxes: [PixelBox], weights: [Int], pageWidth: Int, side: Side, crossing: Int = 0, figures: [Bool]? = nil) -> [Int]? {
         // Empty vertical bands between line boxes, from the frame edge inwards.
         var count = [Int](repeating: 0, count: pageWidth + 1)
         for box in boxes {
@@ -180,7 +195,11 @@ struct FacingPageFilter: Sendable {
         }.count
         let touch = 0.25 * xHeight
         let clipped = strip.filter { distanceToFrame(boxes[$0], side: side, pageWidth: pageWidth) <= touch }.count
-        guard Double(aligned) < 0.6 * Double(strip.count) || Double(clipped) >= 0.5 * Double(strip.count) else { return nil }
+        // So is a column of figures (a receipt's prices), whose rows can drift off the items' where the photo fans
+        // them: the facing page's cut line ends are words.
+        let figureLines = figures.map { f in strip.filter { f[$0] }.count } ?? 0
+        let ownColumn = Double(aligned) >= 0.6 * Double(strip.count) || Double(figureLines) >= 0.6 * Double(strip.count)
+        guard !ownColumn || Double(clipped) >= 0.5 * Double(strip.count) else { return nil }
         return strip
     }
 }
