@@ -1,9 +1,10 @@
 """Does the OCR hold when the same photos are taken a little differently? A check on mechanisms, not a score to tune.
 
-    python3 bench/ocr_variants.py [PHOTOS_DIR] [--binary .build/release/snappost]
+    python3 bench/ocr_variants.py [PHOTOS_DIR] [--binary .build/release/snappost] [--only resaved,half,...]
 
-Makes nine copies of every photo in PHOTOS_DIR (default ../shared/photos/pages) in a temporary folder, with EXIF
-applied and stripped, re-encoded as JPEG q85: `half` (half the pixels on each side, an older phone or a zoomed-out
+Makes ten copies of every photo in PHOTOS_DIR (default ../shared/photos/pages) in a temporary folder, with EXIF
+applied and stripped, re-encoded as JPEG q85: `resaved` (nothing else: what a messenger's recompression does, and what
+every other copy has on top of its own change), `half` (half the pixels on each side, an older phone or a zoomed-out
 shot), `dim` (brightness 0.55, contrast 0.7: a badly lit room), `rot90`, `rot180`, `rot270` (turned in the pixels
 while EXIF says upright), `tilt` (turned 7°, the corners filled with the photo's own border grey), `keystone` (the
 top edge 12 % narrower than the bottom: the phone held at an angle to the page), `shadow` (brightness falling from
@@ -49,6 +50,7 @@ def shadow(im, darkest=0.45):
 
 
 VARIANTS = {
+    "resaved": lambda im: im,
     "half": lambda im: im.resize((im.width // 2, im.height // 2), Image.LANCZOS),
     "dim": lambda im: ImageEnhance.Contrast(ImageEnhance.Brightness(im).enhance(0.55)).enhance(0.7),
     "rot90": lambda im: im.transpose(Image.ROTATE_270),
@@ -76,13 +78,20 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("photos", nargs="?", default=str(ROOT.parent / "shared" / "photos" / "pages"))
     parser.add_argument("--binary", default=str(ROOT / ".build" / "release" / "snappost"))
+    parser.add_argument("--only", default="", help="comma-separated sets to make (default: all)")
     args = parser.parse_args()
+    only = [name for name in args.only.split(",") if name]
+    unknown = [name for name in only if name not in VARIANTS]
+    if unknown:
+        parser.error(f"unknown set(s) {', '.join(unknown)}; known: {', '.join(VARIANTS)}")
     source = Path(args.photos)
     baseline, total = evaluate(args.binary, source)
     print(f"{'untouched':10} {total}")
     with tempfile.TemporaryDirectory(prefix="snappost-variants-") as tmp:
         worse = []
         for name, change in VARIANTS.items():
+            if only and name not in only:
+                continue
             folder = Path(tmp) / name
             folder.mkdir()
             for path in sorted(source.iterdir()):
