@@ -302,6 +302,22 @@ struct ScriptedOSDEngine: OCREngine {
     func detectOrientation(_ image: GrayImage) async throws -> OrientationEstimate? { osd }
 }
 
+/// Orientation samples read unsurely every way up, sideways a little better than upright: a sample wider than tall
+/// (upright or upside down) scores 0.175, one taller than wide 0.25. OSD answers as scripted.
+struct LeaningSamplesEngine: OCREngine {
+    let osd: OrientationEstimate
+    var defaultLanguages: [String] { ["eng"] }
+    var installedLanguages: [RecognitionLanguage] { [] }
+    func recognize(_ image: GrayImage, request: RecognitionRequest) async throws -> RecognitionResult {
+        let confidence = image.height > image.width ? 0.5 : 0.35
+        let line = RecognizedLine(
+            text: String(repeating: "word ", count: 25), box: PixelBox(x: 0, y: 0, width: image.width, height: 20), confidence: confidence,
+            block: 0, paragraph: 0)
+        return RecognitionResult(lines: [line], meanConfidence: confidence)
+    }
+    func detectOrientation(_ image: GrayImage) async throws -> OrientationEstimate? { osd }
+}
+
 @Suite struct OrientationDisagreementTests {
     @Test func aSureOSDGuessThatLeptonicaPlainlyContradictsIsCheckedBySamples() async throws {
         let page = try #require(LeptonicaImage(encoded: try OCRFixtures.data("clean.png"))?.grayscale())
@@ -352,6 +368,28 @@ struct ScriptedOSDEngine: OCREngine {
         #expect(corrector.plainTurnAlongRows((up: 0, left: 8.3), rows(across: 8000, down: 6000)) == nil)
         #expect(corrector.plainTurnAlongRows((up: 0, left: 5), sideways) == nil)
         #expect(corrector.plainTurnAlongRows((up: 1.2, left: 8.3), sideways) == nil)
+    }
+
+    @Test func unsureSamplesDoNotOverruleOSDAndLeptonicaLeaningTheSameWay() async throws {
+        // An upright page whose samples all read unsurely, the sideways ones a little better (as the curled middle of
+        // an open book can): OSD unsurely says upright, and Leptonica's statistics lean upright (the plain-upright
+        // shortcut is switched off). Two estimates against samples that only lean: the page stays as it is.
+        let page = try #require(LeptonicaImage(encoded: try OCRFixtures.data("clean.png"))?.grayscale())
+        #expect(page.width > 900 && page.height < 900, "a landscape sample tells the upright turns from the sideways ones")
+        let engine = LeaningSamplesEngine(osd: OrientationEstimate(quarterTurnsClockwise: 0, confidence: 1))
+        var corrector = OrientationCorrector(engine: engine, languages: ["eng"], confidenceThreshold: 2.5)
+        corrector.uprightConfidence = .infinity
+        #expect(try await corrector.quarterTurns(for: page) == 0)
+        // Without the statistics' lean the slightly better sideways samples would turn it.
+        corrector.leaningConfidence = .infinity
+        #expect(try await corrector.quarterTurns(for: page) % 2 == 1)
+        // OSD unsurely saying upside down: Leptonica leans the other way, so the samples decide, sideways.
+        let upsideDown = LeaningSamplesEngine(osd: OrientationEstimate(quarterTurnsClockwise: 2, confidence: 1))
+        corrector = OrientationCorrector(engine: upsideDown, languages: ["eng"], confidenceThreshold: 2.5)
+        corrector.uprightConfidence = .infinity
+        #expect(try await corrector.quarterTurns(for: page) % 2 == 1)
+        #expect(corrector.turn(namedBy: (up: 7.0, left: -3.3), from: 3) == 0)
+        #expect(corrector.turn(namedBy: (up: 2.0, left: -1.0), from: 3) == nil)
     }
 
     @Test func aSureOSDGuessThatLeptonicaDoesNotContradictStands() async throws {

@@ -13,6 +13,9 @@ struct OrientationCorrector: Sendable {
     /// Leptonica confidence from which a page is taken as plainly sideways (left) or upside down (up, negative)
     /// without asking OSD; the other direction's confidence must be at most 1/2.5 of it.
     var sidewaysConfidence: Double = 7
+    /// Leptonica confidence from which the statistics lean to a turn (the larger direction's sign names it), short
+    /// of naming it plainly: enough to side with OSD's unsure guess against samples that all read unsurely.
+    var leaningConfidence: Double = 3
     /// How many times sharper the rows of letters must be one way than the other to say plainly which way they run
     /// (a page's own lines score 15–30 times; a table's grain or a few lines of print far less).
     var plainRows: Double = 4
@@ -158,6 +161,12 @@ struct OrientationCorrector: Sendable {
         guard let best = scored.sorted(by: { $0.0 < $1.0 }).max(by: { $0.1 < $1.1 }), best.1 > 0,
             best.1 > baseline * 1.15
         else { return fallback }
+        // Samples that all read unsurely only lean (a curled page's middle reads as fragments every way up): they
+        // do not overrule OSD's guess where Leptonica's statistics lean the same way, two estimates against one.
+        if best.1 < sureReading, estimate != nil, latin, let quick, turn(namedBy: quick, from: leaningConfidence) == fallback {
+            trace("orient: no sample reads surely; OSD's guess and Leptonica's statistics both say \(fallback)")
+            return fallback
+        }
         return best.0
     }
 
@@ -176,7 +185,12 @@ struct OrientationCorrector: Sendable {
     /// The turn Leptonica's ascender statistics name with a confidence of at least `sidewaysConfidence` (up for
     /// upright or upside down, left for the two sideways turns; the larger decides), or nil when neither is that sure.
     func plainTurn(_ quick: (up: Double, left: Double)) -> Int? {
-        guard max(abs(quick.up), abs(quick.left)) >= sidewaysConfidence else { return nil }
+        turn(namedBy: quick, from: sidewaysConfidence)
+    }
+
+    /// The turn Leptonica's statistics name from a confidence of `threshold` (the larger direction decides), or nil.
+    func turn(namedBy quick: (up: Double, left: Double), from threshold: Double) -> Int? {
+        guard max(abs(quick.up), abs(quick.left)) >= threshold else { return nil }
         if abs(quick.up) >= abs(quick.left) { return quick.up > 0 ? 0 : 2 }
         return quick.left > 0 ? 1 : 3
     }
