@@ -98,11 +98,6 @@ struct FacingPageFilter: Sendable {
         return lines.enumerated().filter { !drop.contains($0.offset) }.map(\.element)
     }
 
-    /// Indices of the boxes that belong to the facing page; `weights` says how much text each holds.
-    func facing(_ boxes: [PixelBox], weights: [Int], pageWidth: Int) -> Set<Int> {
-        facingWithCuts(boxes, weights: weights, pageWidth: pageWidth).indices
-    }
-
     /// A line of figures (a price, an amount): it holds a digit, and no more letters than digits ("1,19 A",
     /// "-0,45"). The cut line ends of a facing page are words.
     static func isFigures(_ text: String) -> Bool {
@@ -112,8 +107,8 @@ struct FacingPageFilter: Sendable {
         return digits > 0 && letters <= digits
     }
 
-    /// The facing page's boxes, and where it begins on each side it was found. `figures`, when the lines were read,
-    /// says which hold figures (`isFigures`).
+    /// The facing page's boxes, and where it begins on each side it was found; `weights` says how much text each
+    /// box holds, and `figures`, when the lines were read, which hold figures (`isFigures`).
     func facingWithCuts(_ boxes: [PixelBox], weights: [Int], pageWidth: Int, figures: [Bool]? = nil) -> (indices: Set<Int>, cuts: [Cut]) {
         guard boxes.count >= 6, pageWidth > 0 else { return ([], []) }
         var cuts: [Cut] = []
