@@ -302,22 +302,6 @@ struct ScriptedOSDEngine: OCREngine {
     func detectOrientation(_ image: GrayImage) async throws -> OrientationEstimate? { osd }
 }
 
-/// Orientation samples read unsurely every way up, sideways a little better than upright: a sample wider than tall
-/// (upright or upside down) scores 0.175, one taller than wide 0.25. OSD answers as scripted.
-struct LeaningSamplesEngine: OCREngine {
-    let osd: OrientationEstimate
-    var defaultLanguages: [String] { ["eng"] }
-    var installedLanguages: [RecognitionLanguage] { [] }
-    func recognize(_ image: GrayImage, request: RecognitionRequest) async throws -> RecognitionResult {
-        let confidence = image.height > image.width ? 0.5 : 0.35
-        let line = RecognizedLine(
-            text: String(repeating: "word ", count: 25), box: PixelBox(x: 0, y: 0, width: image.width, height: 20), confidence: confidence,
-            block: 0, paragraph: 0)
-        return RecognitionResult(lines: [line], meanConfidence: confidence)
-    }
-    func detectOrientation(_ image: GrayImage) async throws -> OrientationEstimate? { osd }
-}
-
 @Suite struct OrientationDisagreementTests {
     @Test func aSureOSDGuessThatLeptonicaPlainlyContradictsIsCheckedBySamples() async throws {
         let page = try #require(LeptonicaImage(encoded: try OCRFixtures.data("clean.png"))?.grayscale())
@@ -376,7 +360,23 @@ struct LeaningSamplesEngine: OCREngine {
         // shortcut is switched off). Two estimates against samples that only lean: the page stays as it is.
         let page = try #require(LeptonicaImage(encoded: try OCRFixtures.data("clean.png"))?.grayscale())
         #expect(page.width > 900 && page.height < 900, "a landscape sample tells the upright turns from the sideways ones")
-        let engine = LeaningSamplesEngine(osd: OrientationEstimate(quarterTurnsClockwise: 0, confidence: 1))
+        // Samples wider than tall (upright or upside down) score 0.175, taller than wide 0.25; a sure reading is 0.45.
+        func unsure(_ confidence: Double, _ width: Int, _ height: Int) -> [RecognizedLine] {
+            [
+                RecognizedLine(
+                    text: String(repeating: "word ", count: 25), box: PixelBox(x: 0, y: 0, width: width, height: 20),
+                    confidence: confidence, block: 0, paragraph: 0)
+            ]
+        }
+        func leaningSamples(osd turns: Int) -> FakeOCREngine {
+            FakeOCREngine(
+                bySize: [
+                    PixelSize(width: 900, height: page.height): unsure(0.35, 900, page.height),
+                    PixelSize(width: page.height, height: 900): unsure(0.5, page.height, 900),
+                ],
+                orientation: OrientationEstimate(quarterTurnsClockwise: turns, confidence: 1))
+        }
+        let engine = leaningSamples(osd: 0)
         var corrector = OrientationCorrector(engine: engine, languages: ["eng"], confidenceThreshold: 2.5)
         corrector.uprightConfidence = .infinity
         #expect(try await corrector.quarterTurns(for: page) == 0)
@@ -384,7 +384,7 @@ struct LeaningSamplesEngine: OCREngine {
         corrector.leaningConfidence = .infinity
         #expect(try await corrector.quarterTurns(for: page) % 2 == 1)
         // OSD unsurely saying upside down: Leptonica leans the other way, so the samples decide, sideways.
-        let upsideDown = LeaningSamplesEngine(osd: OrientationEstimate(quarterTurnsClockwise: 2, confidence: 1))
+        let upsideDown = leaningSamples(osd: 2)
         corrector = OrientationCorrector(engine: upsideDown, languages: ["eng"], confidenceThreshold: 2.5)
         corrector.uprightConfidence = .infinity
         #expect(try await corrector.quarterTurns(for: page) % 2 == 1)
