@@ -230,6 +230,18 @@ import Words
         #expect(s.lines.map(\.text) == ["13 Stk x 0,15", "[jap.rok]"])
     }
 
+    @Test func lineFilterKeepsALabelJoinedToItsValueByAColon() async throws {
+        var s = state()
+        s.lines = [
+            line("Approval:052723", 0, 0, 300, confidence: 0.66), line("Tel.:02304/9105770", 0, 40, 300, confidence: 0.7),
+            line("=z:i+", 0, 80, 150, confidence: 0.6), line("Pd:4x", 0, 120, 150, confidence: 0.6),
+        ]
+        try await LineFilterStep().run(&s, engine: FakeOCREngine())
+        #expect(s.lines.map(\.text) == ["Approval:052723", "Tel.:02304/9105770"])
+        // Each side must be a word or a number: a letter–digit mix stays a crumb on either side of the colon.
+        #expect(LineFilter.wordShare("Acct:0525") == 1 && LineFilter.wordShare("A1:0525") == 0 && LineFilter.wordShare(":") == 0)
+    }
+
     /// The lines the facing-page filter keeps on a 1300 × 600 page with 20 px print.
     func facingStepKeeps(_ lines: [RecognizedLine]) async throws -> [RecognizedLine] {
         FacingPageFilter(xHeight: 20).keep(lines, pageWidth: 1300)

@@ -107,17 +107,25 @@ enum LineFilter {
 
     /// Share of tokens that look like text: words (three or more letters, mostly letters, once outer punctuation is
     /// stripped: "jap.rok", "don't") or numbers (two or more digits: prices, dates, "3,5%"). Crumbs of one or two
-    /// characters and letter–digit mixes are what texture reads as. A run of ideographs is a word.
+    /// characters and letter–digit mixes are what texture reads as. A run of ideographs is a word. A label and its
+    /// value joined by a colon ("Approval:052723", "Tel.:02304") is a word when each side is one.
     static func wordShare(_ text: String) -> Double {
         let tokens = text.split(separator: " ")
         guard !tokens.isEmpty else { return 0 }
         let words = tokens.filter { token in
-            let core = token.trimmingCharacters(in: .punctuationCharacters.union(.symbols))
-            // Ideographs that are numerals (一, 七, 万) are words of Chinese text, not digits.
-            let letters = core.filter(\.isLetter).count, digits = core.filter { $0.isNumber && !$0.isIdeograph }.count
-            if digits == 0 { return letters >= 3 && Double(letters) >= 0.75 * Double(core.count) }
-            return letters == 0 && digits >= 2 && core.allSatisfy { $0.isNumber || ",.:/-%".contains($0) }
+            let parts = token.split(separator: ":")
+            return !parts.isEmpty && parts.allSatisfy(isWordOrNumber)
         }
         return Double(words.count) / Double(tokens.count)
+    }
+
+    /// A word (three or more letters, mostly letters, once outer punctuation is stripped) or a number (two or more
+    /// digits and number punctuation only).
+    static func isWordOrNumber(_ token: Substring) -> Bool {
+        let core = token.trimmingCharacters(in: .punctuationCharacters.union(.symbols))
+        // Ideographs that are numerals (一, 七, 万) are words of Chinese text, not digits.
+        let letters = core.filter(\.isLetter).count, digits = core.filter { $0.isNumber && !$0.isIdeograph }.count
+        if digits == 0 { return letters >= 3 && Double(letters) >= 0.75 * Double(core.count) }
+        return letters == 0 && digits >= 2 && core.allSatisfy { $0.isNumber || ",.:/-%".contains($0) }
     }
 }
