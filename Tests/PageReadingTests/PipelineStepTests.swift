@@ -432,6 +432,49 @@ import Words
         #expect(RereadStep.choose([line("pt For support", 5, 10, 300, 24, confidence: 0.9)], replacing: row, at: place, gain: 0.1) == nil)
     }
 
+    @Test("Rows that layout analysis ran into one box are read again as a block, and their rows replace it when surer")
+    func rowsRunTogetherAreReadAgainAsABlock() async throws {
+        // A receipt's rows, 30 px tall at an x-height of 20 px. Three boxes are two rows tall (the rows of a fanned
+        // receipt drift into each other; a heading in larger print). Each crop is the box with 10 px of paper above
+        // and below, 5 px along the row.
+        var s = state()
+        s.unbinarised = page(width: 800, height: 600)
+        s.xHeight = 20
+        let above = line("PEPERONI SALAMI 1,11 B", 40, 50, 300, 30, confidence: 0.95)
+        let runTogether = line("BTR LONKRAKAUER", 40, 80, 300, 64, confidence: 0.1, block: 1, para: 2)
+        let below = line("KARTOFFELN 1,69 B", 40, 150, 300, 30, confidence: 0.95)
+        let next = line("CHICKEN BITES 2,79 B", 40, 190, 300, 30, confidence: 0.95)
+        let unsure = line("LEERG MW V ST -0,45 A", 40, 240, 320, 64, confidence: 0.7)
+        let heading = line("THANK Y0U", 40, 320, 340, 64, confidence: 0.5)
+        let total = line("SUMME EUR 30,82", 40, 400, 300, 30, confidence: 0.95), paid = line("BAR EUR 35,00", 40, 440, 300, 30, confidence: 0.95)
+        s.lines = [above, runTogether, below, next, unsure, heading, total, paid]
+        func crop(_ l: RecognizedLine) -> PixelSize { PixelSize(width: l.box.width + 10, height: l.box.height + 20) }
+        let engine = FakeOCREngine(bySize: [
+            crop(runTogether): [
+                // The crop reaches into the row above: read again, it is not added twice.
+                line("PEPERONI SALAMI", 5, 0, 200, 14, confidence: 0.8),
+                line("STADIONKRAKAUER 5,99 B", 5, 12, 290, 30, confidence: 0.85),
+                line("PIZZATEIG 1,49 B", 5, 44, 250, 30, confidence: 0.9),
+            ],
+            // Its rows read hardly surer, the second less surely than the box: kept as it was.
+            crop(unsure): [
+                line("LEERG MW V ST -0,45 A", 5, 10, 300, 30, confidence: 0.75), line("3 Stk x 0,15", 5, 44, 200, 30, confidence: 0.5),
+            ],
+            // Larger print, one row: judged as a line, and it keeps its box.
+            crop(heading): [line("THANK YOU", 5, 10, 330, 64, confidence: 0.9)],
+        ])
+        try await RereadStep().run(&s, engine: engine)
+        #expect(engine.requests.count == 3 && engine.requests.allSatisfy { $0.request.pageSegmentationMode == 6 }, "two-row boxes are read as blocks")
+        #expect(
+            s.lines.map(\.text) == [
+                "PEPERONI SALAMI 1,11 B", "STADIONKRAKAUER 5,99 B", "PIZZATEIG 1,49 B", "KARTOFFELN 1,69 B", "CHICKEN BITES 2,79 B",
+                "LEERG MW V ST -0,45 A", "THANK YOU", "SUMME EUR 30,82", "BAR EUR 35,00",
+            ])
+        #expect(s.lines[1].box == PixelBox(x: 40, y: 82, width: 290, height: 30) && s.lines[1].block == 1 && s.lines[1].paragraph == 2)
+        #expect(s.lines[5].confidence == 0.7, "the unsure box is kept as it was")
+        #expect(s.lines[6].box == heading.box)
+    }
+
     @Test("A sure line with one unsure word is read again, and replaced when that word reads surer and the line no less")
     func aSureLineWithAnUnsureWordIsReadAgain() async throws {
         func words(_ line: RecognizedLine, _ confidences: [Double]) -> RecognizedLine {
