@@ -1,6 +1,7 @@
 // The fixed-pitch step on lines made here: letters on a grid of 10-px cells (a receipt's print) and letters of
 // proportional type, with the words the engine made of them.
 import Foundation
+import Imaging
 import Support
 import Testing
 
@@ -80,5 +81,37 @@ import Testing
         state.lines = receipt
         try await FixedPitchStep().run(&state, engine: FakeOCREngine())
         #expect(state.lines.map(\.text) == ["KARTOFFELN 1,69 B", "2 Stk x 1,99", "LEERGUT EINWEG", "6 Stk x 0,25"])
+    }
+
+    @Test("On an unsure fixed-pitch page, a block reading that holds more sure text is kept, without the usual margin")
+    func anUnsureFixedPitchPageIsReadAcrossWhenTheBlockReadsMore() async throws {
+        // The receipt read unsurely by layout analysis (rows cut into pieces), and read again as one block with 5 %
+        // more sure text: under the 10 % a page of proportional print needs, enough for a page printed in cells.
+        let unsure = receipt.map { line -> RecognizedLine in
+            var l = line
+            l.confidence = 0.6
+            return l
+        }
+        let block = unsure.map { line -> RecognizedLine in
+            var l = line
+            l.confidence = 0.6 * 1.05.squareRoot()
+            return l
+        }
+        func readByLayout(_ lines: [RecognizedLine]) -> PageState {
+            var state = PageState(data: Data(), config: .init(), languages: ["eng"])
+            state.recognised = GrayImage(width: 400, height: 120, bytes: [UInt8](repeating: 255, count: 400 * 120))
+            state.segmentationMode = 3
+            state.lines = lines
+            return state
+        }
+        var state = readByLayout(unsure)
+        try await RowsStep().run(&state, engine: FakeOCREngine(lines: block))
+        #expect(state.segmentationMode == 6 && state.lines == block)
+        // The same lines without their letters' cells (proportional print, as far as anyone can tell): kept as read.
+        let plain = unsure.map { RecognizedLine(text: $0.text, box: $0.box, confidence: $0.confidence) }
+        var proportional = readByLayout(plain)
+        try await RowsStep().run(&proportional, engine: FakeOCREngine(lines: block))
+        #expect(proportional.segmentationMode == 3 && proportional.lines == plain)
+        #expect(RowsStep.blockWins(layout: 100, block: 105, fixedPitch: true) && !RowsStep.blockWins(layout: 100, block: 105))
     }
 }

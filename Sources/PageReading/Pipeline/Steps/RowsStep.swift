@@ -1,6 +1,7 @@
 // Step "rows": full layout analysis cuts a page of short rows (a receipt, a form, a price list) into blocks and
 // reads some rows in pieces; one uniform block reads each row across. When the page's reading is unsure, it is read
-// again as one block, and that reading is kept when it holds clearly more sure text. No probe first (as the threshold
+// again as one block, and that reading is kept when it holds clearly more sure text; on a page printed in a fixed
+// pitch (a till's print: its rows are meant to be read across), when it holds more. No probe first (as the threshold
 // step does): the rows that gain are a few scattered ones, which two bands of the page rarely hold.
 import Foundation
 import Imaging
@@ -9,7 +10,8 @@ import Support
 struct RowsStep: PageStep {
     let name = "rows"
 
-    /// The uniform block's reading replaces layout analysis's only when it holds this much more sure text.
+    /// The uniform block's reading replaces layout analysis's only when it holds this much more sure text (on a
+    /// fixed-pitch page, any more).
     static let margin = 1.1
 
     func runs(_ config: ImageProcessor.Config, _ options: ReadOptions) -> Bool {
@@ -30,7 +32,8 @@ struct RowsStep: PageStep {
         let before = RecogniseStep.sureText(state.lines)
         let after = RecogniseStep.sureText(again.lines)
         trace("rows: unsure reading (\(String(format: "%.2f", sureness))), sure text \(Int(before)) by layout, \(Int(after)) as one block")
-        guard Self.blockWins(layout: before, block: after) else { return }
+        let fixedPitch = FixedPitch().pagePitch(state.lines) != nil
+        guard Self.blockWins(layout: before, block: after, fixedPitch: fixedPitch) else { return }
         state.lines = again.lines
         state.segmentationMode = Self.uniformBlock
     }
@@ -53,7 +56,7 @@ struct RowsStep: PageStep {
         return false
     }
 
-    static func blockWins(layout: Double, block: Double) -> Bool {
-        block > margin * layout && block > 0
+    static func blockWins(layout: Double, block: Double, fixedPitch: Bool = false) -> Bool {
+        block > (fixedPitch ? 1 : margin) * layout && block > 0
     }
 }
