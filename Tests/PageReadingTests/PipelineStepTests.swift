@@ -220,24 +220,22 @@ import Words
         #expect(s.lines.map(\.text) == column)
     }
 
-    @Test func lineFilterKeepsPricesAndDottedWordsButNotCrumbs() async throws {
+    /// The texts of `lines` (stacked 40 px apart) that the filter step keeps.
+    func filtered(_ lines: [(text: String, width: Int, confidence: Double)]) async throws -> [String] {
         var s = state()
-        s.lines = [
-            line("13 Stk x 0,15", 0, 0, 300, confidence: 0.7), line("[jap.rok]", 0, 40, 150, confidence: 0.55),
-            line("ii 1 x 'l", 0, 80, 150, confidence: 0.6), line("2INT 8 x", 0, 120, 150, confidence: 0.6),
-        ]
+        s.lines = lines.enumerated().map { line($1.text, 0, 40 * $0, $1.width, confidence: $1.confidence) }
         try await LineFilterStep().run(&s, engine: FakeOCREngine())
-        #expect(s.lines.map(\.text) == ["13 Stk x 0,15", "[jap.rok]"])
+        return s.lines.map(\.text)
+    }
+
+    @Test func lineFilterKeepsPricesAndDottedWordsButNotCrumbs() async throws {
+        let kept = try await filtered([("13 Stk x 0,15", 300, 0.7), ("[jap.rok]", 150, 0.55), ("ii 1 x 'l", 150, 0.6), ("2INT 8 x", 150, 0.6)])
+        #expect(kept == ["13 Stk x 0,15", "[jap.rok]"])
     }
 
     @Test func lineFilterKeepsALabelJoinedToItsValueByAColon() async throws {
-        var s = state()
-        s.lines = [
-            line("Approval:052723", 0, 0, 300, confidence: 0.66), line("Tel.:02304/9105770", 0, 40, 300, confidence: 0.7),
-            line("=z:i+", 0, 80, 150, confidence: 0.6), line("Pd:4x", 0, 120, 150, confidence: 0.6),
-        ]
-        try await LineFilterStep().run(&s, engine: FakeOCREngine())
-        #expect(s.lines.map(\.text) == ["Approval:052723", "Tel.:02304/9105770"])
+        let kept = try await filtered([("Approval:052723", 300, 0.66), ("Tel.:02304/9105770", 300, 0.7), ("=z:i+", 150, 0.6), ("Pd:4x", 150, 0.6)])
+        #expect(kept == ["Approval:052723", "Tel.:02304/9105770"])
         // Each side must be a word or a number: a letter–digit mix stays a crumb on either side of the colon.
         #expect(LineFilter.wordShare("Acct:0525") == 1 && LineFilter.wordShare("A1:0525") == 0 && LineFilter.wordShare(":") == 0)
     }
