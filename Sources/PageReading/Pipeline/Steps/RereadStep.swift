@@ -109,7 +109,7 @@ struct RereadStep: PageStep {
         }
         func letters(_ lines: [RecognizedLine]) -> Int { lines.reduce(0) { $0 + $1.text.filter(\.isLetter).count } }
         guard !rows.isEmpty, RecogniseStep.sureText(rows) > rowsGain * RecogniseStep.sureText([old]),
-            Double(letters(rows)) >= widthShare * Double(letters([old]))
+            Double(letters(rows)) >= rowsLetterShare * Double(letters([old]))
         else { return nil }
         return rows.map { row in
             var row = row
@@ -119,8 +119,10 @@ struct RereadStep: PageStep {
         }
     }
 
-    /// The rows read as a block replace a box that spans rows when they hold this much more sure text.
+    /// The rows read as a block replace a box that spans rows when they hold this much more sure text...
     static let rowsGain = 1.25
+    /// ...and at least this share of its letters (rows that lost words are not surer).
+    static let rowsLetterShare = 0.9
 
     /// The confidence of the line's least sure word of three letters or more, or of the line itself when it is less
     /// sure (or has no such word).
