@@ -141,6 +141,16 @@ struct ErrorAndSecurityTests {
         }
     }
 
+    @Test("The page's script messages, the layout's one unescaped value, cannot close their script element")
+    func scriptMessagesStayInsideTheirScript() throws {
+        // `{{{scriptMessages}}}` is raw by necessity (HTML entities would corrupt the JSON): it carries catalogue
+        // wording only, never OCR or AI text, and markup characters in it are written as JSON escapes.
+        let json = PageModel.json(["k": "</script><script>alert(1)</script> & <!--"])
+        #expect(!json.contains("<") && !json.contains(">") && !json.contains("&"))
+        let decoded = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: String]
+        #expect(decoded == ["k": "</script><script>alert(1)</script> & <!--"], "the escapes decode to the same text")
+    }
+
     @Test("Cross-origin POSTs are refused; same-origin ones pass")
     func crossOrigin() async throws {
         let app = try await TestApp().build()
