@@ -43,24 +43,26 @@ struct RereadStep: PageStep {
         }
         guard !chosen.isEmpty, let greyBytes = await offload({ grey.grayImage() }) else { return }
         let pad = Int(padding * x)
-        let crops: [(Int, PixelBox, GrayImage)] = chosen.compactMap { i in
+        // A box two or three rows tall is rows the layout analysis ran together (a fanned receipt's rows drift into
+        // each other): it is read again as a block, whose rows may replace it.
+        let crops: [(index: Int, region: PixelBox, image: GrayImage, asBlock: Bool)] = chosen.compactMap { i in
             let b = state.lines[i].box
             let region = PixelBox(x: b.x - pad / 2, y: b.y - pad, width: b.width + pad, height: b.height + 2 * pad)
             let x0 = max(0, region.x), y0 = max(0, region.y)
-            return MissedTextRecovery.crop(greyBytes, to: region).map { (i, PixelBox(x: x0, y: y0, width: $0.width, height: $0.height), $0) }
+            let asBlock = Self.spansRows(b, rowHeight: rowHeight)
+            return MissedTextRecovery.crop(greyBytes, to: region).map {
+                (i, PixelBox(x: x0, y: y0, width: $0.width, height: $0.height), $0, asBlock)
+            }
         }
-        // A box two or three rows tall is rows the layout analysis ran together (a fanned receipt's rows drift into
-        // each other): it is read again as a block, whose rows may replace it.
         let line = RecognitionRequest(languages: state.languages, pixelsPerInch: 300, pageSegmentationMode: 7)
         let block = RecognitionRequest(languages: state.languages, pixelsPerInch: 300, pageSegmentationMode: 6)
-        let results = try await engine.recognizeAll(
-            crops.map { ($0.2, Self.spansRows(state.lines[$0.0].box, rowHeight: rowHeight) ? block : line) })
+        let results = try await engine.recognizeAll(crops.map { ($0.image, $0.asBlock ? block : line) })
         var replacements: [Int: [RecognizedLine]] = [:]
-        for ((i, region, _), result) in zip(crops, results) {
+        for ((i, region, _, asBlock), result) in zip(crops, results) {
             let old = state.lines[i]
             let best: [RecognizedLine]
             // A block that reads as one row was one line of larger print (a heading): it is judged as a line.
-            if Self.spansRows(old.box, rowHeight: rowHeight) && result.lines.count != 1 {
+            if asBlock && result.lines.count != 1 {
                 let others = state.lines.indices.filter { $0 != i }.map { state.lines[$0].box }
                 guard let rows = Self.chooseRows(result.lines, replacing: old, others: others, at: region, rowHeight: rowHeight) else {
                     if traceLevel >= 3 { trace("reread: rows of '\(old.text)' kept; the block read \(result.lines.map(\.text))") }
