@@ -212,7 +212,8 @@ private final class TesseractHandle {
         // Each iteration decodes the line again with the letters found so far barred, for ever weaker rivals.
         // Tesseract's default of five costs 8 % more CPU time over whole readings than one. Only the strongest rival
         // is kept (see `letters(ofWordAt:)`), and the first iteration nearly always finds it: on the shared photos
-        // 201 words are flagged unsure instead of 204 (2 of the 3 were misread), and the text is the same.
+        // 201 words are flagged unsure instead of 204 (2 of the 3 were misread), and the text is the same. (A rival
+        // can change the text through the respell step: one word did, over the ten sets of the variants check.)
         _ = TessBaseAPISetVariable(api, "lstm_choice_iterations", "\(Self.choiceIterations)")
         self.api = api
     }
