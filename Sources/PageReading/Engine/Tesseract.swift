@@ -206,11 +206,11 @@ private final class TesseractHandle {
         // all of its time; 25 (Tesseract's default is 50) halves it, and its confidence, which grows with the letters
         // judged, halves with it (`ImageProcessor.Config.orientationConfidenceThreshold` is set for 25).
         if legacy { _ = TessBaseAPISetVariable(api, "min_characters_to_try", "\(Self.orientationLetters)") }
-        // Keeps the LSTM's runner-up letters for the choice iterator (a word nearly read as another is unsure). The
-        // best path, and so the text, is the same either way.
+        // Keeps the LSTM's runner-up letters for the choice iterator (a word nearly read as another is unsure; the
+        // respell step spells a word with a letter's runner-up). The best path is the same either way.
         _ = TessBaseAPISetVariable(api, "lstm_choice_mode", "2")
-        // Each iteration decodes the line again with the letters found so far barred, for ever weaker rivals.
-        // Tesseract's default of five costs 8 % more CPU time over whole readings than one. Only the strongest rival
+        // Each iteration decodes the line again with the letters found so far barred, for ever weaker rivals. One
+        // instead of Tesseract's default five saves 8 % of the CPU time of whole readings. Only the strongest rival
         // is kept (see `letters(ofWordAt:)`), and the first iteration nearly always finds it: on the shared photos
         // 201 words are flagged unsure instead of 204 (2 of the 3 were misread), and the text is the same. (A rival
         // can change the text through the respell step: one word did, over the ten sets of the variants check.)
