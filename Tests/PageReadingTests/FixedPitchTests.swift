@@ -87,16 +87,14 @@ import Testing
     func anUnsureFixedPitchPageIsReadAcrossWhenTheBlockReadsMore() async throws {
         // The receipt read unsurely by layout analysis (rows cut into pieces), and read again as one block with 5 %
         // more sure text: under the 10 % a page of proportional print needs, enough for a page printed in cells.
-        let unsure = receipt.map { line -> RecognizedLine in
-            var l = line
-            l.confidence = 0.6
-            return l
+        func read(at confidence: Double) -> [RecognizedLine] {
+            receipt.map { line in
+                var l = line
+                l.confidence = confidence
+                return l
+            }
         }
-        let block = unsure.map { line -> RecognizedLine in
-            var l = line
-            l.confidence = 0.6 * 1.05.squareRoot()
-            return l
-        }
+        let unsure = read(at: 0.6), block = read(at: 0.6 * 1.05.squareRoot())
         func readByLayout(_ lines: [RecognizedLine]) -> PageState {
             var state = PageState(data: Data(), config: .init(), languages: ["eng"])
             state.recognised = GrayImage(width: 400, height: 120, bytes: [UInt8](repeating: 255, count: 400 * 120))
