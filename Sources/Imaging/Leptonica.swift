@@ -204,13 +204,89 @@ public final class LeptonicaImage: @unchecked Sendable {
     /// sharpened a little afterwards (Leptonica's default) unless `sharpened` is false.
     public func scaled(by factor: Double, sharpened: Bool = true) -> LeptonicaImage? {
         if abs(factor - 1) < 0.001 { return self }
+        if let made = greyScaledOnAllCores(by: Float(factor), sharpened: sharpened) { return made }
+        return leptonicaScaled(by: factor, sharpened: sharpened)
+    }
+
+    /// Leptonica's own scaling: what `scaled(by:sharpened:)` makes, one row after another.
+    func leptonicaScaled(by factor: Double, sharpened: Bool = true) -> LeptonicaImage? {
         if !sharpened { return wrap(pixScaleGeneral(pix, Float(factor), Float(factor), 0, 0)) }
         return wrap(pixScale(pix, Float(factor), Float(factor)))
+    }
+
+    /// `pixScale` / `pixScaleGeneral` of a plain grey image remade by `Resampling` on every core, or nil for what it
+    /// does not cover (colour, colour maps, Leptonica's special factors, images under 8 pixels a side), which
+    /// Leptonica then scales itself.
+    private func greyScaledOnAllCores(by scale: Float, sharpened: Bool) -> LeptonicaImage? {
+        guard depth == 8, pixGetColormap(pix) == nil, width >= 8, height >= 8 else { return nil }
+        let s = Double(scale)
+        // pixScaleGeneral's choices: area map under 0.7 (Leptonica's own special cases of 0.5, 0.25... and
+        // under 0.02 are left to it), linear interpolation from 0.7 (its 2x and 4x special cases left to it).
+        let byArea = s < 0.7
+        if byArea ? (s < 0.02 || [0.5, 0.25, 0.125, 0.0625].contains(s)) : (s == 2 || s == 4) { return nil }
+        let wd = Resampling.scaledSide(width, scale), hd = Resampling.scaledSide(height, scale)
+        guard wd >= 8, hd >= 8, let made = pixCreate(Int32(wd), Int32(hd), 8) else { return nil }
+        pixCopyResolution(made, pix)
+        pixCopyInputFormat(made, pix)
+        pixScaleResolution(made, scale, scale)
+        guard let src = raster(pix), let dst = raster(made) else {
+            var p: UnsafeMutablePointer<PIX>? = made
+            pixDestroy(&p)
+            return nil
+        }
+        if byArea { Resampling.areaMap(src, into: dst) } else { Resampling.linear(src, into: dst) }
+        let scaledImage = LeptonicaImage(owning: made)
+        // pixScale's sharpening: a fifth over a 3x3 square after the area map (above 0.2), two fifths over 5x5
+        // after interpolation (under 1.4).
+        let sharpening: (halfWidth: Int, fract: Float)? =
+            !sharpened ? nil : byArea ? (s > 0.2 ? (1, 0.2) : nil) : (s < 1.4 ? (2, 0.4) : nil)
+        guard let sharpening else { return scaledImage }
+        return scaledImage.unsharpOnAllCores(halfWidth: sharpening.halfWidth, fract: sharpening.fract)
+    }
+
+    /// `pixUnsharpMaskingGray2D` remade by `Resampling` on every core.
+    private func unsharpOnAllCores(halfWidth: Int, fract: Float) -> LeptonicaImage? {
+        guard let made = pixCreateTemplate(pix) else { return nil }
+        guard let src = raster(pix), let dst = raster(made) else {
+            var p: UnsafeMutablePointer<PIX>? = made
+            pixDestroy(&p)
+            return nil
+        }
+        Resampling.unsharp(src, into: dst, halfWidth: halfWidth, fract: fract)
+        return LeptonicaImage(owning: made)
+    }
+
+    /// An 8-bit image's memory as `Resampling` reads and writes it.
+    private func raster(_ image: UnsafeMutablePointer<PIX>) -> WordRaster? {
+        guard pixGetDepth(image) == 8, let data = pixGetData(image) else { return nil }
+        let rowBytes = Int(pixGetWpl(image)) * 4
+        return WordRaster(
+            base: UnsafeMutableRawPointer(data).assumingMemoryBound(to: UInt8.self), width: Int(pixGetWidth(image)),
+            height: Int(pixGetHeight(image)), rowBytes: rowBytes)
     }
 
     /// Rotates about the centre, clockwise for positive angles, keeping the size and bringing in white.
     public func rotated(degrees: Double) -> LeptonicaImage? {
         if abs(degrees) < 0.01 { return self }
+        let radians = Float(degrees * .pi / 180)
+        // pixRotate's area map of a plain grey image, remade by `Resampling` on every core (a turn under its
+        // 0.001 radian is a copy there too).
+        if depth == 8, pixGetColormap(pix) == nil, width >= 8, height >= 8, abs(radians) >= 0.001,
+            let made = pixCreateTemplate(pix)
+        {
+            guard let src = raster(pix), let dst = raster(made) else {
+                var p: UnsafeMutablePointer<PIX>? = made
+                pixDestroy(&p)
+                return nil
+            }
+            Resampling.rotate(src, into: dst, angle: radians, fill: 255)
+            return LeptonicaImage(owning: made)
+        }
+        return leptonicaRotated(degrees: degrees)
+    }
+
+    /// Leptonica's own rotation: what `rotated(degrees:)` makes, one row after another.
+    func leptonicaRotated(degrees: Double) -> LeptonicaImage? {
         let radians = Float(degrees * .pi / 180)
         return wrap(pixRotate(pix, radians, Int32(L_ROTATE_AREA_MAP), Int32(L_BRING_IN_WHITE), 0, 0))
     }

@@ -1,0 +1,60 @@
+// The grey scaling and rotation made on every core against Leptonica's own, on pages made here: the same pixels.
+import Testing
+
+@testable import Imaging
+
+@Suite struct ResamplingTests {
+    /// Uneven paper, strokes like letters, a black bar and seeded noise, at an odd size (rows end mid-word).
+    func page(width: Int, height: Int, seed: UInt64) throws -> LeptonicaImage {
+        var state = seed
+        func next() -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33)
+        }
+        var bytes = [UInt8](repeating: 0, count: width * height)
+        for y in 0..<height {
+            for x in 0..<width {
+                var v = 235 - 90 * x / width + next() % 41 - 20
+                if y % 19 < 8 && x % 9 < 3 && (x / 9 + y / 19) % 4 != 0 { v -= 140 + next() % 60 }
+                if y > height - 10 && y < height - 4 { v = 12 }
+                bytes[y * width + x] = UInt8(max(0, min(255, v)))
+            }
+        }
+        return try #require(LeptonicaImage(gray: GrayImage(width: width, height: height, bytes: bytes)))
+    }
+
+    /// Factors on both sides of every choice Leptonica makes: area map with and without sharpening, interpolation
+    /// with the wide sharpening and without, and its own special factors (left to it).
+    @Test(arguments: [0.03, 0.17, 0.2, 0.29, 0.4, 0.5, 0.6999, 0.7, 0.75, 0.7936507936507936, 0.98, 1.046, 1.33, 1.3999, 1.417, 2, 2.5])
+    func scalingMakesLeptonicasPixels(factor: Double) throws {
+        for (width, height, seed) in [(517, 389, UInt64(1)), (64, 1203, 2), (1031, 77, 3)] {
+            let image = try page(width: width, height: height, seed: seed)
+            for sharpened in [true, false] {
+                let mine = try #require(image.scaled(by: factor, sharpened: sharpened)?.grayImage())
+                let theirs = try #require(image.leptonicaScaled(by: factor, sharpened: sharpened)?.grayImage())
+                #expect(mine.width == theirs.width && mine.height == theirs.height, "\(width)x\(height) at \(factor)")
+                #expect(mine == theirs, "\(width)x\(height) at \(factor), sharpened \(sharpened)")
+                #expect(Set(mine.bytes).count > 20, "a real picture, not a blank")
+            }
+        }
+    }
+
+    @Test(arguments: [-14.9, -7, -1.0, -0.06, 0.03, 0.2, 0.75, 3.5, 15])
+    func rotationMakesLeptonicasPixels(degrees: Double) throws {
+        for (width, height, seed) in [(517, 389, UInt64(4)), (300, 1203, 5), (9, 8, 6)] {
+            let image = try page(width: width, height: height, seed: seed)
+            let mine = try #require(image.rotated(degrees: degrees)?.grayImage())
+            let theirs = try #require(image.leptonicaRotated(degrees: degrees)?.grayImage())
+            #expect(mine == theirs, "\(width)x\(height) turned \(degrees)°")
+        }
+    }
+
+    @Test func aTurnMovesThePixels() throws {
+        let image = try page(width: 200, height: 150, seed: 7)
+        let turned = try #require(image.rotated(degrees: 5)?.grayImage())
+        let level = try #require(image.grayImage())
+        #expect(turned != level)
+        // The corners came in from outside the page: white.
+        #expect(turned.bytes[0] == 255 && turned.bytes[turned.bytes.count - 1] == 255)
+    }
+}
