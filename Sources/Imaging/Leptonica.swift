@@ -103,7 +103,15 @@ public final class LeptonicaImage: @unchecked Sendable {
     }
 
     public convenience init?(gray: GrayImage) {
-        self.init(raster: RasterImage(width: gray.width, height: gray.height, channels: 1, bytes: gray.bytes))
+        _ = Self.silence
+        guard let made = pixCreate(Int32(gray.width), Int32(gray.height), 8) else { return nil }
+        guard let dst = Self.raster(made) else {
+            var p: UnsafeMutablePointer<PIX>? = made
+            pixDestroy(&p)
+            return nil
+        }
+        gray.bytes.withUnsafeBufferPointer { Resampling.copy(plain: $0.baseAddress!, into: dst) }
+        self.init(owning: made)
     }
 
     public var width: Int { Int(pixGetWidth(pix)) }
@@ -112,21 +120,10 @@ public final class LeptonicaImage: @unchecked Sendable {
 
     /// The pixels as a plain 8-bit grey buffer (converting first if needed).
     public func grayImage() -> GrayImage? {
-        guard let gray = depth == 8 ? self : grayscale() else { return nil }
-        guard let copy = pixCopy(nil, gray.pix) else { return nil }
-        var c: UnsafeMutablePointer<PIX>? = copy
-        defer { pixDestroy(&c) }
-        guard pixEndianByteSwap(copy) == 0, let data = pixGetData(copy) else { return nil }
-        let w = gray.width, h = gray.height, rowBytes = Int(pixGetWpl(copy)) * 4
-        var out = [UInt8](repeating: 0, count: w * h)
-        data.withMemoryRebound(to: UInt8.self, capacity: rowBytes * h) { src in
-            out.withUnsafeMutableBufferPointer { dst in
-                for y in 0..<h {
-                    (dst.baseAddress! + y * w).update(from: src + y * rowBytes, count: w)
-                }
-            }
-        }
-        return GrayImage(width: w, height: h, bytes: out)
+        guard let gray = depth == 8 ? self : grayscale(), let src = Self.raster(gray.pix) else { return nil }
+        var out = [UInt8](repeating: 0, count: src.width * src.height)
+        out.withUnsafeMutableBufferPointer { Resampling.copy(src, intoPlain: $0.baseAddress!) }
+        return GrayImage(width: src.width, height: src.height, bytes: out)
     }
 
     /// The pixels as plain 8-bit RGB (grey and colour-mapped images are converted first).
@@ -229,7 +226,7 @@ public final class LeptonicaImage: @unchecked Sendable {
         pixCopyResolution(made, pix)
         pixCopyInputFormat(made, pix)
         pixScaleResolution(made, scale, scale)
-        guard let src = raster(pix), let dst = raster(made) else {
+        guard let src = Self.raster(pix), let dst = Self.raster(made) else {
             var p: UnsafeMutablePointer<PIX>? = made
             pixDestroy(&p)
             return nil
@@ -247,7 +244,7 @@ public final class LeptonicaImage: @unchecked Sendable {
     /// `pixUnsharpMaskingGray2D` remade by `Resampling` on every core.
     private func unsharpOnAllCores(halfWidth: Int, fract: Float) -> LeptonicaImage? {
         guard let made = pixCreateTemplate(pix) else { return nil }
-        guard let src = raster(pix), let dst = raster(made) else {
+        guard let src = Self.raster(pix), let dst = Self.raster(made) else {
             var p: UnsafeMutablePointer<PIX>? = made
             pixDestroy(&p)
             return nil
@@ -257,7 +254,7 @@ public final class LeptonicaImage: @unchecked Sendable {
     }
 
     /// An 8-bit image's memory as `Resampling` reads and writes it.
-    private func raster(_ image: UnsafeMutablePointer<PIX>) -> WordRaster? {
+    private static func raster(_ image: UnsafeMutablePointer<PIX>) -> WordRaster? {
         guard pixGetDepth(image) == 8, let data = pixGetData(image) else { return nil }
         let rowBytes = Int(pixGetWpl(image)) * 4
         return WordRaster(
@@ -274,7 +271,7 @@ public final class LeptonicaImage: @unchecked Sendable {
         if depth == 8, pixGetColormap(pix) == nil, width >= 8, height >= 8, abs(radians) >= 0.001,
             let made = pixCreateTemplate(pix)
         {
-            guard let src = raster(pix), let dst = raster(made) else {
+            guard let src = Self.raster(pix), let dst = Self.raster(made) else {
                 var p: UnsafeMutablePointer<PIX>? = made
                 pixDestroy(&p)
                 return nil

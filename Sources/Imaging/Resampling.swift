@@ -215,3 +215,44 @@ enum Resampling {
         }
     }
 }
+
+extension Resampling {
+    /// Copies a plain grey buffer (`width` bytes a row, no padding) into a raster in Leptonica's word order, a band of
+    /// rows on each core, four pixels a word (byte-swapped on a little-endian machine).
+    static func copy(plain src: UnsafePointer<UInt8>, into dst: WordRaster) {
+        let w = dst.width, words = w / 4
+        forEachRowBand(dst.height) { band in
+            for y in band {
+                let from = src + y * w, to = dst.row(y)
+                copyWords(from: UnsafeRawPointer(from), to: UnsafeMutableRawPointer(to), words: words)
+                for x in (4 * words)..<w { to[x ^ WordRaster.byteSwap] = from[x] }
+            }
+        }
+    }
+
+    /// Copies a raster in Leptonica's word order into a plain grey buffer (`width` bytes a row), the inverse of
+    /// `copy(plain:into:)`.
+    static func copy(_ src: WordRaster, intoPlain dst: UnsafeMutablePointer<UInt8>) {
+        let w = src.width, words = w / 4
+        forEachRowBand(src.height) { band in
+            for y in band {
+                let from = src.row(y), to = dst + y * w
+                copyWords(from: UnsafeRawPointer(from), to: UnsafeMutableRawPointer(to), words: words)
+                for x in (4 * words)..<w { to[x] = from[x ^ WordRaster.byteSwap] }
+            }
+        }
+    }
+
+    /// `words` 32-bit words from `from` to `to`, each in the other byte order when the machine is little-endian (the
+    /// swap is its own inverse, so one routine serves both ways).
+    @inline(__always) private static func copyWords(from: UnsafeRawPointer, to: UnsafeMutableRawPointer, words: Int) {
+        if WordRaster.byteSwap == 0 {
+            to.copyMemory(from: from, byteCount: 4 * words)
+            return
+        }
+        for i in 0..<words {
+            let v = from.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self)
+            to.storeBytes(of: v.byteSwapped, toByteOffset: 4 * i, as: UInt32.self)
+        }
+    }
+}

@@ -58,3 +58,28 @@ import Testing
         #expect(turned.bytes[0] == 255 && turned.bytes[turned.bytes.count - 1] == 255)
     }
 }
+
+@Suite struct WordOrderTests {
+    func plain(width: Int, height: Int) -> GrayImage {
+        GrayImage(width: width, height: height, bytes: (0..<(width * height)).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ $0 / width) })
+    }
+
+    @Test(arguments: [1, 3, 4, 13, 517])
+    func aGreyBufferComesBackAsItWent(width: Int) throws {
+        let gray = plain(width: width, height: 300)
+        let image = try #require(LeptonicaImage(gray: gray))
+        #expect(try #require(image.grayImage()) == gray)
+    }
+
+    /// Leptonica's own crop and mirror see the pixels where the copy put them (a wrong byte order would survive
+    /// the round trip above, but not these).
+    @Test func leptonicaSeesEveryPixelWhereItIs() throws {
+        let gray = plain(width: 517, height: 300)
+        let image = try #require(LeptonicaImage(gray: gray))
+        let crop = try #require(image.cropped(x: 1, y: 2, width: 101, height: 50)?.grayImage())
+        let expected = (2..<52).flatMap { y in (1..<102).map { x in gray.bytes[y * 517 + x] } }
+        #expect(crop == GrayImage(width: 101, height: 50, bytes: expected))
+        let mirrored = try #require(image.flippedLeftRight()?.grayImage())
+        #expect(mirrored.bytes[0..<517].elementsEqual(gray.bytes[0..<517].reversed()))
+    }
+}
