@@ -177,8 +177,27 @@ public final class LeptonicaImage: @unchecked Sendable {
 
     /// 8-bit grey; colour goes through luminance, colour maps are removed.
     public func grayscale() -> LeptonicaImage? {
-        if depth == 32 { return wrap(pixConvertRGBToLuminance(pix)) }
+        if depth == 32 { return luminanceOnAllCores() ?? leptonicaLuminance() }
         return wrap(pixConvertTo8(pix, 0))
+    }
+
+    /// Leptonica's own luminance of a colour image: what `grayscale()` makes of one, one row after another.
+    func leptonicaLuminance() -> LeptonicaImage? { wrap(pixConvertRGBToLuminance(pix)) }
+
+    /// `pixConvertRGBToLuminance` remade by `Resampling` on every core.
+    private func luminanceOnAllCores() -> LeptonicaImage? {
+        guard depth == 32, let data = pixGetData(pix), let made = pixCreate(pixGetWidth(pix), pixGetHeight(pix), 8) else {
+            return nil
+        }
+        pixCopyResolution(made, pix)
+        pixCopyInputFormat(made, pix)
+        guard let dst = Self.raster(made) else {
+            var p: UnsafeMutablePointer<PIX>? = made
+            pixDestroy(&p)
+            return nil
+        }
+        Resampling.luminance(UnsafePointer(data), rowWords: Int(pixGetWpl(pix)), into: dst)
+        return LeptonicaImage(owning: made)
     }
 
     /// 32-bit colour (for previews).

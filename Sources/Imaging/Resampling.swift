@@ -126,57 +126,47 @@ enum Resampling {
 
     /// Leptonica's 2-D unsharp mask of half-width 1 or 2 (`pixUnsharpMaskingGray2D`): each pixel pushed away from
     /// the mean of its (2·halfWidth+1)² square by `fract`; the border of `halfWidth` pixels is copied as it is.
+    /// Leptonica sums the square in floats, but every partial sum is a whole number far below 2²⁴, so the running
+    /// integer sums here give the very same mean.
     static func unsharp(_ src: WordRaster, into dst: WordRaster, halfWidth hw: Int, fract: Float) {
         let w = src.width, h = src.height, span = 2 * hw + 1
         let norm = Float(1.0 / Double(span * span))
         forEachRowBand(h) { band in
-            // Row sums of the source (Leptonica keeps them as floats; they are whole numbers, so exact).
-            var sums = [Float](repeating: 0, count: span * w)
-            func rowSums(_ y: Int, into slot: Int) {
+            // Sums over the square's rows, column by column, for the row being made.
+            var columns = [Int32](repeating: 0, count: w)
+            func add(row y: Int, _ sign: Int32) {
                 let line = src.row(y)
-                sums.withUnsafeMutableBufferPointer { sums in
-                    let out = sums.baseAddress! + slot * w
-                    for j in hw..<(w - hw) {
-                        var v: Int32 = 0
-                        for d in -hw...hw { v += at(line, j + d) }
-                        out[j] = Float(v)
-                    }
+                columns.withUnsafeMutableBufferPointer { c in
+                    for x in 0..<w { c[x] &+= sign &* at(line, x) }
                 }
             }
+            var ready = false
             for i in band {
                 let lines = src.row(i), lined = dst.row(i)
                 if i < hw || i >= h - hw {
                     for j in 0..<w { put(lined, j, at(lines, j)) }
                     continue
                 }
-                // The ring of row sums holds rows i-hw...i+hw, each in slot row % span.
-                if i == max(band.lowerBound, hw) {
-                    for y in (i - hw)...(i + hw) { rowSums(y, into: y % span) }
+                if !ready {
+                    for y in (i - hw)...(i + hw) { add(row: y, 1) }
+                    ready = true
                 } else {
-                    rowSums(i + hw, into: (i + hw) % span)
+                    add(row: i + hw, 1)
+                    add(row: i - hw - 1, -1)
                 }
                 for j in 0..<hw {
                     put(lined, j, at(lines, j))
                     put(lined, w - 1 - j, at(lines, w - 1 - j))
                 }
-                sums.withUnsafeBufferPointer { sums in
-                    let s = sums.baseAddress!
-                    let r0 = s + ((i - hw) % span) * w, r1 = s + ((i - hw + 1) % span) * w, r2 = s + ((i - hw + 2) % span) * w
-                    if hw == 1 {
-                        for j in 1..<(w - 1) {
-                            let val = norm * (r0[j] + r1[j] + r2[j])
-                            let sval = at(lines, j)
-                            let ival = Int32(Double(Float(sval) + fract * (Float(sval) - val)) + 0.5)
-                            put(lined, j, min(255, max(0, ival)))
-                        }
-                    } else {
-                        let r3 = s + ((i + 1) % span) * w, r4 = s + ((i + 2) % span) * w
-                        for j in 2..<(w - 2) {
-                            let val = norm * (r0[j] + r1[j] + r2[j] + r3[j] + r4[j])
-                            let sval = at(lines, j)
-                            let ival = Int32(Double(Float(sval) + fract * (Float(sval) - val)) + 0.5)
-                            put(lined, j, min(255, max(0, ival)))
-                        }
+                columns.withUnsafeBufferPointer { c in
+                    var sum: Int32 = 0
+                    for x in 0..<span { sum &+= c[x] }
+                    for j in hw..<(w - hw) {
+                        let val = norm * Float(sum)
+                        let sval = at(lines, j)
+                        let ival = Int32(Double(Float(sval) + fract * (Float(sval) - val)) + 0.5)
+                        put(lined, j, min(255, max(0, ival)))
+                        if j + hw + 1 < w { sum &+= c[j + hw + 1] &- c[j - hw] }
                     }
                 }
             }
@@ -253,6 +243,25 @@ extension Resampling {
         for i in 0..<words {
             let v = from.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self)
             to.storeBytes(of: v.byteSwapped, toByteOffset: 4 * i, as: UInt32.self)
+        }
+    }
+}
+
+extension Resampling {
+    /// Leptonica's luminance of a 32-bit colour raster (`pixConvertRGBToGray` with its perceptual weights: red 0.3,
+    /// green 0.5, blue 0.2, summed in single precision and rounded), a band of rows on each core. `src` points at
+    /// the colour image's words, `rowWords` of them a row.
+    static func luminance(_ src: UnsafePointer<UInt32>, rowWords: Int, into dst: WordRaster) {
+        let rwt: Float = 0.3, gwt: Float = 0.5, bwt: Float = 0.2
+        forEachRowBand(dst.height) { band in
+            for i in band {
+                let lines = src + i * rowWords, lined = dst.row(i)
+                for j in 0..<dst.width {
+                    let word = lines[j]
+                    let sum = rwt * Float((word >> 24) & 0xff) + gwt * Float((word >> 16) & 0xff) + bwt * Float((word >> 8) & 0xff)
+                    put(lined, j, Int32(Double(sum) + 0.5))
+                }
+            }
         }
     }
 }

@@ -83,3 +83,19 @@ import Testing
         #expect(mirrored.bytes[0..<517].elementsEqual(gray.bytes[0..<517].reversed()))
     }
 }
+
+@Suite struct LuminanceTests {
+    @Test func colourBecomesLeptonicasGrey() throws {
+        var state: UInt64 = 11
+        let width = 333, height = 301
+        let bytes = (0..<(width * height * 3)).map { i -> UInt8 in
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt8(truncatingIfNeeded: Int(state >> 33) % 256 / (i % 3 == 0 ? 1 : 2) + i % 7)
+        }
+        let image = try #require(LeptonicaImage(raster: RasterImage(width: width, height: height, channels: 3, bytes: bytes)))
+        let mine = try #require(image.grayscale()?.grayImage())
+        let theirs = try #require(image.leptonicaLuminance()?.grayImage())
+        #expect(mine == theirs)
+        #expect(Set(mine.bytes).count > 100, "a real picture")
+    }
+}

@@ -12,9 +12,10 @@ struct DecodeStep: ImageStep, EssentialStep {
         let decoder = PhotoDecoder(limits: config.limits, halfSizeJPEGLongSide: config.halfSizeJPEGLongSide)
         let scaler = TextScaler(targetXHeight: config.targetXHeight, maxLongSide: config.maxImageWidthForProcessing, maxUpscale: config.maxUpscale)
         var chosen = try decoder.decode(state.data)
-        var measured: TextScaler.PrintSize?, halfSizeMeasure: Double?
+        var measured: TextScaler.PrintSize?, halfSizeMeasure: Double?, gray: LeptonicaImage?
         if chosen.reduction > 1 {
-            let print = chosen.image.grayscale().flatMap { scaler.measurePrint(of: $0) }
+            gray = chosen.image.grayscale()
+            let print = gray.flatMap { scaler.measurePrint(of: $0) }
             let xHeight = print?.xHeight
             if (xHeight ?? 0) < config.targetXHeight * 0.7 {
                 var full = decoder
@@ -23,6 +24,7 @@ struct DecodeStep: ImageStep, EssentialStep {
                 chosen = try full.decode(state.data)
                 // The half-size picture is enough for the preview (scaling it costs a quarter of the full one's).
                 chosen.previewSource = half.image
+                gray = nil
                 halfSizeMeasure = xHeight.map { $0 * Double(chosen.image.width) / Double(half.image.width) }
             } else {
                 measured = print
@@ -35,11 +37,13 @@ struct DecodeStep: ImageStep, EssentialStep {
             chosen = reduced
             measured = nil
             halfSizeMeasure = nil
+            gray = nil
         }
         state.decoded = chosen
         state.page = chosen.image
         // The kept half-size image was measured just now: the scale step need not measure it again.
         state.decodedPrint = measured
         state.halfSizeXHeight = halfSizeMeasure
+        state.decodedGray = gray
     }
 }

@@ -64,6 +64,8 @@ struct PageState: Sendable {
     var decoded: DecodedPhoto?
     /// The print as decode already measured it (x-height in `decoded.image` pixels), nil when it did not.
     var decodedPrint: TextScaler.PrintSize?
+    /// The decoded image in grey, when the decode step made it to measure the print (the scale step starts from it).
+    var decodedGray: LeptonicaImage?
     /// The same print measured on the half-size decode, in `decoded.image` pixels, when that decode was too small
     /// to keep: the scale step's measurement of the full-size image is checked against it.
     var halfSizeXHeight: Double?

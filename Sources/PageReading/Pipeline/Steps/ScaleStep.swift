@@ -7,7 +7,8 @@ struct ScaleStep: ImageStep, EssentialStep {
     let name = "scale"
 
     func apply(_ state: inout PageState) throws {
-        guard let decoded = state.decoded, let gray = decoded.image.grayscale() else { throw ImagingError.unreadable }
+        guard let decoded = state.decoded, let gray = state.decodedGray ?? decoded.image.grayscale() else { throw ImagingError.unreadable }
+        state.decodedGray = nil
         let config = state.config
         let scaler = TextScaler(targetXHeight: config.targetXHeight, maxLongSide: config.maxImageWidthForProcessing, maxUpscale: config.maxUpscale)
         let print = state.decodedPrint ?? scaler.measurePrint(of: gray)
