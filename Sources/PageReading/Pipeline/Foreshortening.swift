@@ -159,12 +159,16 @@ struct WidenedColumns: FlatPageMap {
         let weight = (0..<out).map { min(max(0, sourceColumn[$0]), Double(w - 1)) - Double(left[$0]) }
         image.bytes.withUnsafeBufferPointer { src in
             bytes.withUnsafeMutableBufferPointer { dst in
-                for y in 0..<h {
-                    let row = y * w, outRow = y * out
-                    for x in 0..<out {
-                        let f = weight[x]
-                        let v = Double(src[row + left[x]]) * (1 - f) + Double(src[row + right[x]]) * f
-                        dst[outRow + x] = binary ? (v < 128 ? 0 : 255) : UInt8(min(255, max(0, v.rounded())))
+                nonisolated(unsafe) let dst = dst
+                // Each row on its own: a band of rows on each core.
+                forEachRowBand(h) { band in
+                    for y in band {
+                        let row = y * w, outRow = y * out
+                        for x in 0..<out {
+                            let f = weight[x]
+                            let v = Double(src[row + left[x]]) * (1 - f) + Double(src[row + right[x]]) * f
+                            dst[outRow + x] = binary ? (v < 128 ? 0 : 255) : UInt8(min(255, max(0, v.rounded())))
+                        }
                     }
                 }
             }
