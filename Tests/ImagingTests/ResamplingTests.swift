@@ -4,23 +4,10 @@ import Testing
 @testable import Imaging
 
 @Suite struct ResamplingTests {
-    /// Uneven paper, strokes like letters, a black bar and seeded noise, at an odd size (rows end mid-word).
+    /// The Sauvola tests' page (uneven paper, a dark corner, strokes like letters, a black bar, seeded noise), at odd
+    /// sizes (rows end mid-word).
     func page(width: Int, height: Int, seed: UInt64) throws -> LeptonicaImage {
-        var state = seed
-        func next() -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int(state >> 33)
-        }
-        var bytes = [UInt8](repeating: 0, count: width * height)
-        for y in 0..<height {
-            for x in 0..<width {
-                var v = 235 - 90 * x / width + next() % 41 - 20
-                if y % 19 < 8 && x % 9 < 3 && (x / 9 + y / 19) % 4 != 0 { v -= 140 + next() % 60 }
-                if y > height - 10 && y < height - 4 { v = 12 }
-                bytes[y * width + x] = UInt8(max(0, min(255, v)))
-            }
-        }
-        return try #require(LeptonicaImage(gray: GrayImage(width: width, height: height, bytes: bytes)))
+        try #require(LeptonicaImage(gray: SauvolaTests().page(width: width, height: height, seed: seed)))
     }
 
     /// Factors on both sides of every choice Leptonica makes: area map with and without sharpening, interpolation
