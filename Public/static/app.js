@@ -11,11 +11,13 @@
   function $(selector, root) { return (root || document).querySelector(selector); }
   function $all(selector, root) { return Array.prototype.slice.call((root || document).querySelectorAll(selector)); }
 
-  // Words come from the server's catalogue in the reader's language (the page's `#messages` block, `js.*` keys):
+  // Words come from the server's catalogue in the reader's language (the JSON in the page's `#messages` meta
+  // element, `js.*` keys):
   // `{{name}}` placeholders, and `key_one` / `key_other` forms chosen by the browser's plural rules.
   var LANG = document.documentElement.lang || "en";
   var MESSAGES = (function () {
-    try { return JSON.parse(($("#messages") || {}).textContent || "{}"); } catch (e) { return {}; }
+    var meta = $("#messages");
+    try { return JSON.parse((meta && meta.getAttribute("content")) || "{}"); } catch (e) { return {}; }
   })();
   function msg(key, vars) {
     var text = MESSAGES[key];

@@ -141,14 +141,29 @@ struct ErrorAndSecurityTests {
         }
     }
 
-    @Test("The page's script messages, the layout's one unescaped value, cannot close their script element")
-    func scriptMessagesStayInsideTheirScript() throws {
-        // `{{{scriptMessages}}}` is raw by necessity (HTML entities would corrupt the JSON): it carries catalogue
-        // wording only, never OCR or AI text, and markup characters in it are written as JSON escapes.
+    @Test("The page's script messages cannot close an element, and no template writes a value unescaped")
+    func scriptMessagesStayInsideTheirScript() async throws {
+        // The messages' JSON sits in a meta element's attribute, escaped like any value; markup characters in it
+        // are JSON escapes besides.
         let json = PageModel.json(["k": "</script><script>alert(1)</script> & <!--"])
         #expect(!json.contains("<") && !json.contains(">") && !json.contains("&"))
         let decoded = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: String]
         #expect(decoded == ["k": "</script><script>alert(1)</script> & <!--"], "the escapes decode to the same text")
+        // OCR and AI text reach pages only through escaped values: no template has `{{{` or `{{&`.
+        let folder = URL(fileURLWithPath: TestApp.repositoryRoot).appendingPathComponent("Templates")
+        let templates = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+            .filter { $0.pathExtension == "mustache" }
+        #expect(templates.count > 5)
+        for template in templates {
+            let text = try String(contentsOf: template, encoding: .utf8)
+            #expect(!text.contains("{{{") && !text.contains("{{&"), "\(template.lastPathComponent) writes a value unescaped")
+        }
+        // The page carries the messages as an attribute the browser decodes back to the JSON.
+        let app = try await TestApp().build()
+        try await app.test(.router) { client in
+            let home = try await client.execute(uri: "/", method: .get)
+            #expect(home.text.contains(#"<meta name="snappost-messages" id="messages" content="{&quot;"#))
+        }
     }
 
     @Test("Cross-origin POSTs are refused; same-origin ones pass")

@@ -77,7 +77,7 @@ struct PageModel {
     let t: MustacheLambda
     /// `<html lang>`.
     let lang: String
-    /// The `js.*` messages for the page's scripts, as JSON safe inside `<script type="application/json">`.
+    /// The `js.*` messages for the page's scripts, as JSON; the layout puts it in an attribute, escaped like any value.
     let scriptMessages: String
     /// The footer's switch: every interface language by its own name.
     let interfaceLanguages: [InterfaceLanguageChoice]
@@ -142,7 +142,8 @@ struct PageModel {
         self.content = content
     }
 
-    /// JSON that cannot end the script element it sits in (no `<`, `>` or `&` as they are).
+    /// JSON without `<`, `>` or `&` as they are (JSON escapes instead): it cannot end an element, whatever escaping
+    /// the place it is written into does.
     static func json(_ messages: [String: String]) -> String {
         guard let data = try? JSONSerialization.data(withJSONObject: messages, options: [.sortedKeys]),
             let text = String(data: data, encoding: .utf8)
