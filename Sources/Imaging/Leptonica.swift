@@ -63,6 +63,10 @@ public final class LeptonicaImage: @unchecked Sendable {
 
     /// Builds an 8-bit grey or 32-bit colour image from a plain raster.
     public convenience init?(raster: RasterImage) {
+        if raster.channels == 1, raster.width > 0, raster.height > 0 {
+            self.init(gray: GrayImage(width: raster.width, height: raster.height, bytes: raster.bytes))
+            return
+        }
         _ = Self.silence
         let depth: Int32 = raster.channels == 1 ? 8 : 32
         guard let made = pixCreate(Int32(raster.width), Int32(raster.height), depth) else { return nil }
@@ -77,18 +81,13 @@ public final class LeptonicaImage: @unchecked Sendable {
             raster.bytes.withUnsafeBufferPointer { src in
                 for y in 0..<raster.height {
                     let row = dst + y * rowBytes
-                    switch raster.channels {
-                    case 1:
-                        (row).update(from: src.baseAddress! + y * raster.width, count: raster.width)
-                    default:
-                        let c = raster.channels
-                        let s = src.baseAddress! + y * raster.width * c
-                        for x in 0..<raster.width {
-                            row[4 * x] = s[c * x]
-                            row[4 * x + 1] = s[c * x + 1]
-                            row[4 * x + 2] = s[c * x + 2]
-                            row[4 * x + 3] = 255
-                        }
+                    let c = raster.channels
+                    let s = src.baseAddress! + y * raster.width * c
+                    for x in 0..<raster.width {
+                        row[4 * x] = s[c * x]
+                        row[4 * x + 1] = s[c * x + 1]
+                        row[4 * x + 2] = s[c * x + 2]
+                        row[4 * x + 3] = 255
                     }
                 }
             }
@@ -104,13 +103,10 @@ public final class LeptonicaImage: @unchecked Sendable {
 
     public convenience init?(gray: GrayImage) {
         _ = Self.silence
-        guard let made = pixCreate(Int32(gray.width), Int32(gray.height), 8) else { return nil }
-        guard let dst = Self.raster(made) else {
-            var p: UnsafeMutablePointer<PIX>? = made
-            pixDestroy(&p)
-            return nil
+        let made = Self.filled(pixCreate(Int32(gray.width), Int32(gray.height), 8)) { dst in
+            gray.bytes.withUnsafeBufferPointer { Resampling.copy(plain: $0.baseAddress!, into: dst) }
         }
-        gray.bytes.withUnsafeBufferPointer { Resampling.copy(plain: $0.baseAddress!, into: dst) }
+        guard let made else { return nil }
         self.init(owning: made)
     }
 
@@ -191,13 +187,7 @@ public final class LeptonicaImage: @unchecked Sendable {
         }
         pixCopyResolution(made, pix)
         pixCopyInputFormat(made, pix)
-        guard let dst = Self.raster(made) else {
-            var p: UnsafeMutablePointer<PIX>? = made
-            pixDestroy(&p)
-            return nil
-        }
-        Resampling.luminance(UnsafePointer(data), rowWords: Int(pixGetWpl(pix)), into: dst)
-        return LeptonicaImage(owning: made)
+        return wrap(Self.filled(made) { Resampling.luminance(UnsafePointer(data), rowWords: Int(pixGetWpl(pix)), into: $0) })
     }
 
     /// 32-bit colour (for previews).
@@ -234,7 +224,7 @@ public final class LeptonicaImage: @unchecked Sendable {
     /// does not cover (colour, colour maps, Leptonica's special factors, images under 8 pixels a side), which
     /// Leptonica then scales itself.
     private func greyScaledOnAllCores(by scale: Float, sharpened: Bool) -> LeptonicaImage? {
-        guard depth == 8, pixGetColormap(pix) == nil, width >= 8, height >= 8 else { return nil }
+        guard depth == 8, pixGetColormap(pix) == nil, width >= 8, height >= 8, let src = Self.raster(pix) else { return nil }
         let s = Double(scale)
         // pixScaleGeneral's choices: area map under 0.7 (Leptonica's own special cases of 0.5, 0.25... and
         // under 0.02 are left to it), linear interpolation from 0.7 (its 2x and 4x special cases left to it).
@@ -245,13 +235,8 @@ public final class LeptonicaImage: @unchecked Sendable {
         pixCopyResolution(made, pix)
         pixCopyInputFormat(made, pix)
         pixScaleResolution(made, scale, scale)
-        guard let src = Self.raster(pix), let dst = Self.raster(made) else {
-            var p: UnsafeMutablePointer<PIX>? = made
-            pixDestroy(&p)
-            return nil
-        }
-        if byArea { Resampling.areaMap(src, into: dst) } else { Resampling.linear(src, into: dst) }
-        let scaledImage = LeptonicaImage(owning: made)
+        guard let scaledImage = wrap(Self.filled(made) { byArea ? Resampling.areaMap(src, into: $0) : Resampling.linear(src, into: $0) })
+        else { return nil }
         // pixScale's sharpening: a fifth over a 3x3 square after the area map (above 0.2), two fifths over 5x5
         // after interpolation (under 1.4).
         let sharpening: (halfWidth: Int, fract: Float)? =
@@ -262,14 +247,8 @@ public final class LeptonicaImage: @unchecked Sendable {
 
     /// `pixUnsharpMaskingGray2D` remade by `Resampling` on every core.
     private func unsharpOnAllCores(halfWidth: Int, fract: Float) -> LeptonicaImage? {
-        guard let made = pixCreateTemplate(pix) else { return nil }
-        guard let src = Self.raster(pix), let dst = Self.raster(made) else {
-            var p: UnsafeMutablePointer<PIX>? = made
-            pixDestroy(&p)
-            return nil
-        }
-        Resampling.unsharp(src, into: dst, halfWidth: halfWidth, fract: fract)
-        return LeptonicaImage(owning: made)
+        guard let src = Self.raster(pix) else { return nil }
+        return wrap(Self.filled(pixCreateTemplate(pix)) { Resampling.unsharp(src, into: $0, halfWidth: halfWidth, fract: fract) })
     }
 
     /// An 8-bit image's memory as `Resampling` reads and writes it.
@@ -281,22 +260,27 @@ public final class LeptonicaImage: @unchecked Sendable {
             height: Int(pixGetHeight(image)), rowBytes: rowBytes)
     }
 
+    /// A new 8-bit image after `fill` has written its pixels through its memory; nil (and `made` destroyed) when
+    /// it was not made or has no 8-bit memory.
+    private static func filled(_ made: UnsafeMutablePointer<PIX>?, by fill: (WordRaster) -> Void) -> UnsafeMutablePointer<PIX>? {
+        guard let made else { return nil }
+        guard let raster = raster(made) else {
+            var p: UnsafeMutablePointer<PIX>? = made
+            pixDestroy(&p)
+            return nil
+        }
+        fill(raster)
+        return made
+    }
+
     /// Rotates about the centre, clockwise for positive angles, keeping the size and bringing in white.
     public func rotated(degrees: Double) -> LeptonicaImage? {
         if abs(degrees) < 0.01 { return self }
         let radians = Float(degrees * .pi / 180)
         // pixRotate's area map of a plain grey image, remade by `Resampling` on every core (a turn under its
         // 0.001 radian is a copy there too).
-        if depth == 8, pixGetColormap(pix) == nil, width >= 8, height >= 8, abs(radians) >= 0.001,
-            let made = pixCreateTemplate(pix)
-        {
-            guard let src = Self.raster(pix), let dst = Self.raster(made) else {
-                var p: UnsafeMutablePointer<PIX>? = made
-                pixDestroy(&p)
-                return nil
-            }
-            Resampling.rotate(src, into: dst, angle: radians, fill: 255)
-            return LeptonicaImage(owning: made)
+        if depth == 8, pixGetColormap(pix) == nil, width >= 8, height >= 8, abs(radians) >= 0.001, let src = Self.raster(pix) {
+            return wrap(Self.filled(pixCreateTemplate(pix)) { Resampling.rotate(src, into: $0, angle: radians, fill: 255) })
         }
         return leptonicaRotated(degrees: degrees)
     }
