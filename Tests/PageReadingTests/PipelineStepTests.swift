@@ -77,6 +77,49 @@ import Words
         #expect(d < a, "the larger x-height scales the page down further (\(d) against \(a))")
     }
 
+    /// Grey print on dim paper, with dark specks strewn over it (a photo's noise and dust): letters with an x-height
+    /// of `letter` px, a third of their pitch apart, in words of five, blurred by `blur` px (0: sharp).
+    func specklePage(letter: Int = 14, blur: Double) -> LeptonicaImage {
+        let width = 1600, height = 1200
+        var bytes = [UInt8](repeating: 200, count: width * height)
+        let pitch = letter * 3 / 2
+        var y = 40
+        while y + letter < height - 40 {
+            var x = 40
+            while x + pitch < width - 40 {
+                if (x / pitch) % 6 != 5 {
+                    // Every third letter has an ascender (lower-case print, not capitals).
+                    let top = (x / pitch) % 3 == 0 ? y - letter * 2 / 5 : y
+                    for yy in top..<(y + letter) { for xx in x..<(x + pitch * 2 / 3) { bytes[yy * width + xx] = 90 } }
+                }
+                x += pitch
+            }
+            y += letter * 5 / 2
+        }
+        var seed: UInt64 = 7
+        for _ in 0..<1500 {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let sx = Int((seed >> 20) % UInt64(width - 4)), sy = Int((seed >> 40) % UInt64(height - 4))
+            for yy in sy..<(sy + 3) { for xx in sx..<(sx + 3) { bytes[yy * width + xx] = 60 } }
+        }
+        let gray = GrayImage(width: width, height: height, bytes: bytes)
+        return LeptonicaImage(gray: blur > 0 ? UnsharpMask(sigma: blur, amount: -1).apply(to: gray) : gray)!
+    }
+
+    @Test("Blurred print that the usual threshold breaks into specks is measured with a gentler one; sharp print is not")
+    func blurredPrintIsMeasuredWithAGentlerThreshold() throws {
+        let scaler = TextScaler(targetXHeight: 20, maxLongSide: 4200, maxUpscale: 2)
+        let sharp = try #require(scaler.measurePrint(of: specklePage(blur: 0))?.xHeight)
+        #expect(abs(sharp - 14) < 2, "sharp print: \(sharp)")
+        #expect(TextScaler.blurredPrint(specklePage(blur: 0)) == nil, "a sharp page is not blurred")
+        // Blurred by 4 px, the usual threshold keeps only the specks (under 6 px); the gentler one finds the letters.
+        let soft = specklePage(blur: 4)
+        let usual = try #require(soft.sauvolaBinarised(halfWindow: 10, factor: 0.3).flatMap { TextScaler.printHeight($0.componentBoxes()) })
+        #expect(usual < 6, "the usual threshold on blurred print: \(usual)")
+        let blurred = try #require(scaler.measurePrint(of: soft)?.xHeight)
+        #expect(abs(blurred - 14) < 2, "blurred print: \(blurred)")
+    }
+
     @Test func orientTurnsThePageTheWayTheEngineSays() async throws {
         let engine = FakeOCREngine(orientation: OrientationEstimate(quarterTurnsClockwise: 1, confidence: 9))
         // Upright print reads as upright by Leptonica's own test and never asks the engine, so give it a sideways page.

@@ -39,6 +39,7 @@ struct TextScaler: Sendable {
             let asItLies = Self.printHeight(boxes), sideways = Self.printHeight(turned)
             if let mode = Self.larger(asItLies, sideways) {
                 if mode >= 6 { return PrintSize(xHeight: mode / factor, liesSideways: mode != asItLies) }
+                if let blurred = Self.blurredPrint(survey) { return PrintSize(xHeight: blurred / factor) }
                 // Still under 6 px at full size: a halftone picture's dots or a surface's specks outnumber the
                 // letters. A copy at half the size merges the dots into grey and shrinks the specks; letters stay.
                 if factor >= 1 {
@@ -58,6 +59,25 @@ struct TextScaler: Sendable {
         }
         return nil
     }
+
+    /// Blurred print (a shaken hand, a missed focus) is grey where Sauvola's threshold (k = 0.3) wants ink as dark as
+    /// its neighbourhood's spread allows: its letters drop out and only specks remain, which measure as tiny print.
+    /// When the survey's edges spread as a blur's do (`blurredSpread`), a gentler threshold (k = 0.1) keeps the
+    /// letters; their height, when it is 6 px or more, is the print's.
+    static func blurredPrint(_ survey: LeptonicaImage) -> Double? {
+        guard let gray = survey.grayImage(), let spread = EdgeSpread(reach: 4).sigma(of: gray), spread >= blurredSpread,
+            let soft = survey.sauvolaBinarised(halfWindow: 10, factor: 0.1).flatMap({ printHeight($0.componentBoxes()) })
+        else { return nil }
+        trace(
+            "scale: specks on a blurred copy (edges spread \(String(format: "%.2f", spread)) px); a gentler threshold measures \(String(format: "%.1f", soft))"
+        )
+        return soft >= 6 ? soft : nil
+    }
+
+    /// Edges spread at least this far (σ in pixels, `EdgeSpread`) on a survey copy: the photo is blurred. Sharp
+    /// photos' survey copies measure 0.8–0.9 px where their specks outnumber the letters; the same photos blurred by
+    /// a thousandth of their long side measure 1.3–2.3 px.
+    static let blurredSpread = 1.2
 
     /// The print's x-height among component boxes: their most common letter-like height, or, when that is under
     /// 6 px (tiny print or specks: blur and noise break into them), the letter-like height holding the most ink
