@@ -13,6 +13,12 @@ struct FacingPageStep: PageStep {
         var filter = FacingPageFilter(xHeight: state.xHeightOrTarget)
         if let decoded = state.decoded, let toPhoto = state.toPage.inverse() {
             filter.frame = FacingPageFilter.PhotoFrame(size: decoded.fullSize, toPhoto: toPhoto, flatToPage: state.flatToPage)
+            // A flat margin around the picture (turned or warped in an editor) moves the frame in to the picture's edge.
+            let image = decoded.image, scale = Double(decoded.fullSize.width) / Double(max(1, image.width))
+            filter.frame?.picture = await offload { image.flatFillRuns().flatMap { PictureFrame($0, scale: scale) } }
+            if let p = filter.frame?.picture {
+                trace("facing: a flat margin around the picture, up to \([p.left, p.right, p.top, p.bottom].map { $0.max() ?? 0 }) px")
+            }
         }
         let (facing, cuts) = filter.facingWithCuts(rows.map(\.box), weights: rows.map(\.letters.count), pageWidth: page.width)
         guard !facing.isEmpty else { return }
@@ -61,6 +67,8 @@ struct FacingPageFilter: Sendable {
         var toPhoto: Homography
         /// From the flattened page to the page before dewarping (nil when it was not dewarped).
         var flatToPage: (any FlatPageMap)?
+        /// The picture's own edges inside the photo, where a flat margin surrounds it (nil: the photo's edges).
+        var picture: PictureFrame?
 
         /// How far (page pixels) the point lies inside the photo's nearest edge.
         func distance(x: Double, y: Double) -> Double {
@@ -72,7 +80,8 @@ struct FacingPageFilter: Sendable {
             let dx = q.x - p.x, dy = q.y - p.y
             let scale = max(1e-6, (dx * dx + dy * dy).squareRoot() / 8)
             let across = min(p.x, Double(size.width) - p.x), down = min(p.y, Double(size.height) - p.y)
-            return min(across, down) / scale
+            let inside = min(across, down, picture?.distance(x: p.x, y: p.y) ?? .infinity)
+            return inside / scale
         }
     }
 
