@@ -7,8 +7,11 @@ import Foundation
 /// and from the bottom. A photo's own edges are never one flat colour for long (grain, texture, light), so on a photo
 /// as the camera took it the runs are a pixel or two, or nothing was found at all.
 public struct FlatFillRuns: Sendable, Equatable {
+    /// The size of the grid the runs were counted on: every `sampling`-th pixel of every `sampling`-th row.
     public var width: Int
     public var height: Int
+    /// Image pixels per grid step.
+    public var sampling: Int
     /// The fill's colour, one value per channel.
     public var colour: [Int]
     /// Per row: fill pixels from the left edge, and from the right edge.
@@ -23,11 +26,18 @@ public struct FlatFillRuns: Sendable, Equatable {
     /// The most a flat corner's values may spread on any channel (a JPEG's flat areas keep within a few levels).
     static let cornerSpread = 6
 
+    /// The grid step for an image whose long side is `longSide`: runs are counted on a grid of at most
+    /// `gridLongSide` points a side, so an image that is flat nearly everywhere (a blank scan) costs no more than a
+    /// small one. The facing step needs the picture's edge to within a few x-heights, not a pixel.
+    public static func sampling(forLongSide longSide: Int) -> Int { max(1, longSide / gridLongSide) }
+    static let gridLongSide = 1200
+
     /// The runs of `channels`-channel pixels read by `pixel(x, y, channel)`, with the fill's colour taken from the
-    /// corners: at least two corners must be flat and of the same colour (within `tolerance` on every channel). Nil
-    /// when they are not, or the image is smaller than two corners.
+    /// corners (at full resolution): at least two corners must be flat and of the same colour (within `tolerance` on
+    /// every channel). The runs are counted on every `sampling`-th pixel. Nil when the corners hold no such fill, or
+    /// the image is smaller than two corners.
     public static func measure(
-        width: Int, height: Int, channels: Int, tolerance: Int, pixel: (Int, Int, Int) -> Int
+        width: Int, height: Int, channels: Int, tolerance: Int, sampling: Int = 1, pixel: (Int, Int, Int) -> Int
     ) -> FlatFillRuns? {
         let side = cornerSide
         guard width >= 2 * side, height >= 2 * side, channels > 0 else { return nil }
@@ -53,8 +63,10 @@ public struct FlatFillRuns: Sendable, Equatable {
         guard let colour = flat.max(by: { a, b in flat.filter { same($0, a) }.count < flat.filter { same($0, b) }.count }),
             flat.filter({ same($0, colour) }).count >= 2
         else { return nil }
+        let step = max(1, sampling), gridWidth = width / step, gridHeight = height / step
+        guard gridWidth >= 2, gridHeight >= 2 else { return nil }
         func isFill(_ x: Int, _ y: Int) -> Bool {
-            for c in 0..<channels where abs(pixel(x, y, c) - colour[c]) > tolerance { return false }
+            for c in 0..<channels where abs(pixel(x * step, y * step, c) - colour[c]) > tolerance { return false }
             return true
         }
         func run(_ count: Int, _ at: (Int) -> (Int, Int)) -> Int {
@@ -66,11 +78,12 @@ public struct FlatFillRuns: Sendable, Equatable {
             }
             return n
         }
+        let w = gridWidth, h = gridHeight
         return FlatFillRuns(
-            width: width, height: height, colour: colour,
-            left: (0..<height).map { y in run(width) { ($0, y) } },
-            right: (0..<height).map { y in run(width) { (width - 1 - $0, y) } },
-            top: (0..<width).map { x in run(height) { (x, $0) } },
-            bottom: (0..<width).map { x in run(height) { (x, height - 1 - $0) } })
+            width: w, height: h, sampling: step, colour: colour,
+            left: (0..<h).map { y in run(w) { ($0, y) } },
+            right: (0..<h).map { y in run(w) { (w - 1 - $0, y) } },
+            top: (0..<w).map { x in run(h) { (x, $0) } },
+            bottom: (0..<w).map { x in run(h) { (x, h - 1 - $0) } })
     }
 }

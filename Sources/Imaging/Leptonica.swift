@@ -404,19 +404,21 @@ public final class LeptonicaImage: @unchecked Sendable {
     }
 
     /// How far a flat fill of one colour reaches in from each edge (`FlatFillRuns`), on an 8-bit grey or a 32-bit
-    /// colour image; nil for other depths or when no two corners share a flat colour.
-    public func flatFillRuns(tolerance: Int = 10) -> FlatFillRuns? {
-        let d = depth
+    /// colour image, counted every `sampling`-th pixel (by default a grid of at most 1200 points a side); nil for
+    /// other depths or when no two corners share a flat colour.
+    public func flatFillRuns(tolerance: Int = 10, sampling: Int? = nil) -> FlatFillRuns? {
+        let d = depth, w = width, h = height
         guard d == 8 || d == 32, let data = pixGetData(pix) else { return nil }
         let wpl = Int(pixGetWpl(pix))
         let words = UnsafePointer<UInt32>(data)
+        let step = sampling ?? FlatFillRuns.sampling(forLongSide: max(w, h))
         if d == 8 {
-            return FlatFillRuns.measure(width: width, height: height, channels: 1, tolerance: tolerance) { x, y, _ in
+            return FlatFillRuns.measure(width: w, height: h, channels: 1, tolerance: tolerance, sampling: step) { x, y, _ in
                 // Leptonica's GET_DATA_BYTE: the pixel's byte within its native-order word, the first the highest.
                 Int((words[y * wpl + (x >> 2)] >> UInt32(24 - 8 * (x & 3))) & 0xFF)
             }
         }
-        return FlatFillRuns.measure(width: width, height: height, channels: 3, tolerance: tolerance) { x, y, c in
+        return FlatFillRuns.measure(width: w, height: h, channels: 3, tolerance: tolerance, sampling: step) { x, y, c in
             // Red, green and blue from the word's top byte down (L_RED_SHIFT 24, L_GREEN_SHIFT 16, L_BLUE_SHIFT 8).
             Int((words[y * wpl + x] >> UInt32(24 - 8 * c)) & 0xFF)
         }

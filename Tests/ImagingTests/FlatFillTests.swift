@@ -31,6 +31,10 @@ import Testing
         #expect(runs.top[150] == 10 && runs.bottom[150] == 10, "\(runs.top[150]) \(runs.bottom[150])")
         // Rows of nothing but the margin run all the way across.
         #expect(runs.left[5] == 300 && runs.top[20] == 200)
+        // A big image is counted on a grid of at most 1200 points a side; the corners are still judged in full.
+        #expect(runs.sampling == 1 && FlatFillRuns.sampling(forLongSide: 4032) == 3 && FlatFillRuns.sampling(forLongSide: 900) == 1)
+        let sampled = try #require(image.flatFillRuns(sampling: 2))
+        #expect(sampled.width == 150 && sampled.left[50] == 20 && sampled.top[75] == 5)
     }
 
     @Test("Grain at the corners, or corners of different colours, are no margin")

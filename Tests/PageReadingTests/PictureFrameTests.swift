@@ -43,6 +43,12 @@ import Testing
         let half = try #require(Self.image(width: 300, height: 200) { Self.turned($0 * 2, $1 * 2) }.flatFillRuns())
         let halfFrame = try #require(PictureFrame(half, scale: 2))
         #expect(abs(halfFrame.distance(x: 600 - 48 - 5, y: 200) - 5) <= 5)
+        // Counted on every third pixel, the same.
+        let sampled = try #require(Self.image(width: 600, height: 400, inPicture: Self.turned).flatFillRuns(sampling: 3))
+        #expect(sampled.sampling == 3 && sampled.width == 200)
+        let sampledFrame = try #require(PictureFrame(sampled))
+        #expect(abs(sampledFrame.distance(x: 600 - 48 - 5, y: 200) - 5) <= 6)
+        #expect(abs(sampledFrame.distance(x: 48 + 60, y: 200) - 60) <= 6)
     }
 
     @Test("A letterboxed picture's bars are edges; a photo's own grain at the corners is no margin at all")

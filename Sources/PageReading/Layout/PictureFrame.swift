@@ -8,10 +8,10 @@ import Imaging
 /// not at the file's. A margin that does not run straight is not an edge: on a white scan the white runs in to the
 /// first letter of each line and across the blank rows between them, a stretch a line high at most.
 struct PictureFrame: Sendable {
-    /// The photo's size in the pixels the runs were measured in.
+    /// The size of the grid the runs were counted on.
     var width: Int
     var height: Int
-    /// Photo pixels per measured pixel (the runs may have been measured on a reduced copy).
+    /// Photo pixels per grid step (the runs are counted on every few pixels of what may be a reduced copy).
     var scale: Double
     /// Per row: where the picture begins from the left and from the right (0: at the file's edge).
     var left: [Int]
@@ -39,7 +39,7 @@ struct PictureFrame: Sendable {
     init?(_ runs: FlatFillRuns, scale: Double = 1) {
         width = runs.width
         height = runs.height
-        self.scale = scale
+        self.scale = scale * Double(runs.sampling)
         left = Self.straightStretches(runs.left, across: runs.width)
         right = Self.straightStretches(runs.right, across: runs.width)
         top = Self.straightStretches(runs.top, across: runs.height)

@@ -13,11 +13,16 @@ struct FacingPageStep: PageStep {
         var filter = FacingPageFilter(xHeight: state.xHeightOrTarget)
         if let decoded = state.decoded, let toPhoto = state.toPage.inverse() {
             filter.frame = FacingPageFilter.PhotoFrame(size: decoded.fullSize, toPhoto: toPhoto, flatToPage: state.flatToPage)
-            // A flat margin around the picture (turned or warped in an editor) moves the frame in to the picture's edge.
+        }
+        // A flat margin around the picture (turned or warped in an editor) moves the frame in to the picture's edge;
+        // looked for only where there are rows enough for a facing page (`facingWithCuts` needs six).
+        if let decoded = state.decoded, filter.frame != nil, rows.count >= FacingPageFilter.minimumRows {
             let image = decoded.image, scale = Double(decoded.fullSize.width) / Double(max(1, image.width))
             filter.frame?.picture = await offload { image.flatFillRuns().flatMap { PictureFrame($0, scale: scale) } }
             if let p = filter.frame?.picture {
-                trace("facing: a flat margin around the picture, up to \([p.left, p.right, p.top, p.bottom].map { $0.max() ?? 0 }) px")
+                trace(
+                    "facing: a flat margin around the picture, up to \([p.left, p.right, p.top, p.bottom].map { Int(Double($0.max() ?? 0) * p.scale) }) px"
+                )
             }
         }
         let (facing, cuts) = filter.facingWithCuts(rows.map(\.box), weights: rows.map(\.letters.count), pageWidth: page.width)
@@ -119,7 +124,7 @@ struct FacingPageFilter: Sendable {
     /// The facing page's boxes, and where it begins on each side it was found; `weights` says how much text each
     /// box holds, and `figures`, when the lines were read, which hold figures (`isFigures`).
     func facingWithCuts(_ boxes: [PixelBox], weights: [Int], pageWidth: Int, figures: [Bool]? = nil) -> (indices: Set<Int>, cuts: [Cut]) {
-        guard boxes.count >= 6, pageWidth > 0 else { return ([], []) }
+        guard boxes.count >= Self.minimumRows, pageWidth > 0 else { return ([], []) }
         var cuts: [Cut] = []
         var kept = Array(boxes.indices)
         // A facing page can hold more than one strip (margin notes, then its text): peel up to three per side.
@@ -148,6 +153,9 @@ struct FacingPageFilter: Sendable {
     }
 
     enum Side: Sendable { case left, right }
+
+    /// Fewer rows (or lines) than this hold no facing page beside a page of ours.
+    static let minimumRows = 6
 
     /// Indices (into `boxes`) of the facing page's strip on `side`, or nil when there is none.
     /// `crossing`: how many lines may run through the empty band; `figures`: which lines hold figures, when known.
