@@ -412,10 +412,9 @@ public final class LeptonicaImage: @unchecked Sendable {
         let wpl = Int(pixGetWpl(pix))
         let words = UnsafePointer<UInt32>(data)
         let step = sampling ?? FlatFillRuns.sampling(forLongSide: max(w, h))
-        if d == 8 {
+        if d == 8, let grey = Self.raster(pix) {
             return FlatFillRuns.measure(width: w, height: h, channels: 1, tolerance: tolerance, sampling: step) { x, y, _ in
-                // Leptonica's GET_DATA_BYTE: the pixel's byte within its native-order word, the first the highest.
-                Int((words[y * wpl + (x >> 2)] >> UInt32(24 - 8 * (x & 3))) & 0xFF)
+                Int(grey.row(y)[x ^ WordRaster.byteSwap])
             }
         }
         return FlatFillRuns.measure(width: w, height: h, channels: 3, tolerance: tolerance, sampling: step) { x, y, c in

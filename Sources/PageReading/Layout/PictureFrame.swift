@@ -55,8 +55,7 @@ struct PictureFrame: Sendable {
         func inMargin(_ i: Int) -> Bool { measured[i] > 0 && measured[i] < across }
         // Rows with no margin, or nothing but margin, end a stretch before anything is smoothed: a median across
         // them would bridge the gaps between letters that the paper runs into.
-        var runs = measured
-        var start = 0
+        var kept = 0, start = 0
         while start < measured.count {
             guard inMargin(start) else {
                 start += 1
@@ -65,29 +64,24 @@ struct PictureFrame: Sendable {
             var end = start + 1
             while end < measured.count, inMargin(end) { end += 1 }
             // A few rows where the picture's own pixels match the margin's colour at its edge stick out of the run.
-            let smoothed = runningMedian(Array(measured[start..<end]), radius: medianRadius)
-            runs.replaceSubrange(start..<end, with: smoothed)
-            start = end
-        }
-        var kept = 0
-        start = 0
-        while start < runs.count {
-            guard inMargin(start) else {
-                start += 1
-                continue
-            }
-            var end = start + 1
-            while end < runs.count, inMargin(end), abs(runs[end] - runs[end - 1]) <= maximumStep { end += 1 }
-            let stretch = Array(runs[start..<end])
-            if stretch.count >= piece, Double(stretch.reduce(0, +)) / Double(stretch.count) >= minimumRun,
-                let inliers = straightInliers(stretch)
-            {
-                for (k, i) in (start..<end).enumerated() where inliers[k] { out[i] = runs[i] }
-                kept += inliers.filter { $0 }.count
+            let runs = runningMedian(Array(measured[start..<end]), radius: medianRadius)
+            // The smoothed margin's pieces, each ending where it steps by more than `maximumStep`.
+            var first = 0
+            while first < runs.count {
+                var last = first + 1
+                while last < runs.count, abs(runs[last] - runs[last - 1]) <= maximumStep { last += 1 }
+                let stretch = Array(runs[first..<last])
+                if stretch.count >= piece, Double(stretch.reduce(0, +)) / Double(stretch.count) >= minimumRun,
+                    let inliers = straightInliers(stretch)
+                {
+                    for (k, i) in (first..<last).enumerated() where inliers[k] { out[start + i] = runs[i] }
+                    kept += inliers.filter { $0 }.count
+                }
+                first = last
             }
             start = end
         }
-        return Double(kept) >= minimumSpan * Double(runs.count) ? out : [Int](repeating: 0, count: runs.count)
+        return Double(kept) >= minimumSpan * Double(measured.count) ? out : [Int](repeating: 0, count: measured.count)
     }
 
     /// Each value replaced by the median of the values up to `radius` either side of it.
