@@ -29,7 +29,8 @@ struct LineSheet: Sendable {
     /// the page comes with it.
     init?(lines: [InkLine], components: InkComponents, page: GrayImage, xHeight: Double, minimumLines: Int = 3) {
         guard lines.count >= minimumLines, components.width == page.width, components.height == page.height else { return nil }
-        let ordered = Self.readingOrder(lines)
+        let rows = Self.rows(lines)
+        let ordered = rows.flatMap { $0 }
         let members = Self.members(of: ordered, among: components)
         var slots: [Slot] = []
         var inks: [[Int]] = []
@@ -86,7 +87,7 @@ struct LineSheet: Sendable {
 
     /// Rows top to bottom (lines that overlap down the page by half the shorter one's height share a row), each
     /// row's lines left to right.
-    static func readingOrder(_ lines: [InkLine]) -> [InkLine] {
+    static func rows(_ lines: [InkLine]) -> [[InkLine]] {
         var rows: [(box: PixelBox, lines: [InkLine])] = []
         for line in lines.sorted(by: { $0.box.y + $0.box.height / 2 < $1.box.y + $1.box.height / 2 }) {
             if let i = rows.lastIndex(where: { TableFinder.shareRow($0.box, line.box) }) {
@@ -96,7 +97,7 @@ struct LineSheet: Sendable {
                 rows.append((line.box, [line]))
             }
         }
-        return rows.flatMap { $0.lines.sorted { $0.box.x < $1.box.x } }
+        return rows.map { $0.lines.sorted { $0.box.x < $1.box.x } }
     }
 
     /// For each line, its letters and the smaller marks whose centre lies within a third of its letter height of its
