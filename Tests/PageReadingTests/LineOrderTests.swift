@@ -67,6 +67,42 @@ import Testing
             ])
     }
 
+    /// A line with its words spread over `[(text, x0, x1)]` (page pixels), boxed from the first word to the last.
+    func worded(_ words: [(String, Int, Int)], y: Int, h: Int = 30) -> RecognizedLine {
+        let x0 = words[0].1, width = words.last!.2 - x0
+        return RecognizedLine(
+            text: words.map(\.0).joined(separator: " "), box: PixelBox(x: x0, y: y, width: width, height: h), confidence: 0.9,
+            words: words.map { word in
+                TextWord(
+                    text: word.0, start: Double(word.1 - x0) / Double(width), end: Double(word.2 - x0) / Double(width), confidence: 0.9,
+                    rival: 0, inDictionary: true)
+            })
+    }
+
+    @Test func aNoteReadOnOneLineWithTheColumnBesideItIsSplitAtTheColumnsEdge() {
+        // The column's lines start at x 300; a side heading's lines end at 280, and two of them were read on one line
+        // with the column's row beside them.
+        func row(_ i: Int) -> [(String, Int, Int)] {
+            [("running", 300, 420), ("text", 440, 500), ("of", 520, 550), ("line", 570, 640), ("\(i)", 660, 700)]
+        }
+        var lines = (0..<10).filter { ![1, 2].contains($0) }.map { worded(row($0), y: 100 + $0 * 40) }
+        lines.append(worded([("First", 160, 280)] + row(1), y: 140))
+        lines.append(worded([("side", 150, 230), ("note", 240, 280)] + row(2), y: 180))
+        let ordered = LineOrderer(yTolerance: 12).order(lines.shuffled()).map(\.text)
+        let column = (0..<10).map { "running text of line \($0)" }
+        #expect(ordered == [column[0], "First", "side note"] + column[1...])
+        // The pieces keep their words over the same pixels.
+        let split = LineOrderer.splitAtColumnEdge(lines).first { $0.text == "side note" }
+        #expect(split?.box == PixelBox(x: 150, y: 180, width: 130, height: 30))
+        let second = LineOrderer.splitAtColumnEdge(lines).first { $0.text == "running text of line 2" }
+        #expect(second?.box == PixelBox(x: 300, y: 180, width: 400, height: 30))
+        #expect(second?.words.first?.start == 0 && second?.words.last?.end == 1)
+        // A line that starts outside the column with no word ending short of its edge (a heading wider than the
+        // column) is not split.
+        let heading = worded([("A", 150, 170), ("heading", 185, 310), ("across", 330, 450)], y: 60)
+        #expect(LineOrderer.splitAtColumnEdge(lines + [heading]).contains(heading))
+    }
+
     @Test func paragraphBreaksFollowGapsAndIndents() {
         let lines = [
             line("First paragraph line one goes on", 100, 100, 900, para: 0),

@@ -91,6 +91,24 @@ public struct RecognizedLine: Sendable, Equatable {
         }
         return line
     }
+
+    /// The line as two: its words before `index`, then the rest, each piece boxed from its first word's start to its
+    /// last word's end (the line's own edges at the outer ends), with the line's height, confidence, block and
+    /// paragraph. `index` must lie inside the words (0 < index < words.count).
+    public func split(at index: Int) -> [RecognizedLine] {
+        precondition(index > 0 && index < words.count, "a line is split between two of its words")
+        let w = Double(box.width)
+        func x(_ fraction: Double) -> Int { box.x + Int((fraction * w).rounded()) }
+        func piece(_ range: Range<Int>, from x0: Int, to x1: Int) -> RecognizedLine {
+            var line = self
+            line.text = words[range].map(\.text).joined(separator: " ")
+            line.words = Array(words[range])
+            return line.placed(in: PixelBox(x: x0, y: box.y, width: max(1, x1 - x0), height: box.height))
+        }
+        return [
+            piece(0..<index, from: box.x, to: x(words[index - 1].end)), piece(index..<words.count, from: x(words[index].start), to: box.maxX),
+        ]
+    }
 }
 
 public struct RecognitionResult: Sendable, Equatable {

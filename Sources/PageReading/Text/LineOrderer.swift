@@ -15,7 +15,10 @@ public struct LineOrderer: Sendable {
     public func order(_ lines: [RecognizedLine]) -> [RecognizedLine] {
         guard lines.count > 1 else { return lines }
         if let vertical = Self.verticalColumns(lines) { return vertical }
-        if let margin = Self.marginNotes(lines) { return Self.insert(margin.notes, into: columnsAndRows(margin.column)) }
+        let split = Self.splitAtColumnEdge(lines)
+        if let margin = Self.marginNotes(split) ?? (split.count == lines.count ? nil : Self.marginNotes(lines)) {
+            return Self.insert(margin.notes, into: columnsAndRows(margin.column))
+        }
         return columnsAndRows(lines)
     }
 
@@ -97,6 +100,38 @@ public struct LineOrderer: Sendable {
             return (blocks, column)
         }
         return nil
+    }
+
+    /// Lines that run from the margin into one column of running text, split where they cross the column's edge: a
+    /// margin note set close to the column is sometimes read on one line with the column's row beside it ("Estructura
+    /// En la constitución…"), which threads the note through the column. A line is split when it starts (or ends) a
+    /// line height or more outside the column's common edge, its words on the far side end a quarter line height
+    /// short of that edge, and its next word starts at the edge or inside. Lines are returned as they were when the
+    /// page is not one column of running text (six lines of four words or more) or no line crosses its edge.
+    static func splitAtColumnEdge(_ lines: [RecognizedLine]) -> [RecognizedLine] {
+        let prose = lines.filter { $0.text.split(separator: " ").count >= 4 }
+        guard prose.count >= 6 else { return lines }
+        func median(_ v: [Int]) -> Double { Double(v.sorted()[v.count / 2]) }
+        let left = median(prose.map(\.box.x)), right = median(prose.map(\.box.maxX))
+        let lineHeight = median(prose.map(\.box.height))
+        return lines.flatMap { line -> [RecognizedLine] in
+            let words = line.words
+            guard words.count >= 2, words.map(\.text).joined(separator: " ") == line.text else { return [line] }
+            let w = Double(line.box.width), x0 = Double(line.box.x)
+            func start(_ i: Int) -> Double { x0 + words[i].start * w }
+            func end(_ i: Int) -> Double { x0 + words[i].end * w }
+            if x0 <= left - lineHeight, let k = words.indices.first(where: { start($0) >= left - 0.25 * lineHeight }), k > 0,
+                end(k - 1) <= left - 0.25 * lineHeight
+            {
+                return line.split(at: k)
+            }
+            if x0 + w >= right + lineHeight, let k = words.indices.last(where: { end($0) <= right + 0.25 * lineHeight }),
+                k < words.count - 1, start(k + 1) >= right + 0.25 * lineHeight
+            {
+                return line.split(at: k + 1)
+            }
+            return [line]
+        }
     }
 
     /// `ordered` with each block of notes put before the first line level with (or below) the block's first line.
