@@ -101,6 +101,14 @@ import Testing
         // column) is not split.
         let heading = worded([("A", 150, 170), ("heading", 185, 310), ("across", 330, 450)], y: 60)
         #expect(LineOrderer.splitAtColumnEdge(lines + [heading]).contains(heading))
+        // One line alone crossing the edge is left whole (a stray reading more likely than a strip of notes).
+        let one = lines.filter { !$0.text.hasPrefix("side") }
+        #expect(LineOrderer.splitAtColumnEdge(one) == one)
+        // A ragged edge is no edge: with the column's lines starting anywhere, nothing is split.
+        let ragged = lines.enumerated().map { i, line in
+            i % 2 == 0 || line.text.hasPrefix("First") || line.text.hasPrefix("side") ? line : line.moved(dx: 40 + 30 * i, dy: 0)
+        }
+        #expect(LineOrderer.splitAtColumnEdge(ragged) == ragged)
     }
 
     @Test func paragraphBreaksFollowGapsAndIndents() {

@@ -73,8 +73,7 @@ public struct LineOrderer: Sendable {
         guard Double(aligned) >= 0.6 * Double(prose.count) else { return nil }
         func isNote(_ l: RecognizedLine, onLeft: Bool) -> Bool {
             let outside = onLeft ? Double(l.box.maxX) <= left - 0.25 * lineHeight : Double(l.box.x) >= right + 0.25 * lineHeight
-            let letters = l.text.filter(\.isLetter).count, ink = l.text.filter { !$0.isWhitespace }.count
-            return outside && Double(l.box.width) <= width / 3 && words(l) <= 4 && letters >= 3 && 2 * letters >= ink
+            return outside && Double(l.box.width) <= width / 3 && looksLikeNote(l.text)
         }
         for onLeft in [true, false] {
             let noteIndices = lines.indices.filter { isNote(lines[$0], onLeft: onLeft) }
@@ -105,33 +104,54 @@ public struct LineOrderer: Sendable {
     /// Lines that run from the margin into one column of running text, split where they cross the column's edge: a
     /// margin note set close to the column is sometimes read on one line with the column's row beside it ("Estructura
     /// En la constitución…"), which threads the note through the column. A line is split when it starts (or ends) a
-    /// line height or more outside the column's common edge, its words on the far side end a quarter line height
-    /// short of that edge, and its next word starts at the edge or inside. Lines are returned as they were when the
-    /// page is not one column of running text (six lines of four words or more) or no line crosses its edge.
+    /// line height or more outside an edge that most of the column's lines keep (within a quarter line height; a
+    /// ragged edge is no edge), its words on the far side end a quarter line height short of that edge and read as a
+    /// note's words would (see `looksLikeNote`), and its next word starts at the edge or inside, beginning a piece at
+    /// least half the column wide (a row of it). Lines are returned as they were when the page is not one column of
+    /// running text (six lines of four words or more), or fewer than two of its lines cross the edge so.
     static func splitAtColumnEdge(_ lines: [RecognizedLine]) -> [RecognizedLine] {
         let prose = lines.filter { $0.text.split(separator: " ").count >= 4 }
         guard prose.count >= 6 else { return lines }
         func median(_ v: [Int]) -> Double { Double(v.sorted()[v.count / 2]) }
         let left = median(prose.map(\.box.x)), right = median(prose.map(\.box.maxX))
-        let lineHeight = median(prose.map(\.box.height))
-        return lines.flatMap { line -> [RecognizedLine] in
+        let lineHeight = median(prose.map(\.box.height)), slack = 0.25 * lineHeight
+        func sharp(_ edge: (RecognizedLine) -> Int, at x: Double) -> Bool {
+            Double(prose.filter { abs(Double(edge($0)) - x) <= slack }.count) >= 0.6 * Double(prose.count)
+        }
+        let sharpLeft = sharp(\.box.x, at: left), sharpRight = sharp(\.box.maxX, at: right)
+        let split = lines.map { line -> [RecognizedLine] in
             let words = line.words
             guard words.count >= 2, words.map(\.text).joined(separator: " ") == line.text else { return [line] }
             let w = Double(line.box.width), x0 = Double(line.box.x)
             func start(_ i: Int) -> Double { x0 + words[i].start * w }
             func end(_ i: Int) -> Double { x0 + words[i].end * w }
-            if x0 <= left - lineHeight, let k = words.indices.first(where: { start($0) >= left - 0.25 * lineHeight }), k > 0,
-                end(k - 1) <= left - 0.25 * lineHeight
+            var cut: (at: Int, noteFirst: Bool)?
+            if sharpLeft, x0 <= left - lineHeight, let k = words.indices.first(where: { start($0) >= left - slack }), k > 0,
+                end(k - 1) <= left - slack
             {
-                return line.split(at: k)
-            }
-            if x0 + w >= right + lineHeight, let k = words.indices.last(where: { end($0) <= right + 0.25 * lineHeight }),
-                k < words.count - 1, start(k + 1) >= right + 0.25 * lineHeight
+                cut = (k, true)
+            } else if sharpRight, x0 + w >= right + lineHeight, let k = words.indices.last(where: { end($0) <= right + slack }),
+                k < words.count - 1, start(k + 1) >= right + slack
             {
-                return line.split(at: k + 1)
+                cut = (k + 1, false)
             }
-            return [line]
+            guard let cut else { return [line] }
+            let pieces = line.split(at: cut.at)
+            let (note, row) = cut.noteFirst ? (pieces[0], pieces[1]) : (pieces[1], pieces[0])
+            // The piece inside is a row of the column: half its width or more.
+            guard looksLikeNote(note.text), Double(row.box.width) >= 0.5 * (right - left) else { return [line] }
+            return pieces
         }
+        // Notes stand in a strip beside the column: one line alone crossing its edge is more likely a stray reading.
+        guard split.filter({ $0.count == 2 }).count >= 2 else { return lines }
+        trace("order: split at the column's edge: \(split.filter { $0.count == 2 }.map { $0.map(\.text) })")
+        return split.flatMap { $0 }
+    }
+
+    /// A few words, mostly letters: what a side heading or gloss holds (not a number, a price or a symbol).
+    static func looksLikeNote(_ text: String) -> Bool {
+        let letters = text.filter(\.isLetter).count, ink = text.filter { !$0.isWhitespace }.count
+        return text.split(separator: " ").count <= 4 && letters >= 3 && 2 * letters >= ink
     }
 
     /// `ordered` with each block of notes put before the first line level with (or below) the block's first line.

@@ -64,7 +64,7 @@ struct RowsStep: PageStep {
 
     /// The line-by-line reading replaces both others only when it holds clearly more sure text than the better of
     /// them (a quarter more). Lifted out alone, lines read more surely than their text deserves, and the sheet holds
-    /// only the rows found from the ink: where it came within a quarter of the others, it read worse.
+    /// only the rows found from the ink: where it came within a quarter of the others, it mostly read worse.
     static func sheetWins(sheet: Double, over best: Double) -> Bool {
         sheet > sheetMargin * best && sheet > 0
     }
