@@ -15,7 +15,8 @@ import Testing
         c.row(x: 40, baseline: 80, letters: 12)
         c.row(x: 700, baseline: 88, letters: 4)  // the price, 8 px lower
         c.fill(760, 86, 3, 7)  // its comma, under the baseline, between two letters
-        c.row(x: 60, baseline: 130, letters: 3)  // "2 x": a short row of its own between items
+        c.row(x: 60, baseline: 130, letters: 3)  // "2 x 1,49": a short row of its own between items
+        c.row(x: 400, baseline: 130, letters: 4)
         c.row(x: 40, baseline: 180, letters: 10)
         c.row(x: 700, baseline: 186, letters: 4)
         c.grain(PixelBox(x: 0, y: 300, width: 1000, height: 200), strokes: 300)
@@ -31,9 +32,10 @@ import Testing
     @Test func rowsAreStackedInReadingOrderWithTheirOwnInkOnly() throws {
         let c = Self.receipt()
         let (sheet, lines, _) = try #require(makeSheet(c))
-        #expect(lines.count == 5)
+        #expect(lines.count == 6)
         // Rows top to bottom, a row's pieces left to right: the price follows its item though it sits lower.
-        #expect(sheet.slots.map(\.page.x) == [40, 700, 60, 40, 700], "\(sheet.slots.map(\.page))")
+        #expect(sheet.slots.map(\.page.x) == [40, 700, 60, 400, 40, 700], "\(sheet.slots.map(\.page))")
+        #expect(sheet.piecedRows == 1)
         // One x-height of white between lines, and the sheet is as wide as the widest line and its margins.
         for (a, b) in zip(sheet.slots, sheet.slots.dropFirst()) { #expect(b.top == a.top + a.page.height + 20) }
         #expect(sheet.image.width == sheet.slots.map(\.page.width).max()! + 40)
@@ -100,7 +102,7 @@ import Testing
         let unsure = [RecognizedLine(text: "PEPERONI SALAMI 1,11", box: PixelBox(x: 40, y: 60, width: 900, height: 40), confidence: 0.5)]
         let rows = sheet.slots.enumerated().map { k, slot in
             RecognizedLine(
-                text: ["PEPERONI SALAMI", "1,11 B", "2 x", "BIOHEU MILCH", "5,67 B"][k],
+                text: ["PEPERONI SALAMI", "1,11 B", "2 x", "1,49", "BIOHEU MILCH", "5,67 B"][k],
                 box: PixelBox(x: sheet.margin, y: slot.top, width: slot.page.width, height: slot.page.height), confidence: 0.92)
         }
         let size = PixelSize(width: sheet.image.width, height: sheet.image.height)
@@ -120,5 +122,11 @@ import Testing
         }
         try await RowsStep().run(&t, engine: FakeOCREngine(lines: unsure + unsure, bySize: [size: close]))
         #expect(t.lines.map(\.text) == ["PEPERONI SALAMI 1,11", "PEPERONI SALAMI 1,11"] && t.segmentationMode == 6)
+        // A page of whole rows (running text) is not read line by line at all.
+        var prose = state()
+        prose.inkLines = lines.filter { $0.box.x < 100 }
+        let block = FakeOCREngine(lines: unsure, bySize: [size: rows])
+        try await RowsStep().run(&prose, engine: block)
+        #expect(block.requests.count == 1 && prose.lines.map(\.text) == ["PEPERONI SALAMI 1,11 2 x BIOHEU"])
     }
 }

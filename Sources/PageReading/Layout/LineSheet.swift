@@ -22,6 +22,8 @@ struct LineSheet: Sendable {
     let slots: [Slot]
     /// White left of every line, and between two lines (one x-height).
     let margin: Int
+    /// The share of the rows that are in two pieces or more (an item and its price, a label and its value).
+    let piecedRows: Double
 
     /// The sheet of `lines` (rows of letters on `page`, with `components` the page's ink), or nil when there are
     /// too few lines to make one, or `page` is not the page the components were found on. Each line takes its letters
@@ -65,6 +67,7 @@ struct LineSheet: Sendable {
             }
         }
         self.image = GrayImage(width: width, height: top, bytes: bytes)
+        self.piecedRows = Double(rows.filter { $0.count >= 2 }.count) / Double(max(1, rows.count))
         self.slots = slots
         self.margin = margin
     }

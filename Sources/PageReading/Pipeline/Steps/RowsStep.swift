@@ -52,12 +52,14 @@ struct RowsStep: PageStep {
 
     /// The page's rows of print read line by line (`LineSheet`): each row of letters lifted out with its own ink and
     /// stacked on a sheet read as one block, then moved back to where it lies on the page. Nil when the page has no
-    /// rows of letters found from its ink.
+    /// rows of letters found from its ink, or too few of its rows are in pieces.
     static func sheetReading(_ gray: GrayImage, state: PageState, engine: any OCREngine) async throws -> [RecognizedLine]? {
         guard let ink = state.ink, let rows = state.inkLines else { return nil }
         let pieces = rows + state.shortInkLines
         let x = state.xHeightOrTarget
-        guard let sheet = await offload({ LineSheet(lines: pieces, components: ink, page: gray, xHeight: x) }) else { return nil }
+        guard let sheet = await offload({ LineSheet(lines: pieces, components: ink, page: gray, xHeight: x) }),
+            sheet.piecedRows >= minimumPiecedRows
+        else { return nil }
         let read = try await RecogniseStep.read(sheet.image, mode: uniformBlock, xHeight: x, state: state, engine: engine)
         return read.lines.compactMap(sheet.onPage)
     }
@@ -70,6 +72,11 @@ struct RowsStep: PageStep {
     }
 
     static let sheetMargin = 1.25
+
+    /// The sheet is read only on a page of rows in pieces (items and their prices, labels and values: three rows in
+    /// four or more), where rows offset from each other are what the other readings lose. A page of running text,
+    /// with its rows whole, would pay a whole reading for nothing: there the sheet was never kept.
+    static let minimumPiecedRows = 0.75
 
     /// Tesseract's page segmentation mode 6: one uniform block of text.
     static let uniformBlock = 6
