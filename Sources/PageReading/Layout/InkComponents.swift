@@ -129,18 +129,48 @@ struct InkComponents: Sendable {
 
     /// The letters of `lines` and every smaller mark whose centre lies within half a letter height of one of them.
     func components(near lines: [InkLine]) -> [Int] {
-        var chosen = Set(lines.flatMap(\.letters))
-        for (i, c) in components.enumerated() where !chosen.contains(i) {
-            let cx = c.box.x + c.box.width / 2, cy = c.box.y + c.box.height / 2
-            if lines.contains(where: { l in
-                let pad = Int(0.5 * l.letterHeight)
-                return Double(c.box.height) < l.letterHeight * 1.5 && cx >= l.box.x - pad && cx <= l.box.maxX + pad && cy >= l.box.y - pad
-                    && cy <= l.box.maxY + pad
-            }) {
-                chosen.insert(i)
-            }
+        Array(Set(marks(of: lines, reach: 0.5).joined()))
+    }
+
+    /// For each of `lines`, its letters and every smaller mark (under one and a half of its letter heights) whose
+    /// centre lies within `reach` of its letter heights of its box: commas, dots, accents. A mark within reach of two
+    /// lines goes to the one whose middle row is nearer, a letter to the first line that holds it; no component
+    /// belongs to two lines.
+    func marks(of lines: [InkLine], reach: Double) -> [[Int]] {
+        var owner = [Int](repeating: -1, count: components.count)
+        for (k, line) in lines.enumerated() {
+            for i in line.letters where owner[i] < 0 { owner[i] = k }
         }
-        return Array(chosen)
+        // Lines by their top, to look only at those that can reach a mark.
+        let byTop = lines.indices.sorted { lines[$0].box.y < lines[$1].box.y }
+        let tallest = lines.map { max($0.box.height, Int($0.letterHeight.rounded(.up))) }.max() ?? 0
+        let farthest = Int((reach * Double(tallest)).rounded(.up))
+        for i in components.indices where owner[i] < 0 {
+            let c = components[i].box
+            let cx = c.x + c.width / 2, cy = c.y + c.height / 2
+            var best: (line: Int, distance: Int)?
+            // The first line whose top lies no further above the mark than any line's height and reach.
+            var lo = 0, hi = byTop.count
+            let earliest = cy - tallest - farthest
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if lines[byTop[mid]].box.y < earliest { lo = mid + 1 } else { hi = mid }
+            }
+            for k in byTop[lo...] {
+                let line = lines[k]
+                let pad = Int(reach * line.letterHeight)
+                if line.box.y - farthest > cy { break }
+                guard Double(c.height) < 1.5 * line.letterHeight, cx >= line.box.x - pad, cx <= line.box.maxX + pad,
+                    cy >= line.box.y - pad, cy <= line.box.maxY + pad
+                else { continue }
+                let distance = abs(cy - (line.box.y + line.box.height / 2))
+                if best == nil || distance < best!.distance { best = (k, distance) }
+            }
+            if let best { owner[i] = best.line }
+        }
+        var marks = [[Int]](repeating: [], count: lines.count)
+        for (i, k) in owner.enumerated() where k >= 0 { marks[k].append(i) }
+        return marks
     }
 
     /// `image` with the ink of the components at `indices` painted `value`, each run widened by `grow` pixels on

@@ -26,14 +26,19 @@ struct LineSheet: Sendable {
     let piecedRows: Double
 
     /// The sheet of `lines` (rows of letters on `page`, with `components` the page's ink), or nil when there are
-    /// too few lines to make one, or `page` is not the page the components were found on. Each line takes its letters
-    /// and every smaller mark whose centre lies on it (commas, dots, accents), nearest line first; nothing else of
-    /// the page comes with it.
-    init?(lines: [InkLine], components: InkComponents, page: GrayImage, xHeight: Double, minimumLines: Int = 3) {
+    /// too few lines to make one, fewer than `minimumPiecedRows` of its rows are in pieces (checked before anything
+    /// is drawn), or `page` is not the page the components were found on. Each line takes its letters and every
+    /// smaller mark whose centre lies on it (commas, dots, accents), nearest line first; nothing else of the page
+    /// comes with it.
+    init?(
+        lines: [InkLine], components: InkComponents, page: GrayImage, xHeight: Double, minimumLines: Int = 3, minimumPiecedRows: Double = 0
+    ) {
         guard lines.count >= minimumLines, components.width == page.width, components.height == page.height else { return nil }
         let rows = Self.rows(lines)
+        let piecedRows = Double(rows.filter { $0.count >= 2 }.count) / Double(max(1, rows.count))
+        guard piecedRows >= minimumPiecedRows else { return nil }
         let ordered = rows.flatMap { $0 }
-        let members = Self.members(of: ordered, among: components)
+        let members = components.marks(of: ordered, reach: 1.0 / 3)
         var slots: [Slot] = []
         var inks: [[Int]] = []
         for ink in members where !ink.isEmpty {
@@ -67,7 +72,7 @@ struct LineSheet: Sendable {
             }
         }
         self.image = GrayImage(width: width, height: top, bytes: bytes)
-        self.piecedRows = Double(rows.filter { $0.count >= 2 }.count) / Double(max(1, rows.count))
+        self.piecedRows = piecedRows
         self.slots = slots
         self.margin = margin
     }
@@ -101,44 +106,5 @@ struct LineSheet: Sendable {
             }
         }
         return rows.map { $0.lines.sorted { $0.box.x < $1.box.x } }
-    }
-
-    /// For each line, its letters and the smaller marks whose centre lies within a third of its letter height of its
-    /// box (the nearest line's, by middle row, when two hold one). A component belongs to one line at most.
-    static func members(of lines: [InkLine], among components: InkComponents) -> [[Int]] {
-        let all = components.components
-        var owner = [Int](repeating: -1, count: all.count)
-        for (k, line) in lines.enumerated() {
-            for i in line.letters where owner[i] < 0 { owner[i] = k }
-        }
-        // Lines by their top, to look only at those that can reach a mark.
-        let byTop = lines.indices.sorted { lines[$0].box.y < lines[$1].box.y }
-        let tallest = lines.map { $0.box.height }.max() ?? 0
-        for i in all.indices where owner[i] < 0 {
-            let c = all[i].box
-            let cx = c.x + c.width / 2, cy = c.y + c.height / 2
-            var best: (line: Int, distance: Int)?
-            // Lines whose top is at most the tallest line's height (and reach) above the mark.
-            var lo = 0, hi = byTop.count
-            let earliest = cy - tallest - tallest / 2
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                if lines[byTop[mid]].box.y < earliest { lo = mid + 1 } else { hi = mid }
-            }
-            for k in byTop[lo...] {
-                let line = lines[k]
-                let reach = Int(line.letterHeight / 3)
-                if line.box.y - reach > cy { break }
-                guard Double(c.height) < 1.5 * line.letterHeight, cx >= line.box.x - reach, cx < line.box.maxX + reach,
-                    cy >= line.box.y - reach, cy < line.box.maxY + reach
-                else { continue }
-                let distance = abs(cy - (line.box.y + line.box.height / 2))
-                if best == nil || distance < best!.distance { best = (k, distance) }
-            }
-            if let best { owner[i] = best.line }
-        }
-        var members = [[Int]](repeating: [], count: lines.count)
-        for (i, k) in owner.enumerated() where k >= 0 { members[k].append(i) }
-        return members
     }
 }

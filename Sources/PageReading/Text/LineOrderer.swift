@@ -61,12 +61,9 @@ public struct LineOrderer: Sendable {
     /// page is not one column of running text (at least six lines of four words or more, their edges aligned) with
     /// at least two such notes on one side; a column of prices or numbers is not notes.
     static func marginNotes(_ lines: [RecognizedLine]) -> (notes: [[RecognizedLine]], column: [RecognizedLine])? {
-        func words(_ l: RecognizedLine) -> Int { l.text.split(separator: " ").count }
-        let prose = lines.filter { words($0) >= 4 }
-        guard prose.count >= 6 else { return nil }
-        func median(_ v: [Int]) -> Double { Double(v.sorted()[v.count / 2]) }
-        let left = median(prose.map(\.box.x)), right = median(prose.map(\.box.maxX))
-        let lineHeight = median(prose.map(\.box.height)), width = right - left
+        guard let text = RunningText(lines) else { return nil }
+        let (prose, left, right, lineHeight) = (text.prose, text.left, text.right, text.lineHeight)
+        let width = right - left
         guard width > 0 else { return nil }
         // The column's edges: most of its lines start (and end) within a line height of them.
         let aligned = prose.filter { abs(Double($0.box.x) - left) <= lineHeight }.count
@@ -84,10 +81,10 @@ public struct LineOrderer: Sendable {
             let strip = (min: notes.map(\.box.x).min()!, max: notes.map(\.box.maxX).max()!)
             let others = column.filter { $0.box.maxX > strip.min && $0.box.x < strip.max }
             let top = notes.first!.box.y, bottom = notes.last!.box.maxY
-            guard !others.contains(where: { $0.box.maxY > top && $0.box.y < bottom && words($0) < 4 }) else { continue }
+            guard !others.contains(where: { $0.box.maxY > top && $0.box.y < bottom && !RunningText.isProse($0) }) else { continue }
             // One note's lines follow each other at the text's leading; a wider gap starts the next note.
             let byY = prose.sorted { $0.box.y < $1.box.y }
-            let leading = median(zip(byY, byY.dropFirst()).map { $1.box.y - $0.box.maxY }.filter { $0 >= 0 } + [0])
+            let leading = RunningText.median(zip(byY, byY.dropFirst()).map { $1.box.y - $0.box.maxY }.filter { $0 >= 0 } + [0])
             var blocks: [[RecognizedLine]] = []
             for note in notes {
                 if let last = blocks.last?.last, Double(note.box.y - last.box.maxY) <= leading + 0.25 * lineHeight {
@@ -110,11 +107,9 @@ public struct LineOrderer: Sendable {
     /// least half the column wide (a row of it). Lines are returned as they were when the page is not one column of
     /// running text (six lines of four words or more), or fewer than two of its lines cross the edge so.
     static func splitAtColumnEdge(_ lines: [RecognizedLine]) -> [RecognizedLine] {
-        let prose = lines.filter { $0.text.split(separator: " ").count >= 4 }
-        guard prose.count >= 6 else { return lines }
-        func median(_ v: [Int]) -> Double { Double(v.sorted()[v.count / 2]) }
-        let left = median(prose.map(\.box.x)), right = median(prose.map(\.box.maxX))
-        let lineHeight = median(prose.map(\.box.height)), slack = 0.25 * lineHeight
+        guard let text = RunningText(lines) else { return lines }
+        let (prose, left, right, lineHeight) = (text.prose, text.left, text.right, text.lineHeight)
+        let slack = 0.25 * lineHeight
         func sharp(_ edge: (RecognizedLine) -> Int, at x: Double) -> Bool {
             Double(prose.filter { abs(Double(edge($0)) - x) <= slack }.count) >= 0.6 * Double(prose.count)
         }
@@ -146,6 +141,28 @@ public struct LineOrderer: Sendable {
         guard split.filter({ $0.count == 2 }).count >= 2 else { return lines }
         trace("order: split at the column's edge: \(split.filter { $0.count == 2 }.map { $0.map(\.text) })")
         return split.flatMap { $0 }
+    }
+
+    /// One column of running text among a page's lines: its lines of four words or more (six at least), and the
+    /// medians of their left edges, right edges and heights. Margin notes are told and split by it.
+    struct RunningText {
+        let prose: [RecognizedLine]
+        let left: Double
+        let right: Double
+        let lineHeight: Double
+
+        init?(_ lines: [RecognizedLine]) {
+            prose = lines.filter(Self.isProse)
+            guard prose.count >= 6 else { return nil }
+            left = Self.median(prose.map(\.box.x))
+            right = Self.median(prose.map(\.box.maxX))
+            lineHeight = Self.median(prose.map(\.box.height))
+        }
+
+        /// A line of running text: four words or more.
+        static func isProse(_ line: RecognizedLine) -> Bool { line.text.split(separator: " ").count >= 4 }
+
+        static func median(_ values: [Int]) -> Double { Double(values.sorted()[values.count / 2]) }
     }
 
     /// A few words, mostly letters: what a side heading or gloss holds (not a number, a price or a symbol).

@@ -57,8 +57,10 @@ struct RowsStep: PageStep {
         guard let ink = state.ink, let rows = state.inkLines else { return nil }
         let pieces = rows + state.shortInkLines
         let x = state.xHeightOrTarget
-        guard let sheet = await offload({ LineSheet(lines: pieces, components: ink, page: gray, xHeight: x) }),
-            sheet.piecedRows >= minimumPiecedRows
+        guard
+            let sheet = await offload({
+                LineSheet(lines: pieces, components: ink, page: gray, xHeight: x, minimumPiecedRows: minimumPiecedRows)
+            })
         else { return nil }
         let read = try await RecogniseStep.read(sheet.image, mode: uniformBlock, xHeight: x, state: state, engine: engine)
         return read.lines.compactMap(sheet.onPage)
