@@ -42,24 +42,66 @@ public enum TextCleaner {
         return numberAtEnd && letters.count >= 3 && Double(upper.count) / Double(letters.count) > 0.7
     }
 
+    /// How a line meets the line before it.
+    public enum LineJoin: Sendable, Equatable {
+        /// The column wrapped there: reflowed into the line before.
+        case wrapped
+        /// The print ended the line there (a row, an item, a line of code): kept as a line break.
+        case newLine
+        /// A paragraph starts.
+        case newParagraph
+    }
+
     /// Joins line-end hyphenation (keeping real hyphens; with `words`, also a hyphen the engine misread or lost),
     /// reflows single newlines into spaces (none where CJK text meets), keeps blank-line paragraph breaks, drops stray
     /// spine or edge marks, collapses spaces and trims.
     public static func clean(_ text: String, words: [any WordList] = []) -> String {
         let rawLines = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
             .components(separatedBy: "\n")
-        var paragraphs: [[String]] = [[]]
+        var lines: [(text: String, join: LineJoin)] = []
+        var blank = false
         for raw in rawLines {
-            let line = CJKText.closingSpaces(stripEdgeMarks(collapseSpaces(raw)))
-            if line.isEmpty {
-                if !(paragraphs.last?.isEmpty ?? true) { paragraphs.append([]) }
+            if raw.trimmingCharacters(in: .whitespaces).isEmpty {
+                blank = true
                 continue
             }
-            if isStrayMark(line) { continue }
-            paragraphs[paragraphs.count - 1].append(line)
+            lines.append((raw, blank ? .newParagraph : .wrapped))
+            blank = false
         }
-        let joined = paragraphs.filter { !$0.isEmpty }.map { joinLines($0, words: words) }
+        return clean(lines: lines, words: words)
+    }
+
+    /// `clean` for lines that say how each meets the one before: wrapped lines are reflowed (hyphenation joined),
+    /// kept line breaks stay single newlines, paragraphs are set apart by a blank line.
+    public static func clean(lines: [(text: String, join: LineJoin)], words: [any WordList] = []) -> String {
+        // Paragraphs of printed lines, each printed line the wrapped lines it reflows from.
+        var paragraphs: [[[String]]] = []
+        var pending = LineJoin.wrapped
+        for (raw, join) in lines {
+            // A dropped line's break carries over to the next line (the stronger of the two).
+            pending = stronger(pending, join)
+            let line = CJKText.closingSpaces(stripEdgeMarks(collapseSpaces(raw)))
+            // A line of edge marks alone stands between paragraphs.
+            if line.isEmpty { pending = .newParagraph }
+            if line.isEmpty || isStrayMark(line) { continue }
+            if paragraphs.isEmpty || pending == .newParagraph {
+                paragraphs.append([[line]])
+            } else if pending == .newLine {
+                paragraphs[paragraphs.count - 1].append([line])
+            } else {
+                var paragraph = paragraphs.removeLast()
+                paragraph[paragraph.count - 1].append(line)
+                paragraphs.append(paragraph)
+            }
+            pending = .wrapped
+        }
+        let joined = paragraphs.map { $0.map { joinLines($0, words: words) }.joined(separator: "\n") }
         return joined.joined(separator: "\n\n").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    static func stronger(_ a: LineJoin, _ b: LineJoin) -> LineJoin {
+        if a == .newParagraph || b == .newParagraph { return .newParagraph }
+        return a == .newLine || b == .newLine ? .newLine : .wrapped
     }
 
     /// Reflows one paragraph's lines into one line.

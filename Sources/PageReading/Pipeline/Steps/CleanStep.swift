@@ -28,14 +28,23 @@ struct CleanStep: EssentialStep {
             paragraphs[i] = true
             if i + 1 < lines.count { paragraphs[i + 1] = true }
         }
-        var raw = ""
+        // Pieces of one printed row read apart (an item and its price, a number and its exercise) are one line.
+        let continuesRow = lines.indices.map { i in i > 0 && Self.sharesRow(lines[i - 1].box, lines[i].box) }
+        // Rows, lists and code keep the line ends the print gave them; running text is reflowed.
+        let keptBreaks = LineBreaks.kept(lines, paragraphBreaks: paragraphs, continuesRow: continuesRow)
+        var printed: [(text: String, join: TextCleaner.LineJoin)] = []
         for (i, line) in lines.enumerated() {
-            // Pieces of one printed row read apart (an item and its price, a number and its exercise) are one line.
-            if i > 0 { raw += Self.sharesRow(lines[i - 1].box, line.box) ? " " : paragraphs[i] ? "\n\n" : "\n" }
-            raw += line.text
+            if i > 0, continuesRow[i] {
+                printed[printed.count - 1].text += " " + line.text
+            } else {
+                printed.append((line.text, paragraphs[i] ? .newParagraph : keptBreaks[i] ? .newLine : .wrapped))
+            }
+        }
+        if traceLevel >= 1, keptBreaks.contains(true) {
+            trace("clean: \(keptBreaks.filter { $0 }.count) line end(s) kept of \(lines.count) lines")
         }
         state.lines = lines
-        state.text = TextCleaner.clean(raw, words: state.words)
+        state.text = TextCleaner.clean(lines: printed, words: state.words)
         // A few stray letters are not a page of text.
         guard state.text.filter(\.isLetter).count >= 4 else { throw OCRError.noText }
     }
