@@ -117,15 +117,34 @@ import Testing
         #expect(TextCleaner.clean(lines: lines) == "SUMME EUR 30,82\nGeg. BAR EUR 35,00\nRückgeld BAR EUR 4,18\n\nDanke")
     }
 
-    @Test("The clean step keeps a receipt's rows, its items and prices read apart put back on their rows")
+    @Test("The clean step keeps a receipt's rows, its items and prices read apart put back on their rows, no blank between")
     func theCleanStepKeepsAReceiptsRows() async throws {
         var state = PageState(data: Data(), config: ImageProcessor.Config(), languages: ["deu"])
+        // Each price stands further right than twelve line heights: measured against the price alone, the next
+        // item would look like a jump to another column, and a paragraph of its own.
         state.lines = [
-            Self.line([("HERINGSFILET", 0)], y: 0), Self.line([("3,98", 200), ("B", nil)], y: 0),
+            Self.line([("HERINGSFILET", 0)], y: 0), Self.line([("3,98", 300), ("B", nil)], y: 0),
             Self.line([("2", 20), ("Stk", nil), ("x", nil), ("1,99", nil)], y: 30),
-            Self.line([("KARTOFFELN", 0)], y: 60), Self.line([("1,69", 200), ("B", nil)], y: 60),
+            Self.line([("KARTOFFELN", 0)], y: 60), Self.line([("1,69", 300), ("B", nil)], y: 60),
+            Self.line([("BIO", 0), ("WEIDEMILCH", nil)], y: 90), Self.line([("2,70", 300), ("B", nil)], y: 90),
         ]
         try await CleanStep().run(&state, engine: FakeOCREngine())
-        #expect(state.text == "HERINGSFILET 3,98 B\n2 Stk x 1,99\nKARTOFFELN 1,69 B")
+        #expect(state.text == "HERINGSFILET 3,98 B\n2 Stk x 1,99\nKARTOFFELN 1,69 B\nBIO WEIDEMILCH 2,70 B")
+    }
+
+    @Test("A note in the margin read before its row does not make the column's next row a new paragraph")
+    func aMarginNoteBeforeItsRowStartsNoParagraph() async throws {
+        var state = PageState(data: Data(), config: ImageProcessor.Config(), languages: ["spa"])
+        var note = Self.line([("Visires.", 0)], y: 0)
+        note.paragraph = 0
+        var lines = [
+            note, Self.line([("El", 200), ("segundo", nil), ("lugar", nil), ("de", nil), ("la", nil), ("jutta,", nil)], y: 0),
+            Self.line([("después", 200), ("del", nil), ("Hachib,", nil), ("el", nil), ("Visir", nil)], y: 30),
+        ]
+        lines[1].paragraph = 1
+        lines[2].paragraph = 1
+        state.lines = lines
+        try await CleanStep().run(&state, engine: FakeOCREngine())
+        #expect(state.text == "Visires. El segundo lugar de la jutta, después del Hachib, el Visir")
     }
 }

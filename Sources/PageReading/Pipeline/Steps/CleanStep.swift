@@ -22,14 +22,14 @@ struct CleanStep: EssentialStep {
             lines = zip(lines, isFurniture).filter { !$0.1 }.map(\.0)
             isFurniture = lines.map { _ in false }
         }
-        var paragraphs = LineOrderer.paragraphBreaks(lines)
+        // Pieces of one printed row read apart (an item and its price, a number and its exercise) are one line.
+        let continuesRow = lines.indices.map { i in i > 0 && Self.sharesRow(lines[i - 1].box, lines[i].box) }
+        var paragraphs = Self.paragraphBreaks(lines, continuesRow: continuesRow)
         // A page number or running head is a paragraph of its own, never joined to the text it sits above or below.
         for i in lines.indices where isFurniture[i] {
             paragraphs[i] = true
             if i + 1 < lines.count { paragraphs[i + 1] = true }
         }
-        // Pieces of one printed row read apart (an item and its price, a number and its exercise) are one line.
-        let continuesRow = lines.indices.map { i in i > 0 && Self.sharesRow(lines[i - 1].box, lines[i].box) }
         // Rows, lists and code keep the line ends the print gave them; running text is reflowed.
         let keptBreaks = LineBreaks.kept(lines, paragraphBreaks: paragraphs, continuesRow: continuesRow)
         var printed: [(text: String, join: TextCleaner.LineJoin)] = []
@@ -47,6 +47,28 @@ struct CleanStep: EssentialStep {
         state.text = TextCleaner.clean(lines: printed, words: state.words)
         // A few stray letters are not a page of text.
         guard state.text.filter(\.isLetter).count >= 4 else { throw OCRError.noText }
+    }
+
+    /// `LineOrderer.paragraphBreaks`, where a row follows one read in pieces, only where it holds both against that
+    /// row's last piece and against the whole row: against a price at the far right alone, the next item looks like
+    /// a jump to another column; against the whole row alone, with a note in the margin at its start, the column's
+    /// next row looks indented.
+    static func paragraphBreaks(_ lines: [RecognizedLine], continuesRow: [Bool]) -> [Bool] {
+        var breaks = LineOrderer.paragraphBreaks(lines)
+        var rows: [RecognizedLine] = [], first: [Int] = []
+        for (i, line) in lines.enumerated() {
+            if i > 0, continuesRow[i], var row = rows.popLast() {
+                row.box = row.box.union(line.box)
+                rows.append(row)
+            } else {
+                rows.append(line)
+                first.append(i)
+            }
+        }
+        for (k, starts) in zip(first, LineOrderer.paragraphBreaks(rows)) where k > 0 && continuesRow[k - 1] {
+            breaks[k] = breaks[k] && starts
+        }
+        return breaks
     }
 
     /// `next` continues the printed row of `previous`: to its right, overlapping it by half the smaller height.
