@@ -95,6 +95,24 @@ import Testing
         #expect(Self.cleaned(years) == "In the winter of the year 1911 the river froze over.")
     }
 
+    @Test("Centred rows keep their ends (a shop's name and address); an indented paragraph is no centred block")
+    func centredRowsAreKept() {
+        let centred = ["Saathimart .com", "Khileshwori Trading Pvt. Ltd.", "Narephat, Kathmandu", "ABBREVIATED TAX INVOICE"]
+        let header = centred.enumerated().map { k, text in
+            let width = 10 * text.count
+            return Self.line(text.split(separator: " ").enumerated().map { (String($0.element), $0.offset == 0 ? 200 - width / 2 : nil) }, y: 30 * k)
+        }
+        #expect(Self.cleaned(header) == centred.joined(separator: "\n"))
+        let indented = [
+            Self.line([("When", 40), ("the", nil), ("water", nil), ("boils,", nil), ("add", nil), ("salt", nil), ("and", nil)], y: 0),
+            Self.prose("the potatoes, and cook them for twenty", y: 30),
+            Self.prose("minutes or until a fork goes in easily.", y: 60),
+        ]
+        #expect(
+            Self.cleaned(indented)
+                == "When the water boils, add salt and the potatoes, and cook them for twenty minutes or until a fork goes in easily.")
+    }
+
     @Test("A margin note read on one row with running text is one tab stop in a paragraph: the sentence it cuts runs on")
     func aMarginNotesTabStopDoesNotCutTheSentence() {
         let lines = [

@@ -93,6 +93,14 @@ enum LineBreaks {
             breaks.append((row, short || tab || numbered))
         }
         let keptCount = breaks.filter(\.1).count
+        let centred = isCentred(rows, character: character)
+        if traceLevel >= 3, centred { trace("clean: \(rows.count) centred rows from '\(rows[0].text.prefix(20))'") }
+        guard !centred else {
+            return breaks.enumerated().map { k, pair in
+                let before = rows[k]
+                return (pair.0, !before.endsInHyphen && !CJKText.joinsWithoutSpace(before.text.last, pair.0.text.first))
+            }
+        }
         guard rows.count >= 3, breaks.count > wraps, Double(keptCount) >= rowsShare * Double(breaks.count - wraps) else { return breaks }
         // A block of rows: every line end is its own, but a word hyphenated across two rows is still one word.
         return breaks.enumerated().map { k, pair in
@@ -100,6 +108,23 @@ enum LineBreaks {
             return (pair.0, !before.endsInHyphen && !CJKText.joinsWithoutSpace(before.text.last, pair.0.text.first))
         }
     }
+
+    /// The rows are set centred: three or more whose middles line up within `centredWithin` characters while two of
+    /// them or more start `raggedBy` characters or more right of the leftmost (a shop's name and address above a
+    /// receipt, a title page). Running text shares its start, but for a paragraph's indented first line.
+    static func isCentred(_ rows: [Row], character: Double) -> Bool {
+        guard rows.count >= 3 else { return false }
+        let middles = rows.map { Double($0.box.x) + Double($0.box.width) / 2 }.sorted()
+        let middle = middles[middles.count / 2]
+        let starts = rows.map(\.box.x), leftmost = starts.min()!
+        let indented = starts.filter { Double($0 - leftmost) >= raggedBy * character }.count
+        return middles.allSatisfy { abs($0 - middle) <= centredWithin * character } && indented >= 2
+    }
+
+    /// Centred rows' middles line up within this many characters...
+    static let centredWithin = 1.5
+    /// ...and two or more start this many characters or more right of the leftmost.
+    static let raggedBy = 4.0
 
     /// A printed row: one line, or the pieces of one row read apart, left to right.
     struct Row {
