@@ -113,6 +113,14 @@ import Testing
                 == "When the water boils, add salt and the potatoes, and cook them for twenty minutes or until a fork goes in easily.")
     }
 
+    @Test("Chinese rows that stop short keep their ends; Chinese running text still runs on with no space")
+    func chineseRowsAndRunningText() {
+        let slip = [Self.prose("商户名称", y: 0), Self.prose("工行浣纱支行积分", y: 30), Self.prose("检索参考号终端号卡号类别", y: 60)]
+        #expect(Self.cleaned(slip) == "商户名称\n工行浣纱支行积分\n检索参考号终端号卡号类别")
+        let prose = [Self.prose("我们在河边走了很久才看见", y: 0), Self.prose("那座桥和桥上的灯火然后", y: 30), Self.prose("回家。", y: 60)]
+        #expect(Self.cleaned(prose) == "我们在河边走了很久才看见那座桥和桥上的灯火然后回家。")
+    }
+
     @Test("A margin note read on one row with running text is one tab stop in a paragraph: the sentence it cuts runs on")
     func aMarginNotesTabStopDoesNotCutTheSentence() {
         let lines = [

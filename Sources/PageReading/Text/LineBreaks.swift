@@ -74,13 +74,16 @@ enum LineBreaks {
         var wraps = 0
         for k in 1..<rows.count {
             let before = rows[k - 1], row = rows[k]
-            guard !before.endsInHyphen, !CJKText.joinsWithoutSpace(before.text.last, row.text.first) else {
+            guard !before.endsInHyphen else {
                 wraps += 1
                 breaks.append((row, false))
                 continue
             }
+            // Chinese and Japanese text wraps between any two characters: the next row's first "word" is its first.
+            let cjk = CJKText.joinsWithoutSpace(before.text.last, row.text.first)
             let room = edge - Double(before.box.maxX)
-            let short = room > row.firstWordWidth(character: character) + slackCharacters * character
+            let next = cjk ? character : row.firstWordWidth(character: character)
+            let short = room > next + slackCharacters * character
             // A word in lower case ("pondía"), not a list's mark ("c)").
             let carriesOn = row.text.prefix(2).count == 2 && row.text.prefix(2).allSatisfy { $0.isLetter && $0.isLowercase }
             let tab = (tabbed[k - 1] || tabbed[k]) && (table || !carriesOn)
@@ -95,18 +98,10 @@ enum LineBreaks {
         let keptCount = breaks.filter(\.1).count
         let centred = isCentred(rows, character: character)
         if traceLevel >= 3, centred { trace("clean: \(rows.count) centred rows from '\(rows[0].text.prefix(20))'") }
-        guard !centred else {
-            return breaks.enumerated().map { k, pair in
-                let before = rows[k]
-                return (pair.0, !before.endsInHyphen && !CJKText.joinsWithoutSpace(before.text.last, pair.0.text.first))
-            }
-        }
+        guard !centred else { return breaks.enumerated().map { k, pair in (pair.0, !rows[k].endsInHyphen) } }
         guard rows.count >= 3, breaks.count > wraps, Double(keptCount) >= rowsShare * Double(breaks.count - wraps) else { return breaks }
         // A block of rows: every line end is its own, but a word hyphenated across two rows is still one word.
-        return breaks.enumerated().map { k, pair in
-            let before = rows[k]
-            return (pair.0, !before.endsInHyphen && !CJKText.joinsWithoutSpace(before.text.last, pair.0.text.first))
-        }
+        return breaks.enumerated().map { k, pair in (pair.0, !rows[k].endsInHyphen) }
     }
 
     /// The rows are set centred: three or more whose middles line up within `centredWithin` characters while two of
