@@ -99,6 +99,7 @@ public enum TextCleaner {
         return joined.joined(separator: "\n\n").trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// The stronger of two joins: a new paragraph over a kept line break over a wrap.
     static func stronger(_ a: LineJoin, _ b: LineJoin) -> LineJoin {
         if a == .newParagraph || b == .newParagraph { return .newParagraph }
         return a == .newLine || b == .newLine ? .newLine : .wrapped
