@@ -32,7 +32,7 @@ import Testing
 
     /// The text the clean step makes of `lines`, all in one paragraph.
     static func cleaned(_ lines: [RecognizedLine]) -> String {
-        let kept = LineBreaks.kept(lines, paragraphBreaks: lines.indices.map { $0 == 0 }, continuesRow: lines.map { _ in false })
+        let kept = LineBreaks.kept(lines, rows: lines.indices.map { $0..<($0 + 1) }, paragraphBreaks: lines.indices.map { $0 == 0 })
         return TextCleaner.clean(lines: lines.indices.map { (lines[$0].text, kept[$0] ? .newLine : .wrapped) })
     }
 

@@ -24,24 +24,19 @@ enum LineBreaks {
     /// A paragraph whose kept line ends are at least this share of all of them is a block of rows.
     static let rowsShare = 0.6
 
-    /// For each line, whether a line break the print made is kept before it: true only where the line starts a row
-    /// of its own inside a paragraph (`paragraphBreaks` false there, `continuesRow` false too) and the row before it
-    /// ended on purpose.
+    /// For each line, whether a line break the print made is kept before it: true only where the line starts a
+    /// printed row inside a paragraph (`paragraphBreaks` false there) and the row before it ended on purpose.
     /// - Parameters:
+    ///   - rows: the printed rows in order, each the range of its lines (a line and the pieces of its row read apart).
     ///   - paragraphBreaks: whether a paragraph starts at each line.
-    ///   - continuesRow: whether each line is a piece of the same printed row as the line before it.
-    static func kept(_ lines: [RecognizedLine], paragraphBreaks: [Bool], continuesRow: [Bool]) -> [Bool] {
+    static func kept(_ lines: [RecognizedLine], rows ranges: [Range<Int>], paragraphBreaks: [Bool]) -> [Bool] {
         var kept = [Bool](repeating: false, count: lines.count)
-        guard lines.count >= 2, paragraphBreaks.count == lines.count, continuesRow.count == lines.count else { return kept }
-        // Printed rows: a line and the pieces of its row read apart.
-        var rows: [Row] = []
-        for (i, line) in lines.enumerated() {
-            if i > 0, continuesRow[i], var last = rows.popLast() {
-                last.add(line)
-                rows.append(last)
-            } else {
-                rows.append(Row(first: i, line: line, startsParagraph: i == 0 || paragraphBreaks[i]))
-            }
+        guard lines.count >= 2, paragraphBreaks.count == lines.count, ranges.last?.upperBound == lines.count else { return kept }
+        let rows = ranges.map { range in
+            var row = Row(
+                first: range.lowerBound, line: lines[range.lowerBound], startsParagraph: range.lowerBound == 0 || paragraphBreaks[range.lowerBound])
+            for i in range.dropFirst() { row.add(lines[i]) }
+            return row
         }
         var start = 0
         while start < rows.count {
@@ -90,7 +85,7 @@ enum LineBreaks {
             let numbered = row.isNumbered(after: before)
             if traceLevel >= 3 {
                 trace(
-                    "clean: row at \(row.box.x),\(row.box.y) before ends \(before.box.maxX) of \(Int(edge)), room \(Int(room)), next word \(Int(row.firstWordWidth(character: character))), character \(String(format: "%.1f", character)), tab \(tab), numbered \(numbered): \(short || tab || numbered ? "kept" : "wrapped") '\(before.text.suffix(20))' | '\(row.text.prefix(20))'"
+                    "clean: row at \(row.box.x),\(row.box.y) before ends \(before.box.maxX) of \(Int(edge)), room \(Int(room)), next word \(Int(next)), character \(String(format: "%.1f", character)), tab \(tab), numbered \(numbered): \(short || tab || numbered ? "kept" : "wrapped") '\(before.text.suffix(20))' | '\(row.text.prefix(20))'"
                 )
             }
             breaks.append((row, short || tab || numbered))
@@ -98,8 +93,8 @@ enum LineBreaks {
         let keptCount = breaks.filter(\.1).count
         let centred = isCentred(rows, character: character)
         if traceLevel >= 3, centred { trace("clean: \(rows.count) centred rows from '\(rows[0].text.prefix(20))'") }
-        guard !centred else { return breaks.enumerated().map { k, pair in (pair.0, !rows[k].endsInHyphen) } }
-        guard rows.count >= 3, breaks.count > wraps, Double(keptCount) >= rowsShare * Double(breaks.count - wraps) else { return breaks }
+        let mostlyKept = rows.count >= 3 && breaks.count > wraps && Double(keptCount) >= rowsShare * Double(breaks.count - wraps)
+        guard centred || mostlyKept else { return breaks }
         // A block of rows: every line end is its own, but a word hyphenated across two rows is still one word.
         return breaks.enumerated().map { k, pair in (pair.0, !rows[k].endsInHyphen) }
     }

@@ -23,22 +23,18 @@ struct CleanStep: EssentialStep {
             isFurniture = lines.map { _ in false }
         }
         // Pieces of one printed row read apart (an item and its price, a number and its exercise) are one line.
-        let continuesRow = lines.indices.map { i in i > 0 && Self.sharesRow(lines[i - 1].box, lines[i].box) }
-        var paragraphs = Self.paragraphBreaks(lines, continuesRow: continuesRow)
+        let rows = Self.printedRows(lines)
+        var paragraphs = Self.paragraphBreaks(lines, rows: rows)
         // A page number or running head is a paragraph of its own, never joined to the text it sits above or below.
         for i in lines.indices where isFurniture[i] {
             paragraphs[i] = true
             if i + 1 < lines.count { paragraphs[i + 1] = true }
         }
         // Rows, lists and code keep the line ends the print gave them; running text is reflowed.
-        let keptBreaks = LineBreaks.kept(lines, paragraphBreaks: paragraphs, continuesRow: continuesRow)
-        var printed: [(text: String, join: TextCleaner.LineJoin)] = []
-        for (i, line) in lines.enumerated() {
-            if i > 0, continuesRow[i] {
-                printed[printed.count - 1].text += " " + line.text
-            } else {
-                printed.append((line.text, paragraphs[i] ? .newParagraph : keptBreaks[i] ? .newLine : .wrapped))
-            }
+        let keptBreaks = LineBreaks.kept(lines, rows: rows, paragraphBreaks: paragraphs)
+        let printed: [(text: String, join: TextCleaner.LineJoin)] = rows.map { row in
+            let first = row.lowerBound
+            return (row.map { lines[$0].text }.joined(separator: " "), paragraphs[first] ? .newParagraph : keptBreaks[first] ? .newLine : .wrapped)
         }
         if traceLevel >= 1, keptBreaks.contains(true) {
             trace("clean: \(keptBreaks.filter { $0 }.count) line end(s) kept of \(lines.count) lines")
@@ -49,24 +45,33 @@ struct CleanStep: EssentialStep {
         guard state.text.filter(\.isLetter).count >= 4 else { throw OCRError.noText }
     }
 
+    /// The printed rows, in order, each as the range of its lines: a line and the pieces of its row read apart after
+    /// it (`sharesRow`).
+    static func printedRows(_ lines: [RecognizedLine]) -> [Range<Int>] {
+        var rows: [Range<Int>] = []
+        for i in lines.indices {
+            if let last = rows.last, i > 0, sharesRow(lines[i - 1].box, lines[i].box) {
+                rows[rows.count - 1] = last.lowerBound..<(i + 1)
+            } else {
+                rows.append(i..<(i + 1))
+            }
+        }
+        return rows
+    }
+
     /// `LineOrderer.paragraphBreaks`, where a row follows one read in pieces, only where it holds both against that
     /// row's last piece and against the whole row: against a price at the far right alone, the next item looks like
     /// a jump to another column; against the whole row alone, with a note in the margin at its start, the column's
     /// next row looks indented.
-    static func paragraphBreaks(_ lines: [RecognizedLine], continuesRow: [Bool]) -> [Bool] {
+    static func paragraphBreaks(_ lines: [RecognizedLine], rows: [Range<Int>]) -> [Bool] {
         var breaks = LineOrderer.paragraphBreaks(lines)
-        var rows: [RecognizedLine] = [], first: [Int] = []
-        for (i, line) in lines.enumerated() {
-            if i > 0, continuesRow[i], var row = rows.popLast() {
-                row.box = row.box.union(line.box)
-                rows.append(row)
-            } else {
-                rows.append(line)
-                first.append(i)
-            }
+        let whole = rows.map { row in
+            var line = lines[row.lowerBound]
+            line.box = row.dropFirst().reduce(line.box) { $0.union(lines[$1].box) }
+            return line
         }
-        for (k, starts) in zip(first, LineOrderer.paragraphBreaks(rows)) where k > 0 && continuesRow[k - 1] {
-            breaks[k] = breaks[k] && starts
+        for (k, starts) in LineOrderer.paragraphBreaks(whole).enumerated() where k > 0 && rows[k - 1].count > 1 {
+            breaks[rows[k].lowerBound] = breaks[rows[k].lowerBound] && starts
         }
         return breaks
     }
