@@ -2,24 +2,31 @@
 
     python3 bench/ocr_variants.py [PHOTOS_DIR] [--binary .build/release/snappost] [--only resaved,half,...]
 
-Makes ten copies of every photo in PHOTOS_DIR (default ../shared/photos/pages) in a temporary folder, with EXIF
-applied and stripped, re-encoded as JPEG q85: `resaved` (nothing else: what a messenger's recompression does, and what
-every other copy has on top of its own change), `half` (half the pixels on each side, an older phone or a zoomed-out
-shot), `dim` (brightness 0.55, contrast 0.7: a badly lit room), `rot90`, `rot180`, `rot270` (turned in the pixels
-while EXIF says upright), `tilt` (turned 7°, the corners filled with the photo's own border grey), `keystone` (the
-top edge 12 % narrower than the bottom: the phone held at an angle to the page), `shadow` (brightness falling from
-1.0 at the right edge to 0.45 at the left: a hand or the phone in the light), `blur` (a Gaussian blur of radius
-1/1000 of the long side: a shaken hand or a missed focus). Each set is read with `snappost eval` (the same scoring as ../shared/tools/ocr_eval.py) and
-one TOTAL line per set is printed, then the photos whose CER is more than 0.05 worse than the untouched photo's.
+Makes thirteen copies of every photo in PHOTOS_DIR (default ../shared/photos/pages) in a temporary folder, with
+EXIF applied and stripped, re-encoded as JPEG q85: `resaved` (nothing else: what a messenger's recompression does, and
+what every other copy has on top of its own change), `twice` (re-saved once more: nothing a reader would see changes,
+so how far it reads from `resaved` is the noise floor under every other set's differences), `half` (half the pixels on
+each side, an older phone or a zoomed-out shot), `dim` (brightness 0.55, contrast 0.7: a badly lit room), `grainy`
+(0.4 of the light and a small sensor's grain of σ 7 grey levels, seeded from the photo: a dim room as a phone sees
+it), `warm` (green 0.82, blue 0.55: a tungsten lamp and no white balance), `rot90`, `rot180`, `rot270` (turned in the
+pixels while EXIF says upright), `tilt` (turned 7°, the corners filled with the photo's own border grey), `keystone`
+(the top edge 12 % narrower than the bottom: the phone held at an angle to the page), `shadow` (brightness falling
+from 1.0 at the right edge to 0.45 at the left: a hand or the phone in the light), `blur` (a Gaussian blur of radius
+1/1000 of the long side: a shaken hand or a missed focus). Each set is read with `snappost eval` (the same scoring as
+../shared/tools/ocr_eval.py) and one TOTAL line per set is printed, then the photos whose CER is more than 0.05 worse
+than the untouched photo's, then (when both ran) how far `twice` reads from `resaved`, photo by photo.
 Nothing is kept: the copies are made at run time and deleted (photos from ../shared are never committed).
 """
 import argparse
+import io
 import re
 import shutil
 import subprocess
 import tempfile
+import zlib
 from pathlib import Path
 
+import numpy as np
 from PIL import Image, ImageChops, ImageEnhance, ImageFilter, ImageOps, ImageStat
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -49,10 +56,37 @@ def shadow(im, darkest=0.45):
     return ImageChops.multiply(im, Image.merge("RGB", (factor, factor, factor)))
 
 
+def resaved_once_more(im, quality=85):
+    """One more round of JPEG q85 before the set's own save: the copy a second messenger passes on. It changes
+    nothing a reader sees, so what it changes in the text is the noise floor every other set's differences sit on."""
+    buffer = io.BytesIO()
+    im.save(buffer, "JPEG", quality=quality)
+    buffer.seek(0)
+    return Image.open(buffer).convert("RGB")
+
+
+def warm(im, gains=(1.0, 0.82, 0.55)):
+    """A tungsten lamp and no white balance: the paper turns orange, blue is lost first."""
+    a = np.asarray(im, dtype=np.float32) * np.array(gains, dtype=np.float32)
+    return Image.fromarray(np.clip(a, 0, 255).astype(np.uint8))
+
+
+def grainy(im, light=0.4, grain=7.0, colour_grain=3.0):
+    """A dim room: `light` of the light, and a small sensor's grain (σ `grain` grey levels, plus `colour_grain` per
+    channel). The grain is seeded from the photo itself, so every run makes the same copy."""
+    rng = np.random.default_rng(zlib.crc32(im.resize((16, 16)).tobytes()))
+    a = np.asarray(im, dtype=np.float32) * light + 10
+    a += rng.normal(0, grain, a.shape[:2])[..., None] + rng.normal(0, colour_grain, a.shape)
+    return Image.fromarray(np.clip(a, 0, 255).astype(np.uint8))
+
+
 VARIANTS = {
     "resaved": lambda im: im,
+    "twice": resaved_once_more,
     "half": lambda im: im.resize((im.width // 2, im.height // 2), Image.LANCZOS),
     "dim": lambda im: ImageEnhance.Contrast(ImageEnhance.Brightness(im).enhance(0.55)).enhance(0.7),
+    "grainy": grainy,
+    "warm": warm,
     "rot90": lambda im: im.transpose(Image.ROTATE_270),
     "rot180": lambda im: im.transpose(Image.ROTATE_180),
     "rot270": lambda im: im.transpose(Image.ROTATE_90),
@@ -88,7 +122,7 @@ def main():
     baseline, total = evaluate(args.binary, source)
     print(f"{'untouched':10} {total}")
     with tempfile.TemporaryDirectory(prefix="snappost-variants-") as tmp:
-        worse = []
+        worse, read = [], {}
         for name, change in VARIANTS.items():
             if only and name not in only:
                 continue
@@ -105,10 +139,21 @@ def main():
                         continue
                     change(image).save(folder / (path.stem + ".jpg"), quality=85)
             per_photo, total = evaluate(args.binary, folder)
+            read[name] = per_photo
             print(f"{name:10} {total}", flush=True)
             worse += [(name, stem, baseline.get(stem, 0), cer) for stem, cer in per_photo.items() if cer > baseline.get(stem, 0) + 0.05]
     for name, stem, before, after in worse:
         print(f"  {name:8} {stem}: CER {before:.3f} untouched, {after:.3f} here")
+    if "resaved" in read and "twice" in read:
+        once, again = read["resaved"], read["twice"]
+        shifts = sorted(((abs(again[s] - once[s]), s) for s in once if s in again), reverse=True)
+        if shifts:
+            mean = sum(d for d, _ in shifts) / len(shifts)
+            print(f"noise floor (twice against resaved): mean |CER change| {mean:.3f}, "
+                  f"{sum(d > 0.02 for d, _ in shifts)} of {len(shifts)} photos move more than 0.02")
+            for d, stem in shifts[:5]:
+                if d > 0.02:
+                    print(f"  {stem}: {once[stem]:.3f} re-saved, {again[stem]:.3f} re-saved twice")
 
 
 if __name__ == "__main__":
