@@ -173,7 +173,8 @@ public struct ImageProcessor: Sendable {
     /// Every step in the order it runs. A step owns its name (its switch in `Config.skippedSteps`) and says itself
     /// whether a configuration and a reading need it (`PageStep.runs`): adding a step is adding it here.
     static let allSteps: [any PageStep] = [
-        DecodeStep(), ScaleStep(), GivenTurnStep(), FindPageStep(), NormaliseStep(), OrientStep(), DeskewStep(), DewarpStep(),
+        DecodeStep(), ScaleStep(), GivenTurnStep(), FindPageStep(), NormaliseStep(), OrientStep(), DeskewStep(), PerspectiveStep(),
+        DewarpStep(),
         PreviewStep(), SharpenStep(), BinariseStep(), WidenStep(), SurfaceStep(), FacingPageStep(), RecogniseStep(), ThresholdCheckStep(),
         RowsStep(), SidewaysTextStep(), RecoverStep(), FaintTextStep(), TableStep(), RereadStep(), FixedPitchStep(), LineFilterStep(),
         DebrisStep(), RespellStep(), OrderStep(), CleanStep(),
