@@ -11,9 +11,11 @@ struct RowPerspective: Sendable {
     var xHeight: Double
     /// The rows are found on a copy whose x-height is about this many pixels.
     var workingXHeight = 8.0
-    /// The rows at the top and bottom of the text must drift apart, across its width, by at least this many
-    /// x-heights (less is the print's own unevenness, and no row's end reaches the next row).
-    var minimumDrift = 1.0
+    /// The rows at the top and bottom of the page must drift apart, across its width, by at least this many
+    /// x-heights: each then ends an x-height or more (half a row's pitch) from where a level row would, enough to
+    /// put a piece beside the wrong row. Less is the print's own unevenness, and taking it out changes nothing but
+    /// the pixels Tesseract sees.
+    var minimumDrift = 2.0
     /// The fanned rows must be at least this much sharper than the best the page reaches by a tilt alone.
     var minimumGain = 1.1
     /// At least this share of the letters lies beside the rows' reach (a receipt's prices beside its items, a
