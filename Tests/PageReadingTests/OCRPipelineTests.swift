@@ -125,8 +125,8 @@ import Testing
         _ = try await OCRFixtures.processor { $0.debugDirectory = dir }.process(image: try OCRFixtures.data("clean.png"))
         let files = Set(try FileManager.default.contentsOfDirectory(atPath: dir.path))
         let expected: Set = [
-            "01-decode.png", "02-scale.png", "03-page.png", "04-normalise.png", "05-orient.png", "06-deskew.png", "07-dewarp.png",
-            "08-sharpen.png", "09-binarise.png", "10-widen.png", "11-surface.png", "12-facing.png",
+            "01-decode.png", "02-scale.png", "03-page.png", "04-normalise.png", "05-orient.png", "06-deskew.png", "07-perspective.png",
+            "08-dewarp.png", "09-sharpen.png", "10-binarise.png", "11-widen.png", "12-surface.png", "13-facing.png",
         ]
         #expect(files == expected, "missing: \(expected.subtracting(files)), unexpected: \(files.subtracting(expected))")
         // Each one is a real PNG.

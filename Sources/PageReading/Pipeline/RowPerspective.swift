@@ -1,7 +1,7 @@
 // A page photographed from one side: its rows are straight but converge toward a point beside the page, so a row's
 // far end drifts up or down against its near end by a different amount on every row. Row by row the print looks
 // level; across a gap (a receipt's prices beside its items, a table's columns) the drift puts one row's end beside
-// the next row's start. This finds the point the rows converge to and maps the page so they run parallel again.
+// the next row's start. This finds how the rows fan out and maps the page so they run parallel again.
 import Foundation
 import Imaging
 import Support
@@ -9,8 +9,6 @@ import Support
 struct RowPerspective: Sendable {
     /// x-height of the print in page pixels.
     var xHeight: Double
-    /// The rows are found on a copy whose x-height is about this many pixels.
-    var workingXHeight = 8.0
     /// The rows at the top and bottom of the page must drift apart, across its width, by at least this many
     /// x-heights: each then ends an x-height or more (half a row's pitch) from where a level row would, enough to
     /// put a piece beside the wrong row. Less is the print's own unevenness, and taking it out changes nothing but
@@ -25,8 +23,8 @@ struct RowPerspective: Sendable {
     /// off to look at the fan on its own).
     var defersToPageModel = true
 
-    /// The rows' fan in page pixels: the slope of the row through the text's middle (`tilt`), and how the slope
-    /// changes per pixel further down (`spread`, negative when the rows converge to the right).
+    /// The rows' fan: the slope of the row through `centre` (`tilt`), and how a row's slope changes per pixel
+    /// further down (`spread`: positive when the rows converge to the left).
     struct Fan: Sendable {
         var tilt: Double
         var spread: Double
@@ -143,13 +141,10 @@ struct RowPerspective: Sendable {
     /// The page with its rows made parallel, and the transform from the page to it; nil when the rows do not fan,
     /// when no letters lie beside the rows' reach, or when the text lines' page model takes the rows flat itself.
     func straighten(_ page: LeptonicaImage) -> (image: LeptonicaImage, transform: Homography)? {
-        let factor = min(1, workingXHeight / max(1, xHeight))
+        // The dewarp step's working copy and letters: the same rows it would fit its page model to.
+        let lines = TextLineDewarper(xHeight: xHeight)
+        guard let (_, _, mask, factor) = lines.workingCopy(page) else { return nil }
         let wx = xHeight * factor
-        guard let small = page.scaled(by: factor),
-            let binary = small.sauvolaBinarised(halfWindow: max(6, Int(2.5 * wx)), factor: 0.3),
-            let letters = binary.keepingComponents(heights: max(2, Int(0.4 * wx))...Int(3.5 * wx), maxWidth: Int(4 * wx)),
-            let mask = letters.grayImage()
-        else { return nil }
         let spans = TextLineDewarper.spans(ink: mask.bytes.map { $0 < 128 }, width: mask.width, height: mask.height, xHeight: wx)
         let beside = Self.shareBeside(spans, letters: mask, margin: Int(2 * wx))
         guard beside >= minimumBeside else {
@@ -159,7 +154,7 @@ struct RowPerspective: Sendable {
         // Where the text lines' own page model takes the rows flat, it bends each row where its letters are, fan and
         // all, and that is better than one fan for the whole page. Only where it finds nothing to keep (rows read
         // in pieces across a gap, whose far pieces it can only guess) is the fan taken out here.
-        if defersToPageModel, TextLineDewarper(xHeight: xHeight).pageModel(mask, xHeight: wx) != nil {
+        if defersToPageModel, lines.pageModel(mask, xHeight: wx) != nil {
             trace("perspective: the text lines' page model takes the rows flat")
             return nil
         }

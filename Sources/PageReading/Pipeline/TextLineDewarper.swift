@@ -35,13 +35,8 @@ struct TextLineDewarper: Sendable {
     /// flattens the page as a whole; then the lines it left bent are straightened one by one (`LineStraightener`),
     /// and the page is remapped once through both.
     func dewarpWithMap(_ page: LeptonicaImage) -> (image: LeptonicaImage, map: any FlatPageMap)? {
-        let factor = min(1, workingXHeight / max(1, xHeight))
+        guard let (small, allInk, mask, factor) = workingCopy(page) else { return nil }
         let wx = xHeight * factor
-        guard let small = page.scaled(by: factor),
-            let binary = small.sauvolaBinarised(halfWindow: max(6, Int(2.5 * wx)), factor: 0.3),
-            let letters = binary.keepingComponents(heights: max(2, Int(0.4 * wx))...Int(3.5 * wx), maxWidth: Int(4 * wx)),
-            let mask = letters.grayImage(), let allInk = binary.grayImage()
-        else { return nil }
         let model = pageModel(mask, xHeight: wx)
         var map = model
         if straightensLines, let (flatLetters, flatInk) = model == nil ? (mask, allInk) : flatMasks(small, model!, xHeight: wx) {
@@ -53,14 +48,29 @@ struct TextLineDewarper: Sendable {
         return (flat, ScaledDisplacement(map: map, factor: factor))
     }
 
-    /// The working copy flattened by the page model and binarised again: its letters and all its ink.
-    func flatMasks(_ small: LeptonicaImage, _ model: DisplacementMap, xHeight wx: Double) -> (letters: GrayImage, ink: GrayImage)? {
-        guard let gray = small.grayImage(), let flat = LeptonicaImage(gray: model.remap(gray, scale: 1)),
-            let binary = flat.sauvolaBinarised(halfWindow: max(6, Int(2.5 * wx)), factor: 0.3),
+    /// `page` at the working size (an x-height of about `workingXHeight`), all its ink and its letters alone (as
+    /// `masks` makes them), and the factor it was scaled by: what the page model is fitted on, and what the
+    /// perspective step measures its fan on.
+    func workingCopy(_ page: LeptonicaImage) -> (small: LeptonicaImage, ink: GrayImage, letters: GrayImage, factor: Double)? {
+        let factor = min(1, workingXHeight / max(1, xHeight))
+        guard let small = page.scaled(by: factor), let (letters, ink) = Self.masks(small, xHeight: xHeight * factor) else { return nil }
+        return (small, ink, letters, factor)
+    }
+
+    /// A working copy binarised (Sauvola, a window of five x-heights): its letters alone (components 0.4 to 3.5
+    /// x-heights tall and at most four wide) and all its ink.
+    static func masks(_ image: LeptonicaImage, xHeight wx: Double) -> (letters: GrayImage, ink: GrayImage)? {
+        guard let binary = image.sauvolaBinarised(halfWindow: max(6, Int(2.5 * wx)), factor: 0.3),
             let letters = binary.keepingComponents(heights: max(2, Int(0.4 * wx))...Int(3.5 * wx), maxWidth: Int(4 * wx)),
             let mask = letters.grayImage(), let ink = binary.grayImage()
         else { return nil }
         return (mask, ink)
+    }
+
+    /// The working copy flattened by the page model and binarised again: its letters and all its ink.
+    func flatMasks(_ small: LeptonicaImage, _ model: DisplacementMap, xHeight wx: Double) -> (letters: GrayImage, ink: GrayImage)? {
+        guard let gray = small.grayImage(), let flat = LeptonicaImage(gray: model.remap(gray, scale: 1)) else { return nil }
+        return Self.masks(flat, xHeight: wx)
     }
 
     /// The page model on the working copy's letters: one smooth slope field fitted to the spans, kept when the lines
