@@ -52,9 +52,17 @@ struct PageDetector: Sendable {
         func dist(_ a: (x: Double, y: Double), _ b: (x: Double, y: Double)) -> Double { hypot(a.x - b.x, a.y - b.y) }
         let outW = Int(((dist(corners[0], corners[1]) + dist(corners[3], corners[2])) / 2).rounded())
         let outH = Int(((dist(corners[0], corners[3]) + dist(corners[1], corners[2])) / 2).rounded())
-        let targets = [(x: 0.0, y: 0.0), (x: Double(outW - 1), y: 0.0), (x: Double(outW - 1), y: Double(outH - 1)), (x: 0.0, y: Double(outH - 1))]
+        return rectify(image, corners: corners, width: outW, height: outH)
+    }
+
+    /// `corners` (top-left, top-right, bottom-right, bottom-left) mapped onto an upright `width` × `height`
+    /// rectangle, and the transform from the image to it.
+    static func rectify(_ image: LeptonicaImage, corners: [(x: Double, y: Double)], width: Int, height: Int) -> (LeptonicaImage, Homography)? {
+        let targets = [
+            (x: 0.0, y: 0.0), (x: Double(width - 1), y: 0.0), (x: Double(width - 1), y: Double(height - 1)), (x: 0.0, y: Double(height - 1)),
+        ]
         guard let transform = Homography.mapping(from: corners, to: targets),
-            let rectified = image.rectified(corners: corners, width: outW, height: outH)
+            let rectified = image.rectified(corners: corners, width: width, height: height)
         else { return nil }
         return (rectified, transform)
     }

@@ -154,7 +154,7 @@ struct RowPerspective: Sendable {
         // Where the text lines' own page model takes the rows flat, it bends each row where its letters are, fan and
         // all, and that is better than one fan for the whole page. Only where it finds nothing to keep (rows read
         // in pieces across a gap, whose far pieces it can only guess) is the fan taken out here.
-        if defersToPageModel, lines.pageModel(mask, xHeight: wx) != nil {
+        if defersToPageModel, lines.pageModel(mask, xHeight: wx, spans: spans) != nil {
             trace("perspective: the text lines' page model takes the rows flat")
             return nil
         }
@@ -171,12 +171,7 @@ struct RowPerspective: Sendable {
         let (corners, tall) = Self.quad(pageFan, width: page.width, height: page.height)
         // At most a third taller: a fan that needs more is a misreading of the rows.
         guard tall > 8, Double(tall) <= 1.34 * Double(page.height) else { return nil }
-        let target: [(x: Double, y: Double)] = [
-            (0, 0), (Double(page.width - 1), 0), (Double(page.width - 1), Double(tall - 1)), (0, Double(tall - 1)),
-        ]
-        guard let image = page.rectified(corners: corners, width: page.width, height: tall),
-            let transform = Homography.mapping(from: corners, to: target)
-        else { return nil }
+        guard let (image, transform) = PageDetector.rectify(page, corners: corners, width: page.width, height: tall) else { return nil }
         return (image, transform)
     }
 }

@@ -75,9 +75,10 @@ struct TextLineDewarper: Sendable {
 
     /// The page model on the working copy's letters: one smooth slope field fitted to the spans, kept when the lines
     /// bend enough for it and it makes their rows sharper; nil otherwise.
-    func pageModel(_ mask: GrayImage, xHeight wx: Double) -> DisplacementMap? {
+    /// `spans`: the mask's spans when the caller has found them already.
+    func pageModel(_ mask: GrayImage, xHeight wx: Double, spans found: [Span]? = nil) -> DisplacementMap? {
         let ink = mask.bytes.map { $0 < 128 }
-        let spans = Self.spans(ink: ink, width: mask.width, height: mask.height, xHeight: wx)
+        let spans = found ?? Self.spans(ink: ink, width: mask.width, height: mask.height, xHeight: wx)
         guard spans.count >= minimumSpans else {
             trace("line dewarp: \(spans.count) span(s), no model")
             return nil

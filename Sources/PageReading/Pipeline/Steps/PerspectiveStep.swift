@@ -10,7 +10,7 @@ struct PerspectiveStep: ImageStep {
     func apply(_ state: inout PageState) throws {
         let page = try state.currentPage()
         guard let (straight, transform) = RowPerspective(xHeight: state.xHeightOrTarget).straighten(page) else { return }
-        if let back = transform.inverse() {
+        if traceLevel >= 1, let back = transform.inverse() {
             let corners = [(0.0, 0.0), (Double(straight.width), 0), (Double(straight.width), Double(straight.height)), (0, Double(straight.height))]
             let quad = corners.map { back.apply($0.0, $0.1) }.map { "\(Int($0.x.rounded())),\(Int($0.y.rounded()))" }
             trace("perspective: \(page.width)x\(page.height) -> \(straight.width)x\(straight.height), the page's quad \(quad)")
