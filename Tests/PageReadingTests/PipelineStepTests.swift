@@ -341,6 +341,30 @@ import Words
         #expect(kept.count == 8)
     }
 
+    @Test("A line read across the facing page's cut loses the words beyond it, and keeps its own where they were")
+    func aLineReadAcrossTheCutLosesTheWordsBeyondIt() {
+        // A line from 100 to 1300 px: "Set background" on our page, "4 gn" beyond a cut at 1150 px on the right.
+        var across = RecognizedLine(text: "Set background 4 gn", box: PixelBox(x: 100, y: 40, width: 1200, height: 20), confidence: 0.6)
+        across.words = [
+            TextWord(text: "Set", start: 0, end: 0.1, confidence: 0.9), TextWord(text: "background", start: 0.15, end: 0.5, confidence: 0.9),
+            TextWord(text: "4", start: 0.9, end: 0.92, confidence: 0.3), TextWord(text: "gn", start: 0.95, end: 1, confidence: 0.2),
+        ]
+        let cut = [FacingPageFilter.Cut(side: .right, x: 1150)]
+        let trimmed = LineFilter.trimmed(across, beyond: cut)
+        #expect(trimmed?.text == "Set background")
+        #expect(trimmed?.box == PixelBox(x: 100, y: 40, width: 600, height: 20))
+        #expect(trimmed?.confidence == 0.6)
+        // Each kept word is still where it was on the page.
+        let words = trimmed?.words ?? []
+        #expect(words.count == 2 && abs(words[1].start * 600 + 100 - 280) < 1 && abs(words[1].end * 600 + 100 - 700) < 1)
+        // A word the cut runs through stays; a line wholly beyond goes; a line short of the cut is left as it is.
+        #expect(LineFilter.trimmed(across, beyond: [FacingPageFilter.Cut(side: .right, x: 1190)])?.text == "Set background 4")
+        #expect(LineFilter.trimmed(across, beyond: [FacingPageFilter.Cut(side: .left, x: 1400)]) == nil)
+        #expect(LineFilter.trimmed(across, beyond: [FacingPageFilter.Cut(side: .left, x: 50)]) == across)
+        // Beyond a left cut: the leading words go.
+        #expect(LineFilter.trimmed(across, beyond: [FacingPageFilter.Cut(side: .left, x: 290)])?.text == "background 4 gn")
+    }
+
     @Test func aPriceColumnNearTheEdgeIsKeptWhereverItsRowsFall() async throws {
         // A receipt photographed at a slant: the items on the left, the prices near the right edge of the frame,
         // each price drifted half a row off its item's row (the photo fans the rows). Cut by nothing, they are the

@@ -44,6 +44,15 @@ struct LineFilterStep: EssentialStep {
         // few): a strip cut by the frame's edge beyond an empty band.
         let cuts = state.facingCuts
         kept.removeAll { line in cuts.contains { $0.side == .left ? line.box.maxX <= $0.x : line.box.x >= $0.x } }
+        // A line the layout analysis ran across the cut (the grey page, read when our threshold lost the print, keeps
+        // the facing page's faint words) loses the words that lie wholly beyond it.
+        if !cuts.isEmpty {
+            kept = kept.compactMap { line in
+                let trimmed = LineFilter.trimmed(line, beyond: cuts)
+                if traceLevel >= 2, trimmed != line { trace("filter: trimmed at the facing page '\(line.text)' -> '\(trimmed?.text ?? "")'") }
+                return trimmed
+            }
+        }
         if state.config.dropsFacingPage, let page = state.page {
             let facing = FacingPageFilter(xHeight: state.xHeightOrTarget).keep(kept, pageWidth: page.width)
             if facing.count != kept.count { trace("filter: dropped \(kept.count - facing.count) line(s) of the facing page") }
@@ -58,6 +67,33 @@ struct LineFilterStep: EssentialStep {
 enum LineFilter {
     /// Text inside a picture is kept from this confidence up.
     static let surePictureText = 0.9
+
+    /// `line` without its words that lie wholly beyond one of `cuts` (its box narrowed to the words left, its
+    /// confidence as read); nil when every word does. Unchanged when no word does, or its words have no places.
+    static func trimmed(_ line: RecognizedLine, beyond cuts: [FacingPageFilter.Cut]) -> RecognizedLine? {
+        guard !line.words.isEmpty, line.box.width > 0 else { return line }
+        let x = Double(line.box.x), w = Double(line.box.width)
+        let spans = line.words.map { (x + $0.start * w, x + $0.end * w) }
+        let keep = spans.map { span in
+            !cuts.contains { $0.side == .left ? span.1 <= Double($0.x) : span.0 >= Double($0.x) }
+        }
+        guard keep.contains(false) else { return line }
+        guard keep.contains(true) else { return nil }
+        let kept = line.words.indices.filter { keep[$0] }
+        let x0 = kept.map { spans[$0].0 }.min()!, x1 = kept.map { spans[$0].1 }.max()!
+        var out = line
+        out.box.x = Int(x0.rounded(.down))
+        out.box.width = max(1, Int(x1.rounded(.up)) - out.box.x)
+        let nx = Double(out.box.x), nw = Double(out.box.width)
+        out.words = kept.map { i in
+            var word = line.words[i]
+            word.start = max(0, min(1, (spans[i].0 - nx) / nw))
+            word.end = max(0, min(1, (spans[i].1 - nx) / nw))
+            return word
+        }
+        out.text = out.words.map(\.text).joined(separator: " ")
+        return out
+    }
 
     static func keeps(_ line: RecognizedLine, minimumConfidence: Double) -> Bool {
         let letters = line.text.unicodeScalars.filter { CharacterSet.letters.contains($0) }.count
