@@ -271,6 +271,34 @@ import Words
         return s.lines.map(\.text)
     }
 
+    @Test("A line of a column is kept at the column's edge by where its text starts, not by a frame's edge read before it")
+    func lineFilterMeasuresAColumnsEdgeAtTheFirstWord() async throws {
+        var s = state()
+        // The unsure line was read with a frame's edge 60 px left of the column: its box starts there, its code at 40.
+        var framed = line("“ | 23 rect(100,120,20,50);", -20, 200, 440, confidence: 0.17)
+        framed.words = [
+            TextWord(text: "“", start: 0, end: 0.02, confidence: 0.1), TextWord(text: "|", start: 0.05, end: 0.07, confidence: 0.1),
+            TextWord(text: "23", start: 60.0 / 440, end: 0.2, confidence: 0.5),
+            TextWord(text: "rect(100,120,20,50);", start: 0.25, end: 1, confidence: 0.2),
+        ]
+        s.lines = [
+            line("18 // Draw the head", 40, 0, 420), line("19 fill(150);", 40, 40, 240), line("20 rect(100,70,50,50);", 40, 80, 400),
+            line("21 // Draw the body", 40, 120, 420), line("22 fill(0);", 40, 160, 200), framed, line("24 // Draw the eyes", 40, 240, 420),
+        ]
+        #expect(abs(LineFilter.textStart(framed) - 40) < 0.5 && LineFilter.textStart(s.lines[0]) == 40)
+        try await LineFilterStep().run(&s, engine: FakeOCREngine())
+        #expect(s.lines.contains { $0.text.hasSuffix("rect(100,120,20,50);") }, "\(s.lines.map(\.text))")
+        // Without its words' places the box's edge is all there is, 60 px off the column: the line is not rescued.
+        var bare = framed
+        bare.words = []
+        s.lines = [
+            line("18 // Draw the head", 40, 0, 420), line("19 fill(150);", 40, 40, 240), line("20 rect(100,70,50,50);", 40, 80, 400),
+            line("21 // Draw the body", 40, 120, 420), line("22 fill(0);", 40, 160, 200), bare, line("24 // Draw the eyes", 40, 240, 420),
+        ]
+        try await LineFilterStep().run(&s, engine: FakeOCREngine())
+        #expect(!s.lines.contains { $0.text.hasSuffix("rect(100,120,20,50);") })
+    }
+
     @Test func lineFilterKeepsPricesAndDottedWordsButNotCrumbs() async throws {
         let kept = try await filtered([("13 Stk x 0,15", 300, 0.7), ("[jap.rok]", 150, 0.55), ("ii 1 x 'l", 150, 0.6), ("2INT 8 x", 150, 0.6)])
         #expect(kept == ["13 Stk x 0,15", "[jap.rok]"])

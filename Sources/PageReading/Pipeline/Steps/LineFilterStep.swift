@@ -104,8 +104,16 @@ enum LineFilter {
         return Double(letters) / Double(visible) >= 0.6 && letters >= 4 && line.confidence >= minimumConfidence / 2
     }
 
+    /// Where the line's text starts: at its first word holding a letter or a digit, so that a frame's edge or a
+    /// speck read in front of it ("“ | rect(100,120,20,50);") does not move the line off its column's edge; the box's
+    /// left edge when the words have no places.
+    static func textStart(_ line: RecognizedLine) -> Double {
+        guard let first = line.words.first(where: { $0.text.contains { $0.isLetter || $0.isNumber } }) else { return Double(line.box.x) }
+        return Double(line.box.x) + first.start * Double(line.box.width)
+    }
+
     /// The dropped lines to keep after all, in page order: on a page read with confidence, a line of the usual
-    /// height that starts where three or more kept lines start (the left edge of a column) is a line of that
+    /// height whose text starts where three or more kept lines' text starts (the left edge of a column) is a line of that
     /// column, abbreviations and all ("LEERG. EW E. ST -0,25 B"), not texture. Such a line between kept lines of the
     /// column is kept however unsurely it was read: code ("rect(100,120,20,50);") scores low for its brackets and
     /// commas, and texture does not sit inside a column's run of lines.
@@ -121,7 +129,8 @@ enum LineFilter {
             else { return false }
             let h = Double(line.box.height)
             guard h >= 0.7 * lineHeight, h <= 1.4 * lineHeight, Double(line.box.width) >= 3 * lineHeight else { return false }
-            let aligned = kept.filter { abs(Double($0.box.x - line.box.x)) <= 0.5 * lineHeight }.count
+            let start = textStart(line)
+            let aligned = kept.filter { abs(textStart($0) - start) <= 0.5 * lineHeight }.count
             // At least one real word or number among the crumbs: a figure's halftone reads as symbols alone.
             return aligned >= 3 && line.text.filter { $0.isLetter || $0.isNumber }.count >= 3 && wordShare(line.text) >= 0.15
         }
