@@ -35,6 +35,17 @@ struct SettingsTests {
         #expect(AppSettings.keys.first { $0.name == "dataDir" }?.flag == "--data-dir")
     }
 
+    @Test("The skipSteps key's help names every step that can be switched off")
+    func skipStepsHelpNamesEveryStep() throws {
+        let help = try #require(AppSettings.keys.first { $0.name == "skipSteps" }?.help)
+        let listed = Set(help.split(separator: ":").last!.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces.union(["."])) })
+        // The steps that always run (and the given turn, set by the caller) have no switch of their own to name.
+        let essential: Set = ["decode", "scale", "preview", "recognise", "clean", "turn"]
+        let switchable = Set(ImageProcessor.stepNames).subtracting(essential)
+        #expect(switchable.subtracting(listed).isEmpty, "missing: \(switchable.subtracting(listed).sorted())")
+        #expect(listed.subtracting(ImageProcessor.stepNames).isEmpty, "no such step: \(listed.subtracting(ImageProcessor.stepNames).sorted())")
+    }
+
     @Test("Defaults: 127.0.0.1:8080, ./data, eng, 25 MB, history 20, offline writer, 60 s AI timeout")
     func defaults() {
         let settings = AppSettings(reader: ConfigReader(provider: InMemoryProvider(values: [:])))
