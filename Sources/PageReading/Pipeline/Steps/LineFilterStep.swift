@@ -113,10 +113,11 @@ enum LineFilter {
     }
 
     /// The dropped lines to keep after all, in page order: on a page read with confidence, a line of the usual
-    /// height whose text starts where three or more kept lines' text starts (the left edge of a column) is a line of that
-    /// column, abbreviations and all ("LEERG. EW E. ST -0,25 B"), not texture. Such a line between kept lines of the
-    /// column is kept however unsurely it was read: code ("rect(100,120,20,50);") scores low for its brackets and
-    /// commas, and texture does not sit inside a column's run of lines.
+    /// height that starts where three or more kept lines start (the left edge of a column; measured at the boxes'
+    /// edges and at the words', `textStart`) is a line of that column, abbreviations and all ("LEERG. EW E. ST -0,25
+    /// B"), not texture. Such a line between kept lines of the column is kept however unsurely it was read: code
+    /// ("rect(100,120,20,50);") scores low for its brackets and commas, and texture does not sit inside a column's
+    /// run of lines.
     static func rescuingAligned(_ lines: [RecognizedLine], kept: [RecognizedLine], minimumConfidence: Double) -> [RecognizedLine] {
         guard kept.count >= 3, kept.count < lines.count else { return kept }
         let mean = kept.map(\.confidence).reduce(0, +) / Double(kept.count)
@@ -129,8 +130,12 @@ enum LineFilter {
             else { return false }
             let h = Double(line.box.height)
             guard h >= 0.7 * lineHeight, h <= 1.4 * lineHeight, Double(line.box.width) >= 3 * lineHeight else { return false }
-            let start = textStart(line)
-            let aligned = kept.filter { abs(textStart($0) - start) <= 0.5 * lineHeight }.count
+            // By the boxes' edges, or by where the words start (a line's box can begin at a frame's edge read in
+            // front of it): whichever finds more of the column.
+            let start = textStart(line), tolerance = 0.5 * lineHeight
+            let aligned = max(
+                kept.filter { abs(Double($0.box.x - line.box.x)) <= tolerance }.count,
+                kept.filter { abs(textStart($0) - start) <= tolerance }.count)
             // At least one real word or number among the crumbs: a figure's halftone reads as symbols alone.
             return aligned >= 3 && line.text.filter { $0.isLetter || $0.isNumber }.count >= 3 && wordShare(line.text) >= 0.15
         }
