@@ -141,11 +141,21 @@ struct RowPerspective: Sendable {
     /// The page with its rows made parallel, and the transform from the page to it; nil when the rows do not fan,
     /// when no letters lie beside the rows' reach, or when the text lines' page model takes the rows flat itself.
     func straighten(_ page: LeptonicaImage) -> (image: LeptonicaImage, transform: Homography)? {
+        var measured: TextLineDewarper.WorkingCopy?
+        return straighten(page, leftAlone: &measured)
+    }
+
+    /// As `straighten(_:)`; when it leaves the page as it is, `leftAlone` is the dewarp step's working copy of it with
+    /// the spans (and the page model, when it was fitted) found on it.
+    func straighten(_ page: LeptonicaImage, leftAlone: inout TextLineDewarper.WorkingCopy?) -> (image: LeptonicaImage, transform: Homography)? {
         // The dewarp step's working copy and letters: the same rows it would fit its page model to.
         let lines = TextLineDewarper(xHeight: xHeight)
-        guard let (_, _, mask, factor) = lines.workingCopy(page) else { return nil }
+        guard var copy = lines.workingCopy(page) else { return nil }
+        let mask = copy.letters, factor = copy.factor
         let wx = xHeight * factor
         let spans = TextLineDewarper.spans(ink: mask.bytes.map { $0 < 128 }, width: mask.width, height: mask.height, xHeight: wx)
+        copy.spans = spans
+        leftAlone = copy
         let beside = Self.shareBeside(spans, letters: mask, margin: Int(2 * wx))
         guard beside >= minimumBeside else {
             trace("perspective: \(String(format: "%.2f", beside)) of the letters beside the rows' reach, left alone")
@@ -154,9 +164,14 @@ struct RowPerspective: Sendable {
         // Where the text lines' own page model takes the rows flat, it bends each row where its letters are, fan and
         // all, and that is better than one fan for the whole page. Only where it finds nothing to keep (rows read
         // in pieces across a gap, whose far pieces it can only guess) is the fan taken out here.
-        if defersToPageModel, lines.pageModel(mask, xHeight: wx, spans: spans) != nil {
-            trace("perspective: the text lines' page model takes the rows flat")
-            return nil
+        if defersToPageModel {
+            let model = lines.pageModel(mask, xHeight: wx, spans: spans)
+            copy.model = .some(model)
+            leftAlone = copy
+            if model != nil {
+                trace("perspective: the text lines' page model takes the rows flat")
+                return nil
+            }
         }
         guard let found = Self.sharpestFan(mask) else { return nil }
         let fan = found.fan
@@ -172,6 +187,7 @@ struct RowPerspective: Sendable {
         // At most a third taller: a fan that needs more is a misreading of the rows.
         guard tall > 8, Double(tall) <= 1.34 * Double(page.height) else { return nil }
         guard let (image, transform) = PageDetector.rectify(page, corners: corners, width: page.width, height: tall) else { return nil }
+        leftAlone = nil
         return (image, transform)
     }
 }

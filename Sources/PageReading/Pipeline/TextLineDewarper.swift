@@ -34,10 +34,12 @@ struct TextLineDewarper: Sendable {
     /// The flat page and where each of its points was on `page` (for the Lines view's outlines). The page model
     /// flattens the page as a whole; then the lines it left bent are straightened one by one (`LineStraightener`),
     /// and the page is remapped once through both.
-    func dewarpWithMap(_ page: LeptonicaImage) -> (image: LeptonicaImage, map: any FlatPageMap)? {
-        guard let (small, allInk, mask, factor) = workingCopy(page) else { return nil }
+    /// `prepared`: the working copy of this very page as the perspective step left it (see `WorkingCopy`).
+    func dewarpWithMap(_ page: LeptonicaImage, prepared: WorkingCopy? = nil) -> (image: LeptonicaImage, map: any FlatPageMap)? {
+        guard let copy = prepared.flatMap({ $0.page === page ? $0 : nil }) ?? workingCopy(page) else { return nil }
+        let small = copy.small, allInk = copy.ink, mask = copy.letters, factor = copy.factor
         let wx = xHeight * factor
-        let model = pageModel(mask, xHeight: wx)
+        let model = copy.model ?? pageModel(mask, xHeight: wx, spans: copy.spans)
         var map = model
         if straightensLines, let (flatLetters, flatInk) = model == nil ? (mask, allInk) : flatMasks(small, model!, xHeight: wx) {
             if let lines = LineStraightener(xHeight: wx).map(letters: flatLetters, ink: flatInk) {
@@ -48,13 +50,29 @@ struct TextLineDewarper: Sendable {
         return (flat, ScaledDisplacement(map: map, factor: factor))
     }
 
-    /// `page` at the working size (an x-height of about `workingXHeight`), all its ink and its letters alone (as
-    /// `masks` makes them), and the factor it was scaled by: what the page model is fitted on, and what the
-    /// perspective step measures its fan on.
-    func workingCopy(_ page: LeptonicaImage) -> (small: LeptonicaImage, ink: GrayImage, letters: GrayImage, factor: Double)? {
+    /// A page at the working size, with what has been found on it so far: what the page model is fitted on, and
+    /// what the perspective step measures its fan on. The perspective step hands it on when it leaves the page as it
+    /// is, so the dewarp step does not make it (and find its spans, and fit its model) again.
+    struct WorkingCopy: Sendable {
+        /// The page it was made from.
+        var page: LeptonicaImage
+        /// The page at the working size (an x-height of about `workingXHeight`), scaled by `factor`.
+        var small: LeptonicaImage
+        /// All its ink, and its letters alone (as `masks` makes them).
+        var ink: GrayImage
+        var letters: GrayImage
+        var factor: Double
+        /// The letters' spans, once found.
+        var spans: [Span]?
+        /// The page model, once fitted (`.some(nil)`: fitted, and nothing worth keeping).
+        var model: DisplacementMap??
+    }
+
+    /// `page`'s working copy, nothing found on it yet.
+    func workingCopy(_ page: LeptonicaImage) -> WorkingCopy? {
         let factor = min(1, workingXHeight / max(1, xHeight))
         guard let small = page.scaled(by: factor), let (letters, ink) = Self.masks(small, xHeight: xHeight * factor) else { return nil }
-        return (small, ink, letters, factor)
+        return WorkingCopy(page: page, small: small, ink: ink, letters: letters, factor: factor)
     }
 
     /// A working copy binarised (Sauvola, a window of five x-heights): its letters alone (components 0.4 to 3.5

@@ -9,11 +9,13 @@ struct DewarpStep: ImageStep {
 
     func apply(_ state: inout PageState) throws {
         let page = try state.currentPage()
+        let prepared = state.dewarpWorkingCopy
+        state.dewarpWorkingCopy = nil
         switch state.config.dewarpMethod {
         case .textLines:
             var dewarper = TextLineDewarper(xHeight: state.xHeightOrTarget)
             dewarper.straightensLines = state.config.straightensLines
-            guard let (flat, map) = dewarper.dewarpWithMap(page) else { return }
+            guard let (flat, map) = dewarper.dewarpWithMap(page, prepared: prepared) else { return }
             state.page = flat
             state.flatToPage = map
         case .leptonica:

@@ -125,6 +125,7 @@ enum LineFilter {
         let heights = kept.map(\.box.height).sorted()
         let lineHeight = Double(heights[heights.count / 2])
         let keptBoxes = Set(kept.map(\.box))
+        let keptStarts = kept.map(textStart)
         let rescued = lines.filter { line in
             guard !keptBoxes.contains(line.box), line.confidence >= minimumConfidence || isBetweenKeptLines(line, kept, lineHeight: lineHeight)
             else { return false }
@@ -135,7 +136,7 @@ enum LineFilter {
             let start = textStart(line), tolerance = 0.5 * lineHeight
             let aligned = max(
                 kept.filter { abs(Double($0.box.x - line.box.x)) <= tolerance }.count,
-                kept.filter { abs(textStart($0) - start) <= tolerance }.count)
+                keptStarts.filter { abs($0 - start) <= tolerance }.count)
             // At least one real word or number among the crumbs: a figure's halftone reads as symbols alone.
             return aligned >= 3 && line.text.filter { $0.isLetter || $0.isNumber }.count >= 3 && wordShare(line.text) >= 0.15
         }

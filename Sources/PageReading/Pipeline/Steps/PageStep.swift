@@ -78,6 +78,9 @@ struct PageState: Sendable {
     var printMeasuredSideways = false
     /// From the upright (EXIF) photo to the current page image, up to the dewarp.
     var toPage: Homography = .identity
+    /// The dewarp step's working copy of the page, as the perspective step made it and left the page (used once, by
+    /// the dewarp step, and only when its page is still that page).
+    var dewarpWorkingCopy: TextLineDewarper.WorkingCopy?
     /// From the dewarped page back to the page before it (nil when the page was not dewarped): line outlines follow
     /// the curl through it.
     var flatToPage: (any FlatPageMap)?

@@ -9,7 +9,11 @@ struct PerspectiveStep: ImageStep {
 
     func apply(_ state: inout PageState) throws {
         let page = try state.currentPage()
-        guard let (straight, transform) = RowPerspective(xHeight: state.xHeightOrTarget).straighten(page) else { return }
+        var leftAlone: TextLineDewarper.WorkingCopy?
+        guard let (straight, transform) = RowPerspective(xHeight: state.xHeightOrTarget).straighten(page, leftAlone: &leftAlone) else {
+            state.dewarpWorkingCopy = leftAlone
+            return
+        }
         if traceLevel >= 1, let back = transform.inverse() {
             let corners = [(0.0, 0.0), (Double(straight.width), 0), (Double(straight.width), Double(straight.height)), (0, Double(straight.height))]
             let quad = corners.map { back.apply($0.0, $0.1) }.map { "\(Int($0.x.rounded())),\(Int($0.y.rounded()))" }
