@@ -143,6 +143,10 @@ def test_screenshots_of_every_page(browser, server, page_photo):
     page.wait_for_url(re.compile(r"/posts/"))
     variants = page.url
     page.locator("li.card").first.get_by_role("button", name="Mark as posted").click()
+    # Marking posts a form that lands on the history; closing the context mid-navigation (with the page's
+    # leave-time save in flight) once hung the browser's close for the whole test timeout.
+    page.wait_for_url(re.compile(r"/history$"))
+    expect(page.locator("li.card").first.locator(".draft-text")).to_be_visible()
     ctx.close()
     urls = {
         "home": server.base + "/", "results": results, "variants": variants, "lines": results + "/lines",
