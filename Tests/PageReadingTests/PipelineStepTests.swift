@@ -352,6 +352,39 @@ import Words
         #expect(found == Set(stride(from: 0, to: 16, by: 2)), "\(found.sorted())")
     }
 
+    @Test("A facing page beyond a gutter that runs at a slant is found along the slant, and the cut follows it")
+    func facingPageBeyondASlantedGutter() {
+        // A book photographed turned: after levelling, the gutter runs down at 0.1 px per px. The facing page's line
+        // ends (cut by the frame at x = 0) end at 90 + 0.1 y; our lines start at 190 + 0.1 y. Straight down, the band
+        // between them is 33 px, under the 60 px (3 x-heights) a gutter needs; along the slant it is 100 px.
+        var boxes: [PixelBox] = [], weights: [Int] = []
+        for i in 0..<16 {
+            let y = 100 + i * 45, shift = Int(0.1 * Double(y + 10))
+            boxes.append(PixelBox(x: 0, y: y, width: 90 + shift, height: 20))
+            weights.append(6)
+            boxes.append(PixelBox(x: 190 + shift, y: y, width: 900, height: 20))
+            weights.append(40)
+        }
+        let filter = FacingPageFilter(xHeight: 20)
+        #expect(filter.fragmentStrip(boxes, weights: weights, pageWidth: 1300, side: .left) == nil, "no straight band")
+        let (found, cuts) = filter.facingWithCuts(boxes, weights: weights, pageWidth: 1300)
+        #expect(found == Set(stride(from: 0, to: 32, by: 2)), "\(found.sorted())")
+        #expect(cuts.count == 1)
+        guard let cut = cuts.first else { return }
+        #expect(cut.side == .left && abs(cut.slope - 0.1) < 1e-9, "\(cut)")
+        // The cut follows the facing page's line ends (101 px at the top, 167 px at the bottom): a mark at 130-150 px
+        // is in our page's margin at the top and among the facing page's line ends at the bottom.
+        #expect(!cut.isBeyond(PixelBox(x: 130, y: 100, width: 20, height: 20)))
+        #expect(cut.isBeyond(PixelBox(x: 130, y: 760, width: 20, height: 20)))
+        #expect(cut.isBeyond(boxes[30]) && !cut.isBeyond(boxes[31]) && !cut.isBeyond(boxes[1]))
+        // The same rows straight (no slant, a 100 px band) are cut straight down, as before.
+        let straight = boxes.enumerated().map { i, b in
+            i % 2 == 0 ? PixelBox(x: 0, y: b.y, width: 90, height: 20) : PixelBox(x: 190, y: b.y, width: 900, height: 20)
+        }
+        let straightCuts = filter.facingWithCuts(straight, weights: weights, pageWidth: 1300).cuts
+        #expect(straightCuts.map(\.slope) == [0])
+    }
+
     @Test func aLineReadAcrossTheGutterDoesNotHideTheFacingPage() async throws {
         // As above, with one fragment read together with our page's line across the gutter: the band between is
         // no longer empty, but one line crossing it still leaves the fragments a strip of their own.

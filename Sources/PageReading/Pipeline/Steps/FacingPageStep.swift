@@ -32,10 +32,7 @@ struct FacingPageStep: PageStep {
         let grey = state.unbinarised
         let painted = await offload { () -> (LeptonicaImage?, LeptonicaImage?) in
             // Its rows, and any ink wholly beyond the cut (letters that made no row, a lone word).
-            let beyond = ink.components.indices.filter { i in
-                let b = ink.components[i].box
-                return cuts.contains { $0.side == .left ? b.maxX <= $0.x : b.x >= $0.x }
-            }
+            let beyond = ink.components.indices.filter { i in cuts.contains { $0.isBeyond(ink.components[i].box) } }
             let marks = Array(Set(ink.components(near: dropped)).union(beyond))
             let binary = page.grayImage().map { ink.painting(marks, value: 255, on: $0) }.flatMap { LeptonicaImage(gray: $0) }
             let greyPainted = grey?.grayImage().flatMap { g in
@@ -46,7 +43,7 @@ struct FacingPageStep: PageStep {
         if let binary = painted.0 { state.page = binary }
         if let greyPainted = painted.1 { state.unbinarised = greyPainted }
         state.inkLines = rows.enumerated().filter { !facing.contains($0.offset) }.map(\.element)
-        state.shortInkLines.removeAll { piece in cuts.contains { $0.side == .left ? piece.box.maxX <= $0.x : piece.box.x >= $0.x } }
+        state.shortInkLines.removeAll { piece in cuts.contains { $0.isBeyond(piece.box) } }
         state.facingCuts = cuts
     }
 }
@@ -99,10 +96,23 @@ struct FacingPageFilter: Sendable {
         return min(image, frame.distance(x: end, y: box.midY))
     }
 
-    /// Where the facing page begins: everything on `side` of `x` belongs to it.
+    /// Where the facing page begins: everything on `side` of the line through `x` (at the page's top) belongs to it.
+    /// The line runs down at `slope` (x per pixel down; 0 straight down): the gutter of a book photographed turned
+    /// runs at a slant across the levelled page, which its own lines' ends follow.
     struct Cut: Sendable, Equatable {
         var side: Side
         var x: Int
+        var slope = 0.0
+
+        /// Where the cut runs at height `y`.
+        func x(atY y: Double) -> Double { Double(x) + slope * y }
+
+        /// Whether a piece spanning `minX` to `maxX` at height `y` lies wholly beyond the cut.
+        func isBeyond(minX: Double, maxX: Double, y: Double) -> Bool {
+            side == .left ? maxX <= x(atY: y) : minX >= x(atY: y)
+        }
+
+        func isBeyond(_ box: PixelBox) -> Bool { isBeyond(minX: Double(box.x), maxX: Double(box.maxX), y: box.midY) }
     }
 
     func keep(_ lines: [RecognizedLine], pageWidth: Int) -> [RecognizedLine] {
@@ -134,19 +144,27 @@ struct FacingPageFilter: Sendable {
                 // fragment read together with its neighbour across the gutter).
                 let keptBoxes = kept.map { boxes[$0] }, keptWeights = kept.map { weights[$0] }
                 let keptFigures = figures.map { f in kept.map { f[$0] } }
-                guard
-                    let strip = fragmentStrip(
-                        keptBoxes, weights: keptWeights, pageWidth: pageWidth, side: side, crossing: 0, figures: keptFigures
+                let find = { (crossing: Int, slope: Double) in
+                    fragmentStrip(
+                        keptBoxes, weights: keptWeights, pageWidth: pageWidth, side: side, crossing: crossing, figures: keptFigures, slope: slope
                     )
-                        ?? fragmentStrip(keptBoxes, weights: keptWeights, pageWidth: pageWidth, side: side, crossing: 1, figures: keptFigures)
+                }
+                // Straight down first; failing that, the widest empty band at a slant (a gutter running across a page
+                // photographed turned), with no line crossing it.
+                guard
+                    let strip = find(0, 0) ?? find(1, 0)
+                        ?? Self.slopes.compactMap({ find(0, $0) }).max(by: { $0.band < $1.band })
                 else { break }
-                let stripIndices = Set(strip.map { kept[$0] })
+                let stripIndices = Set(strip.indices.map { kept[$0] })
                 kept.removeAll { stripIndices.contains($0) }
-                // The facing page begins at the strip's inner edge.
-                let edge = side == .left ? strip.map { keptBoxes[$0].maxX }.max()! : strip.map { keptBoxes[$0].x }.min()!
-                let previous = cuts.first { $0.side == side }?.x
+                // The facing page begins at the strip's inner edge; a strip peeled further in moves the cut in.
+                let previous = cuts.first { $0.side == side }
                 cuts.removeAll { $0.side == side }
-                cuts.append(Cut(side: side, x: side == .left ? max(edge, previous ?? edge) : min(edge, previous ?? edge)))
+                var cut = strip.edge
+                if let previous, previous.slope == cut.slope {
+                    cut.x = side == .left ? max(cut.x, previous.x) : min(cut.x, previous.x)
+                }
+                cuts.append(cut)
             }
         }
         return (Set(boxes.indices).subtracting(kept), cuts)
@@ -157,23 +175,53 @@ struct FacingPageFilter: Sendable {
     /// Fewer rows (or lines) than this hold no facing page beside a page of ours.
     static let minimumRows = 6
 
+    /// The slants (x per pixel down) an empty band is looked for at when there is none straight down: up to about 9°
+    /// either way, what is left of a turn the levelling did not take out at the gutter (it levels the lines, and the
+    /// gutter of a curled book need not run square to them).
+    static let slopes: [Double] = stride(from: -0.16, through: 0.161, by: 0.02).map { ($0 * 100).rounded() / 100 }.filter { $0 != 0 }
+
+    /// A strip beyond a slanted band holds at least this many rows (lines).
+    static let minimumSlantedRows = 4
+
+    /// A strip of the facing page: its indices, where the facing page begins (the strip's inner edge, at the band's
+    /// slant), and how wide the empty band beside it is (pixels).
+    struct Strip {
+        var indices: [Int]
+        var edge: Cut
+        var band: Int
+    }
+
     /// Indices (into `boxes`) of the facing page's strip on `side`, or nil when there is none.
     /// `crossing`: how many lines may run through the empty band; `figures`: which lines hold figures, when known.
     func fragmentStrip(_ boxes: [PixelBox], weights: [Int], pageWidth: Int, side: Side, crossing: Int = 0, figures: [Bool]? = nil) -> [Int]? {
+        fragmentStrip(boxes, weights: weights, pageWidth: pageWidth, side: side, crossing: crossing, figures: figures, slope: 0)?.indices
+    }
+
+    /// The facing page's strip on `side` beyond an empty band running down at `slope` (x per pixel down), or nil.
+    func fragmentStrip(
+        _ boxes: [PixelBox], weights: [Int], pageWidth: Int, side: Side, crossing: Int, figures: [Bool]?, slope: Double
+    ) -> Strip? {
+        // The boxes sheared so that a band at `slope` runs straight down: each moves by its height's shift, and all
+        // by `offset` so that none starts left of 0.
+        let shifts = boxes.map { Int((slope * $0.midY).rounded()) }
+        let offset = shifts.max() ?? 0, width = pageWidth + offset - (shifts.min() ?? 0)
+        let lows = boxes.indices.map { boxes[$0].x - shifts[$0] + offset }
+        let highs = boxes.indices.map { boxes[$0].maxX - shifts[$0] + offset }
         // Empty vertical bands between line boxes, from the frame edge inwards.
-        var count = [Int](repeating: 0, count: pageWidth + 1)
-        for box in boxes {
-            for x in max(0, box.x)..<min(pageWidth + 1, max(box.x, box.maxX)) { count[x] += 1 }
+        var count = [Int](repeating: 0, count: width + 1)
+        for i in boxes.indices {
+            for x in max(0, lows[i])..<min(width + 1, max(lows[i], highs[i])) { count[x] += 1 }
         }
         let coverage = count.map { $0 > crossing }
         let gap = Int(minimumGap * xHeight)
         // The first empty band at least `gap` wide, met walking in from `side`, after some text.
-        let xs: [Int] = side == .left ? Array(0...pageWidth) : Array((0...pageWidth).reversed())
-        var seenText = false, run = 0, cut: Int? = nil
+        let xs: [Int] = side == .left ? Array(0...width) : Array((0...width).reversed())
+        var seenText = false, run = 0, cut: Int? = nil, band = 0
         for x in xs {
             if coverage[x] {
                 if seenText, run >= gap {
                     cut = side == .left ? x - run / 2 : x + run / 2
+                    band = run
                     break
                 }
                 seenText = true
@@ -183,15 +231,16 @@ struct FacingPageFilter: Sendable {
             }
         }
         guard let cut else { return nil }
-        let strip = boxes.indices.filter { side == .left ? boxes[$0].maxX <= cut : boxes[$0].x >= cut }
-        let rest = boxes.indices.filter { side == .left ? boxes[$0].x > cut : boxes[$0].maxX < cut }
-        guard !strip.isEmpty, rest.count >= 3 else { return nil }
+        let strip = boxes.indices.filter { side == .left ? highs[$0] <= cut : lows[$0] >= cut }
+        let rest = boxes.indices.filter { side == .left ? lows[$0] > cut : highs[$0] < cut }
+        // A slant is measured along the strip's line ends: a few rows beyond a band fit one at some slant or other.
+        guard !strip.isEmpty, rest.count >= 3, slope == 0 || strip.count >= Self.minimumSlantedRows else { return nil }
         // Cut by the frame: most of the strip's lines reach the edge.
         let margin = edgeMargin * xHeight
         let atEdge = strip.filter { distanceToFrame(boxes[$0], side: side, pageWidth: pageWidth) <= margin }.count
         if traceLevel >= 3 {
             trace(
-                "facing: \(side) strip of \(strip.count) beyond \(cut), \(atEdge) at the frame: \(strip.map { Int(distanceToFrame(boxes[$0], side: side, pageWidth: pageWidth)) })"
+                "facing: \(side) strip of \(strip.count) beyond \(cut - offset) at slope \(slope), \(atEdge) at the frame: \(strip.map { Int(distanceToFrame(boxes[$0], side: side, pageWidth: pageWidth)) })"
             )
         }
         guard Double(atEdge) >= 0.5 * Double(strip.count) else { return nil }
@@ -212,6 +261,7 @@ struct FacingPageFilter: Sendable {
         let figureLines = figures.map { f in strip.filter { f[$0] }.count } ?? 0
         let ownColumn = Double(aligned) >= 0.6 * Double(strip.count) || Double(figureLines) >= 0.6 * Double(strip.count)
         guard !ownColumn || Double(clipped) >= 0.5 * Double(strip.count) else { return nil }
-        return strip
+        let edge = side == .left ? strip.map { highs[$0] }.max()! : strip.map { lows[$0] }.min()!
+        return Strip(indices: strip, edge: Cut(side: side, x: edge - offset, slope: slope), band: band)
     }
 }

@@ -43,7 +43,7 @@ struct LineFilterStep: EssentialStep {
         // Fragments of the facing page that were read all the same (its rows painted out before reading miss a
         // few): a strip cut by the frame's edge beyond an empty band.
         let cuts = state.facingCuts
-        kept.removeAll { line in cuts.contains { $0.side == .left ? line.box.maxX <= $0.x : line.box.x >= $0.x } }
+        kept.removeAll { line in cuts.contains { $0.isBeyond(line.box) } }
         // A line the layout analysis ran across the cut (the grey page, read when our threshold lost the print, keeps
         // the facing page's faint words) loses the words that lie wholly beyond it.
         if !cuts.isEmpty {
@@ -74,9 +74,8 @@ enum LineFilter {
         guard !line.words.isEmpty, line.box.width > 0 else { return line }
         let x = Double(line.box.x), w = Double(line.box.width)
         let spans = line.words.map { (x + $0.start * w, x + $0.end * w) }
-        let keep = spans.map { span in
-            !cuts.contains { $0.side == .left ? span.1 <= Double($0.x) : span.0 >= Double($0.x) }
-        }
+        let y = line.box.midY
+        let keep = spans.map { span in !cuts.contains { $0.isBeyond(minX: span.0, maxX: span.1, y: y) } }
         guard keep.contains(false) else { return line }
         guard keep.contains(true) else { return nil }
         let kept = line.words.indices.filter { keep[$0] }

@@ -14,7 +14,7 @@ struct RecoverStep: PageStep {
         let recovery = LineRecovery()
         // Nothing beyond the facing page's edge is ours to read.
         let cuts = state.facingCuts
-        let ours = { (row: InkLine) in !cuts.contains { $0.side == .left ? row.box.maxX <= $0.x : row.box.x >= $0.x } }
+        let ours = { (row: InkLine) in !cuts.contains { $0.isBeyond(row.box) } }
         let blocks = recovery.blocks(missedBy: state.lines, among: inkLines.filter(ours), short: state.shortInkLines.filter(ours))
         guard !blocks.isEmpty else { return }
         trace("recover: \(blocks.count) block(s) of rows no line covers: \(blocks.map(\.box))")
