@@ -74,6 +74,44 @@ import Testing
         #expect(abs(measured - clean) <= 0.15 * clean, "clean \(clean), speckled \(measured)")
     }
 
+    @Test("Print under 6 px is measured as it is; a halftone's dots beside print are not taken for it")
+    func tinyPrintIsNotTakenForDots() throws {
+        let scaler = TextScaler(targetXHeight: 20, maxLongSide: 4200, maxUpscale: 3)
+        let page = try #require(LeptonicaImage(encoded: try OCRFixtures.data("clean.png"))?.grayImage())
+        let whole = try #require(LeptonicaImage(gray: page))
+        let clean = try #require(scaler.estimateXHeight(of: whole))
+        // The page photographed small (a picture sent through a messenger): its x-height about 4.2 px, measured so.
+        // Where a copy at half that size merges its letters into words and lines that measure 6 px or more, the
+        // full-size copy holds few letters of twice that size, and the small print stands.
+        let small = try #require(whole.scaled(by: 4.2 / clean))
+        let measured = try #require(scaler.estimateXHeight(of: small))
+        #expect(measured < 6, "small print: \(measured)")
+        // The rule itself, on component boxes: a half-size measure of 6.4 px stands only where the full-size copy
+        // holds at least 20 letter-shaped components about twice that tall.
+        let tinyPrint =
+            (0..<400).map { PixelBox(x: $0 * 6, y: 0, width: 4, height: 4 + $0 % 2) }
+            + (0..<9).map { PixelBox(x: $0 * 20, y: 40, width: 10, height: 13) }
+        #expect(TextScaler.letterLike(tinyPrint, near: 12.8) == 9)
+        let dotsAndLetters =
+            (0..<400).map { PixelBox(x: $0 * 6, y: 0, width: 3, height: 3) }
+            + (0..<60).map { PixelBox(x: $0 * 20, y: 40, width: 10, height: 12 + $0 % 3) }
+        #expect(TextScaler.letterLike(dotsAndLetters, near: 12.8) >= TextScaler.minimumLetters)
+        // The page beside a halftone (3-px dots every 5 px over a block as large as the page, darker towards its
+        // middle): the dots outnumber the letters even weighed by height; at half size they merge into grey, and
+        // the letters, which the full-size copy holds too, are the print.
+        let w = page.width, h = page.height
+        var bytes = [UInt8](repeating: 250, count: 2 * w * h)
+        for y in 0..<h {
+            for x in 0..<w {
+                bytes[y * 2 * w + x] = page.bytes[y * w + x]
+                if y % 5 < 3 && x % 5 < 3 && (y / 5 + x / 5) % 2 == 0 { bytes[y * 2 * w + w + x] = 40 }
+            }
+        }
+        let halftone = try #require(LeptonicaImage(gray: GrayImage(width: 2 * w, height: h, bytes: bytes)))
+        let beside = try #require(scaler.estimateXHeight(of: halftone))
+        #expect(abs(beside - clean) <= 0.15 * clean, "clean \(clean), beside a halftone \(beside)")
+    }
+
     @Test("Print lying sideways measures as the same print upright: its letters' heights, not their widths")
     func sidewaysPrintMeasuresAsUpright() throws {
         let scaler = TextScaler(targetXHeight: 20, maxLongSide: 4200, maxUpscale: 3)

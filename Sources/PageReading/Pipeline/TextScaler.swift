@@ -42,14 +42,18 @@ struct TextScaler: Sendable {
                 if let blurred = Self.blurredPrint(survey) { return PrintSize(xHeight: blurred / factor) }
                 // Still under 6 px at full size: a halftone picture's dots or a surface's specks outnumber the
                 // letters. A copy at half the size merges the dots into grey and shrinks the specks; letters stay.
+                // Or the print is that small (a photo sent small): then the half-size copy's letters merge into words
+                // and lines, which can measure 6 px or more, but the full-size copy holds few letters twice that tall
+                // (the letters a halftone's dots outnumber are there at full size too).
                 if factor >= 1 {
                     if let half = image.scaled(by: factor / 2).map(Self.stretchedWhenFlat)?.sauvolaBinarised(halfWindow: 10, factor: 0.3),
                         let merged = Self.printHeight(half.componentBoxes()), merged >= 6
                     {
+                        let letters = Self.letterLike(boxes, near: 2 * merged)
                         trace(
-                            "scale: \(String(format: "%.1f", mode)) px components are dots or specks; at half size the print measures \(String(format: "%.1f", merged)) px"
+                            "scale: \(String(format: "%.1f", mode)) px components are dots or specks; at half size the print measures \(String(format: "%.1f", merged)) px, with \(letters) letters of that size at full size"
                         )
-                        return PrintSize(xHeight: merged / (factor / 2))
+                        if letters >= Self.minimumLetters { return PrintSize(xHeight: merged / (factor / 2)) }
                     }
                     return PrintSize(xHeight: mode / factor)
                 }
@@ -59,6 +63,17 @@ struct TextScaler: Sendable {
         }
         return nil
     }
+
+    /// How many of `boxes` are letter-shaped (as `xHeightMode` counts them) and within a third of `height` tall.
+    static func letterLike(_ boxes: [PixelBox], near height: Double) -> Int {
+        boxes.filter { b in
+            b.width >= 2 && b.width <= 3 * b.height && b.height <= 4 * b.width && Double(b.height) >= 0.75 * height
+                && Double(b.height) <= 1.33 * height
+        }.count
+    }
+
+    /// A print size is believed from this many letters of it up (`xHeightMode`'s peak needs as many).
+    static let minimumLetters = 20
 
     /// Blurred print (a shaken hand, a missed focus) is grey where Sauvola's threshold (k = 0.3) wants ink as dark as
     /// its neighbourhood's spread allows: its letters drop out and only specks remain, which measure as tiny print.
