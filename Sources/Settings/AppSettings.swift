@@ -119,7 +119,7 @@ public struct AppSettings: Sendable {
         Key(
             name: "skipSteps", defaultValue: "",
             help:
-                "OCR pipeline steps switched off, comma-separated: page, normalise, orient, deskew, perspective, dewarp, sharpen, binarise, widen, surface, facing, threshold, rows, sideways, recover, faint, table, reread, pitch, filter, debris, respell, order."
+                "OCR pipeline steps switched off, comma-separated: page, normalise, orient, deskew, perspective, dewarp, sharpen, binarise, widen, surface, facing, margin, threshold, rows, sideways, recover, faint, table, reread, pitch, filter, debris, respell, order."
         ),
         Key(
             name: "tune", defaultValue: "",

@@ -126,6 +126,18 @@ import Testing
         let other = FakeOCREngine(lines: [])
         try await SidewaysTextStep().run(&t, engine: other)
         #expect(other.requests.isEmpty && t.trailingLines.isEmpty)
+        // The margin step found and read the same text from the ink: it is kept once, from the surer reading.
+        let strip = PixelBox(x: 902, y: 60, width: 26, height: 220)
+        for (here, kept) in [(0.95, "Chapter Two: the harbour"), (0.5, "Chapter Two from the ink")] {
+            var u = state(Canvas(width: 1000, height: 400).image)
+            u.recognised = Canvas(width: 1000, height: 400).gray
+            u.lines = body + [margin]
+            u.marginStrips = [strip]
+            u.trailingLines = [line("Chapter Two from the ink", strip, 0.8)]
+            try await SidewaysTextStep().run(
+                &u, engine: FakeOCREngine(lines: [line("Chapter Two: the harbour", PixelBox(x: 10, y: 5, width: 240, height: 26), here)]))
+            #expect(u.trailingLines.map(\.text) == [kept], "read here at \(here)")
+        }
     }
 }
 

@@ -240,6 +240,55 @@ struct SeededRandom {
         #expect(t.inkLines?.count == 16 && t.facingCuts.isEmpty)
     }
 
+    @Test("Text running down a margin is found from its ink and read turned, its letters taken off the rows; a price column is not it")
+    func textRunningDownAMarginIsPaintedOutAndReadTurned() async throws {
+        // A receipt: fourteen rows of items with their prices in a column, and a line of 30 letters running down the
+        // right margin (drawn across, then turned a quarter), whose letters stand alone seen across.
+        var c = Canvas(width: 1000, height: 900)
+        for r in 0..<14 {
+            c.row(x: 40, baseline: 60 + 55 * r, letters: 14)
+            c.row(x: 700, baseline: 60 + 55 * r, letters: 4)
+        }
+        var across = Canvas(width: 760, height: 40)
+        across.row(x: 10, baseline: 32, letters: 30)
+        let down = try #require(across.image.rotatedQuarterTurns(1)?.grayImage())
+        for y in 0..<down.height { for x in 0..<down.width { c.bytes[(60 + y) * c.width + 920 + x] = down.bytes[y * down.width + x] } }
+        var s = try await surfaced(c)
+        let ink = try #require(s.ink)
+        let rows = try #require(s.inkLines) + s.shortInkLines.filter { $0.letters.count >= 2 }
+        let strips = SidewaysInk(xHeight: 20).strips(in: ink, across: rows)
+        #expect(strips.count == 1, "\(strips.map(\.box))")
+        #expect(strips.first.map { $0.box.x >= 915 && $0.box.height >= 550 && $0.letters.count >= 25 } == true, "\(strips.map(\.box))")
+        // The step reads it turned both ways (the surer reading kept), after the page's text, and leaves the page as
+        // it is; the filter takes the words read inside it off the rows running across.
+        let before = try #require(s.page?.grayImage())
+        let engine = FakeOCREngine(lines: [line("GIVEAWAY ON BACK", 10, 10, 600)])
+        try await MarginTextStep().run(&s, engine: engine)
+        #expect(engine.requests.count == 2)
+        #expect(s.trailingLines.map(\.text) == ["GIVEAWAY ON BACK"])
+        #expect(s.marginStrips.count == 1 && s.page?.grayImage() == before)
+        // "SubTotal 17.25 &": the "&" is a letter of the margin's text that layout analysis joined to the row.
+        let total = line(
+            "SubTotal 17.25 &", 40, 100, 920,
+            words: [
+                TextWord(text: "SubTotal", start: 0, end: 0.3, confidence: 0.9), TextWord(text: "17.25", start: 0.7, end: 0.8, confidence: 0.9),
+                TextWord(text: "&", start: 0.975, end: 0.99, confidence: 0.5),
+            ])
+        s.lines = [total, line("ITEM ONE 9.90", 40, 160, 700)]
+        try await LineFilterStep().run(&s, engine: FakeOCREngine())
+        #expect(s.lines.map(\.text) == ["SubTotal 17.25", "ITEM ONE 9.90"])
+        // The same receipt without it: nothing found, nothing read.
+        var plain = Canvas(width: 1000, height: 900)
+        for r in 0..<14 {
+            plain.row(x: 40, baseline: 60 + 55 * r, letters: 14)
+            plain.row(x: 700, baseline: 60 + 55 * r, letters: 4)
+        }
+        var t = try await surfaced(plain)
+        let none = FakeOCREngine(lines: [line("GIVEAWAY ON BACK", 10, 10, 600)])
+        try await MarginTextStep().run(&t, engine: none)
+        #expect(none.requests.isEmpty && t.trailingLines.isEmpty)
+    }
+
     @Test func rowsNoLineCoversAreReadOnceFromTheirOwnInk() async throws {
         // Eight rows of items and, far to their right, a column of prices that layout analysis left out.
         var c = Canvas(width: 1000, height: 520)

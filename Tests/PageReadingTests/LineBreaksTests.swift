@@ -36,6 +36,14 @@ import Testing
         return TextCleaner.clean(lines: lines.indices.map { (lines[$0].text, kept[$0] ? .newLine : .wrapped) })
     }
 
+    @Test("Pieces of one printed row join; text standing upright in a margin joins no row, though it runs beside every row")
+    func textStandingUprightJoinsNoRow() {
+        let total = PixelBox(x: 300, y: 1000, width: 300, height: 40)
+        #expect(CleanStep.sharesRow(total, PixelBox(x: 700, y: 1005, width: 120, height: 36)), "a price beside its item")
+        #expect(!CleanStep.sharesRow(total, PixelBox(x: 1050, y: 10, width: 120, height: 1500)), "a margin's text running down")
+        #expect(!CleanStep.sharesRow(PixelBox(x: 1050, y: 10, width: 120, height: 1500), PixelBox(x: 1200, y: 900, width: 100, height: 30)))
+    }
+
     @Test("Running text is reflowed: each line stops short only where the next line's first word would not have fitted")
     func runningTextIsReflowed() {
         let lines = [

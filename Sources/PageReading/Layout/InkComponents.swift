@@ -31,6 +31,19 @@ struct InkComponents: Sendable {
     /// Every run of the page, grouped by component.
     private(set) var runs: [Run] = []
 
+    /// The components of `other` turned a quarter (`clockwise` or not) by their boxes alone, for finding rows of
+    /// letters that run down the page; they keep no runs, so they cannot be painted.
+    init(turning other: InkComponents, clockwise: Bool) {
+        width = other.height
+        height = other.width
+        components = other.components.map { c in
+            let b = c.box
+            let x = clockwise ? other.height - b.maxY : b.y
+            let y = clockwise ? b.x : other.width - b.maxX
+            return Component(box: PixelBox(x: x, y: y, width: b.height, height: b.width), ink: c.ink, firstRun: 0, runCount: 0)
+        }
+    }
+
     init(_ image: GrayImage) {
         width = image.width
         height = image.height

@@ -175,7 +175,8 @@ public struct ImageProcessor: Sendable {
     static let allSteps: [any PageStep] = [
         DecodeStep(), ScaleStep(), GivenTurnStep(), FindPageStep(), NormaliseStep(), OrientStep(), DeskewStep(), PerspectiveStep(),
         DewarpStep(),
-        PreviewStep(), SharpenStep(), BinariseStep(), WidenStep(), SurfaceStep(), FacingPageStep(), RecogniseStep(), ThresholdCheckStep(),
+        PreviewStep(), SharpenStep(), BinariseStep(), WidenStep(), SurfaceStep(), FacingPageStep(), MarginTextStep(), RecogniseStep(),
+        ThresholdCheckStep(),
         RowsStep(), SidewaysTextStep(), RecoverStep(), FaintTextStep(), TableStep(), RereadStep(), FixedPitchStep(), LineFilterStep(),
         DebrisStep(), RespellStep(), OrderStep(), CleanStep(),
     ]

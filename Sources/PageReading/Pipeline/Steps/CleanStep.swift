@@ -76,8 +76,10 @@ struct CleanStep: EssentialStep {
         return breaks
     }
 
-    /// `next` continues the printed row of `previous`: to its right, overlapping it by half the smaller height.
+    /// `next` continues the printed row of `previous`: to its right, overlapping it by half the smaller height. Text
+    /// standing upright in a margin (a box at least three times taller than wide) continues no row.
     static func sharesRow(_ previous: PixelBox, _ next: PixelBox) -> Bool {
+        guard previous.height < 3 * previous.width, next.height < 3 * next.width else { return false }
         let overlap = min(previous.maxY, next.maxY) - max(previous.y, next.y)
         return next.x >= previous.maxX - min(previous.height, next.height) && 2 * overlap >= min(previous.height, next.height)
     }

@@ -53,6 +53,18 @@ struct LineFilterStep: EssentialStep {
                 return trimmed
             }
         }
+        // Letters of text running down a margin, read turned by the margin step, that layout analysis joined to the
+        // ends of the rows beside them ("SubTotal 17.25 &"), or read as lines of their own.
+        if !state.marginStrips.isEmpty {
+            let strips = state.marginStrips
+            kept = kept.compactMap { line in
+                let trimmed = LineFilter.trimmed(line) { minX, maxX, y in
+                    strips.contains { Double($0.x) <= minX && maxX <= Double($0.maxX) && Double($0.y) <= y && y <= Double($0.maxY) }
+                }
+                if traceLevel >= 2, trimmed != line { trace("filter: trimmed at a margin's text '\(line.text)' -> '\(trimmed?.text ?? "")'") }
+                return trimmed
+            }
+        }
         if state.config.dropsFacingPage, let page = state.page {
             let facing = FacingPageFilter(xHeight: state.xHeightOrTarget).keep(kept, pageWidth: page.width)
             if facing.count != kept.count { trace("filter: dropped \(kept.count - facing.count) line(s) of the facing page") }
@@ -71,11 +83,19 @@ enum LineFilter {
     /// `line` without its words that lie wholly beyond one of `cuts` (its box narrowed to the words left, its
     /// confidence as read); nil when every word does. Unchanged when no word does, or its words have no places.
     static func trimmed(_ line: RecognizedLine, beyond cuts: [FacingPageFilter.Cut]) -> RecognizedLine? {
-        guard !line.words.isEmpty, line.box.width > 0 else { return line }
+        trimmed(line) { minX, maxX, y in cuts.contains { $0.isBeyond(minX: minX, maxX: maxX, y: y) } }
+    }
+
+    /// `line` without the words `drops` (given a word's left and right ends and the line's middle height), as
+    /// `trimmed(_:beyond:)`; a line without word places goes whole when `drops` takes its box.
+    static func trimmed(_ line: RecognizedLine, drops: (Double, Double, Double) -> Bool) -> RecognizedLine? {
+        let y = line.box.midY
+        guard !line.words.isEmpty, line.box.width > 0 else {
+            return drops(Double(line.box.x), Double(line.box.maxX), y) ? nil : line
+        }
         let x = Double(line.box.x), w = Double(line.box.width)
         let spans = line.words.map { (x + $0.start * w, x + $0.end * w) }
-        let y = line.box.midY
-        let keep = spans.map { span in !cuts.contains { $0.isBeyond(minX: span.0, maxX: span.1, y: y) } }
+        let keep = spans.map { span in !drops(span.0, span.1, y) }
         guard keep.contains(false) else { return line }
         guard keep.contains(true) else { return nil }
         let kept = line.words.indices.filter { keep[$0] }

@@ -100,6 +100,9 @@ struct PageState: Sendable {
     var shortInkLines: [InkLine] = []
     /// Where the facing page begins, when an open book shows one (set by facing): nothing beyond is read.
     var facingCuts: [FacingPageFilter.Cut] = []
+    /// Text running down a margin, found from the ink and read turned (set by margin): words read inside one as part
+    /// of a row running across are its letters, not the row's.
+    var marginStrips: [PixelBox] = []
     /// Boxes of the pictures painted out of the page (set by surface): text read inside one must read surely.
     var pictures: [PixelBox] = []
     /// The binarised page's ink as components, before surfaces were painted out (set by surface; widen may have
