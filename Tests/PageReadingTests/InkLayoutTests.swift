@@ -277,6 +277,20 @@ struct SeededRandom {
         s.lines = [total, line("ITEM ONE 9.90", 40, 160, 700)]
         try await LineFilterStep().run(&s, engine: FakeOCREngine())
         #expect(s.lines.map(\.text) == ["SubTotal 17.25", "ITEM ONE 9.90"])
+        // Five such strips side by side are a texture's pattern (a keyboard's keys): none is read.
+        var keys = Canvas(width: 1000, height: 900)
+        for r in 0..<14 { keys.row(x: 40, baseline: 60 + 55 * r, letters: 14) }
+        for k in 0..<5 {
+            for y in 0..<down.height {
+                for x in 0..<down.width { keys.bytes[(60 + y) * keys.width + 560 + 80 * k + x] = down.bytes[y * down.width + x] }
+            }
+        }
+        var k = try await surfaced(keys)
+        let keyRows = try #require(k.inkLines) + k.shortInkLines.filter { $0.letters.count >= 2 }
+        #expect(SidewaysInk(xHeight: 20).strips(in: try #require(k.ink), across: keyRows).count == 5)
+        let ignored = FakeOCREngine(lines: [line("GIVEAWAY ON BACK", 10, 10, 600)])
+        try await MarginTextStep().run(&k, engine: ignored)
+        #expect(ignored.requests.isEmpty && k.trailingLines.isEmpty && k.marginStrips.isEmpty)
         // The same receipt without it: nothing found, nothing read.
         var plain = Canvas(width: 1000, height: 900)
         for r in 0..<14 {

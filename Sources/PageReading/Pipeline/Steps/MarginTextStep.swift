@@ -8,7 +8,7 @@ import Support
 
 struct MarginTextStep: PageStep {
     let name = "margin"
-    /// At most this many strips are read (each costs two small recognitions).
+    /// At most this many strips are read (each costs two small recognitions); a page with more reads none.
     var maximumStrips = 3
     /// Block and paragraph numbers of the strips' lines, past any a page's layout gives.
     static let firstBlock = 100_000
@@ -20,11 +20,13 @@ struct MarginTextStep: PageStep {
         let strips = await offload { finder.strips(in: ink, across: across) }
         guard !strips.isEmpty else { return }
         trace("margin: \(strips.count) strip(s) of text running down: \(strips.map(\.box))")
+        // Text running down a margin comes as a strip or a few; more is a texture's pattern (a keyboard's keys, the
+        // ridged edges of a book's pages), and none of it is read.
+        guard strips.count <= maximumStrips else { return }
         let recovery = LineRecovery()
-        let chosen = Array(strips.prefix(maximumStrips))
         // Each strip's letters alone on white (the rows beside it left out), as the recover step reads its blocks.
         let crops = await offload {
-            chosen.map { strip in
+            strips.map { strip in
                 let widths = strip.letters.map { Double(ink.components[$0].box.width) }.sorted()
                 let row = InkLine(box: strip.box, letters: strip.letters, letterHeight: widths[widths.count / 2])
                 return recovery.image(of: LineRecovery.Block(box: strip.box, rows: [row]), ink: ink).0
@@ -34,7 +36,7 @@ struct MarginTextStep: PageStep {
         // the page, and with it what every later step chose (the threshold check, the table), for better or worse
         // by turns. The words read inside a strip that read surely turned are taken off the rows by the filter step.
         let request = RecognitionRequest(languages: state.languages, pixelsPerInch: 300, pageSegmentationMode: 6)
-        for (index, (strip, crop)) in zip(chosen, crops).enumerated() {
+        for (index, (strip, crop)) in zip(strips, crops).enumerated() {
             let read = try await SidewaysTextStep.readTurned(
                 crop, request: request, engine: engine, minimumConfidence: state.config.minimumLineConfidence)
             trace("margin: \(strip.box) read \(read.map { "\($0.text) \(String(format: "%.2f", $0.confidence))" })")
