@@ -241,7 +241,7 @@ struct SeededRandom {
     }
 
     @Test("Text running down a margin is found from its ink and read turned, its letters taken off the rows; a price column is not it")
-    func textRunningDownAMarginIsPaintedOutAndReadTurned() async throws {
+    func textRunningDownAMarginIsFoundFromItsInkAndReadTurned() async throws {
         // A receipt: fourteen rows of items with their prices in a column, and a line of 30 letters running down the
         // right margin (drawn across, then turned a quarter), whose letters stand alone seen across.
         var c = Canvas(width: 1000, height: 900)
