@@ -64,15 +64,16 @@ struct TextScaler: Sendable {
         return nil
     }
 
-    /// How many of `boxes` are letter-shaped (as `xHeightMode` counts them) and within a third of `height` tall.
+    /// How many of `boxes` are letter-shaped (`isLetterShaped`) and within a third of `height` tall.
     static func letterLike(_ boxes: [PixelBox], near height: Double) -> Int {
-        boxes.filter { b in
-            b.width >= 2 && b.width <= 3 * b.height && b.height <= 4 * b.width && Double(b.height) >= 0.75 * height
-                && Double(b.height) <= 1.33 * height
-        }.count
+        boxes.filter { b in isLetterShaped(b) && Double(b.height) >= 0.75 * height && Double(b.height) <= 1.33 * height }.count
     }
 
-    /// A print size is believed from this many letters of it up (`xHeightMode`'s peak needs as many).
+    /// A box shaped as a letter (or a few run together) can be: at least 2 px wide, at most three times as wide as
+    /// tall and four times as tall as wide.
+    static func isLetterShaped(_ b: PixelBox) -> Bool { b.width >= 2 && b.width <= 3 * b.height && b.height <= 4 * b.width }
+
+    /// A print size is believed from this many letters of it up (`xHeightMode`'s peak, and the half-size check).
     static let minimumLetters = 20
 
     /// Blurred print (a shaken hand, a missed focus) is grey where Sauvola's threshold (k = 0.3) wants ink as dark as
@@ -143,7 +144,7 @@ struct TextScaler: Sendable {
     static func xHeightMode(of boxes: [PixelBox], weighingHeights: Bool = false) -> Double? {
         var histogram = [Int](repeating: 0, count: 121)
         var used = 0
-        for b in boxes where b.height >= 3 && b.height <= 120 && b.width >= 2 && b.width <= 3 * b.height && b.height <= 4 * b.width {
+        for b in boxes where b.height >= 3 && b.height <= 120 && isLetterShaped(b) {
             histogram[b.height] += 1
             used += 1
         }
@@ -158,7 +159,7 @@ struct TextScaler: Sendable {
                 bestCount = count
             }
         }
-        guard bestCount >= 20 else { return nil }
+        guard bestCount >= minimumLetters else { return nil }
         // Refine by the weighted mean around the peak.
         let window = (best - 1)...(best + 1)
         let n = window.reduce(0) { $0 + histogram[$1] }

@@ -191,15 +191,11 @@ struct FacingPageFilter: Sendable {
         var band: Int
     }
 
-    /// Indices (into `boxes`) of the facing page's strip on `side`, or nil when there is none.
-    /// `crossing`: how many lines may run through the empty band; `figures`: which lines hold figures, when known.
-    func fragmentStrip(_ boxes: [PixelBox], weights: [Int], pageWidth: Int, side: Side, crossing: Int = 0, figures: [Bool]? = nil) -> [Int]? {
-        fragmentStrip(boxes, weights: weights, pageWidth: pageWidth, side: side, crossing: crossing, figures: figures, slope: 0)?.indices
-    }
-
-    /// The facing page's strip on `side` beyond an empty band running down at `slope` (x per pixel down), or nil.
+    /// The facing page's strip on `side` beyond an empty band running down at `slope` (x per pixel down), or nil when
+    /// there is none. `crossing`: how many lines may run through the empty band; `figures`: which lines hold figures,
+    /// when known.
     func fragmentStrip(
-        _ boxes: [PixelBox], weights: [Int], pageWidth: Int, side: Side, crossing: Int, figures: [Bool]?, slope: Double
+        _ boxes: [PixelBox], weights: [Int], pageWidth: Int, side: Side, crossing: Int = 0, figures: [Bool]? = nil, slope: Double = 0
     ) -> Strip? {
         // The boxes sheared so that a band at `slope` runs straight down: each moves by its height's shift, and all
         // by `offset` so that none starts left of 0.

@@ -46,23 +46,15 @@ struct LineFilterStep: EssentialStep {
         kept.removeAll { line in cuts.contains { $0.isBeyond(line.box) } }
         // A line the layout analysis ran across the cut (the grey page, read when our threshold lost the print, keeps
         // the facing page's faint words) loses the words that lie wholly beyond it.
-        if !cuts.isEmpty {
-            kept = kept.compactMap { line in
-                let trimmed = LineFilter.trimmed(line, beyond: cuts)
-                if traceLevel >= 2, trimmed != line { trace("filter: trimmed at the facing page '\(line.text)' -> '\(trimmed?.text ?? "")'") }
-                return trimmed
-            }
-        }
+        if !cuts.isEmpty { kept = Self.trimming(kept, at: "the facing page") { LineFilter.trimmed($0, beyond: cuts) } }
         // Letters of text running down a margin, read turned by the margin step, that layout analysis joined to the
         // ends of the rows beside them ("SubTotal 17.25 &"), or read as lines of their own.
-        if !state.marginStrips.isEmpty {
-            let strips = state.marginStrips
-            kept = kept.compactMap { line in
-                let trimmed = LineFilter.trimmed(line) { minX, maxX, y in
+        let strips = state.marginStrips
+        if !strips.isEmpty {
+            kept = Self.trimming(kept, at: "a margin's text") { line in
+                LineFilter.trimmed(line) { minX, maxX, y in
                     strips.contains { Double($0.x) <= minX && maxX <= Double($0.maxX) && Double($0.y) <= y && y <= Double($0.maxY) }
                 }
-                if traceLevel >= 2, trimmed != line { trace("filter: trimmed at a margin's text '\(line.text)' -> '\(trimmed?.text ?? "")'") }
-                return trimmed
             }
         }
         if state.config.dropsFacingPage, let page = state.page {
@@ -71,6 +63,17 @@ struct LineFilterStep: EssentialStep {
             kept = facing
         }
         state.lines = kept
+    }
+}
+
+extension LineFilterStep {
+    /// `lines` each as `trim` leaves it (nil: gone), each change traced as trimmed at `what`.
+    static func trimming(_ lines: [RecognizedLine], at what: String, _ trim: (RecognizedLine) -> RecognizedLine?) -> [RecognizedLine] {
+        lines.compactMap { line in
+            let trimmed = trim(line)
+            if traceLevel >= 2, trimmed != line { trace("filter: trimmed at \(what) '\(line.text)' -> '\(trimmed?.text ?? "")'") }
+            return trimmed
+        }
     }
 }
 
