@@ -118,9 +118,7 @@ public struct AppSettings: Sendable {
             help: "The shelf analyser's book catalog folder, to try a rebuilt catalog. Empty: the one shipped beside the binary."),
         Key(
             name: "skipSteps", defaultValue: "",
-            help:
-                "OCR pipeline steps switched off, comma-separated: page, normalise, orient, deskew, perspective, dewarp, sharpen, binarise, widen, surface, facing, margin, threshold, rows, sideways, recover, faint, table, reread, pitch, filter, debris, respell, order."
-        ),
+            help: "OCR pipeline steps switched off, comma-separated: \(ImageProcessor.switchableStepNames.joined(separator: ", "))."),
         Key(
             name: "tune", defaultValue: "",
             help:

@@ -38,13 +38,19 @@ extension ImageProcessor.Config {
     }
 
     /// Switches steps off by name ("page", "deskew"), from the `skipSteps` key or `snappost ocr --skip`: a step's
-    /// name is its switch (`ImageProcessor.stepNames`).
+    /// name is its switch (`ImageProcessor.switchableStepNames`).
     mutating func skipSteps(_ names: [String]) {
         for name in names.map({ $0.trimmingCharacters(in: .whitespaces) }) where !name.isEmpty {
             switch name {
             // Without the binarised page, the steps that read it (surface, facing, threshold, faint) have nothing to do.
             case "binarise": binarisation = .none
-            default: if !switchStep(name, on: false) { PipelineKnobs.warn("unknown step '\(name)' ignored") }
+            default:
+                if switchStep(name, on: false) { continue }
+                if ImageProcessor.stepNames.contains(name) {
+                    PipelineKnobs.warn("step '\(name)' runs for every reading and cannot be switched off; ignored")
+                } else {
+                    PipelineKnobs.warn("unknown step '\(name)' ignored (steps that can be switched off: \(ImageProcessor.switchableStepNames.joined(separator: ", ")))")
+                }
             }
         }
     }

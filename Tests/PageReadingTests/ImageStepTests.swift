@@ -132,8 +132,10 @@ import Testing
             var u = state(Canvas(width: 1000, height: 400).image)
             u.recognised = Canvas(width: 1000, height: 400).gray
             u.lines = body + [margin]
-            u.marginStrips = [strip]
-            u.trailingLines = [line("Chapter Two from the ink", strip, 0.8)]
+            u.marginStrips = [MarginStrip(box: strip, block: MarginTextStep.firstBlock)]
+            var fromInk = line("Chapter Two from the ink", strip, 0.8)
+            fromInk.block = MarginTextStep.firstBlock
+            u.trailingLines = [fromInk]
             try await SidewaysTextStep().run(
                 &u, engine: FakeOCREngine(lines: [line("Chapter Two: the harbour", PixelBox(x: 10, y: 5, width: 240, height: 26), here)]))
             #expect(u.trailingLines.map(\.text) == [kept], "read here at \(here)")
@@ -151,14 +153,19 @@ import Testing
         #expect(!unknown)
         let processor = ImageProcessor(config: config, engine: FakeOCREngine())
         let essential: Set = ["decode", "scale", "preview", "recognise", "filter", "clean"]
+        #expect(ImageProcessor.switchableStepNames == names.filter { !essential.contains($0) && $0 != "turn" })
         for name in names where name != "turn" {
             config = ImageProcessor.Config()
             config.skippedSteps = []
+            // A step every reading needs has no switch: naming it changes nothing, and the caller hears so.
             let known = config.switchStep(name, on: false)
-            #expect(known)
+            #expect(known == !essential.contains(name), "\(name)")
+            #expect(config.skippedSteps == (essential.contains(name) ? [] : [name]))
             let ran = ImageProcessor(config: config, engine: FakeOCREngine()).steps().map(\.name)
             #expect(ran.contains(name) == essential.contains(name), "\(name) switched off: \(ran)")
         }
+        let turnSwitched = config.switchStep("turn", on: false)
+        #expect(!turnSwitched)
         // On by default: every step, the table re-reading too.
         #expect(Set(processor.steps().map(\.name)).isSuperset(of: ["table", "recover", "surface", "facing", "debris"]))
         // The old switch names are the same switches.

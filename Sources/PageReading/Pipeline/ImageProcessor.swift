@@ -30,9 +30,10 @@ public struct ImageProcessor: Sendable {
         /// Whether the step named `name` is switched on.
         public func runs(_ name: String) -> Bool { !skippedSteps.contains(name) }
 
-        /// Switches the step named `name` on or off; false (and nothing changes) when no step has that name.
+        /// Switches the step named `name` on or off; false (and nothing changes) when no step that can be switched
+        /// off has that name (`ImageProcessor.switchableStepNames`).
         @discardableResult public mutating func switchStep(_ name: String, on: Bool) -> Bool {
-            guard ImageProcessor.stepNames.contains(name) else { return false }
+            guard ImageProcessor.switchableStepNames.contains(name) else { return false }
             if on { skippedSteps.remove(name) } else { skippedSteps.insert(name) }
             return true
         }
@@ -181,8 +182,12 @@ public struct ImageProcessor: Sendable {
         DebrisStep(), RespellStep(), OrderStep(), CleanStep(),
     ]
 
-    /// The name of every step, in order (the names `Config.skippedSteps` takes).
+    /// The name of every step, in order.
     public static var stepNames: [String] { allSteps.map(\.name) }
+
+    /// The names of the steps that can be switched off, in order (the names `Config.skippedSteps` takes): not those
+    /// every reading needs (decode, scale, preview, recognise, filter, clean), nor the turn the person chose.
+    public static var switchableStepNames: [String] { allSteps.filter(\.switchable).map(\.name) }
 
     /// The steps this configuration runs for one reading, in order.
     func steps(options: ReadOptions = ReadOptions()) -> [any PageStep] {

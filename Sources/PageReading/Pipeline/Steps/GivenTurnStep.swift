@@ -8,6 +8,8 @@ struct GivenTurnStep: ImageStep {
 
     /// Only when the person chose a turn.
     func runs(_ config: ImageProcessor.Config, _ options: ReadOptions) -> Bool { options.quarterTurns != nil }
+    /// It runs when the person chose a turn, and only then.
+    var switchable: Bool { false }
 
     func apply(_ state: inout PageState) throws {
         guard let given = state.options.quarterTurns else { return }

@@ -49,7 +49,7 @@ struct LineFilterStep: EssentialStep {
         if !cuts.isEmpty { kept = Self.trimming(kept, at: "the facing page") { LineFilter.trimmed($0, beyond: cuts) } }
         // Letters of text running down a margin, read turned by the margin step, that layout analysis joined to the
         // ends of the rows beside them ("SubTotal 17.25 &"), or read as lines of their own.
-        let strips = state.marginStrips
+        let strips = state.marginStrips.map(\.box)
         if !strips.isEmpty {
             kept = Self.trimming(kept, at: "a margin's text") { line in
                 LineFilter.trimmed(line) { minX, maxX, y in

@@ -41,7 +41,7 @@ struct MarginTextStep: PageStep {
                 crop, request: request, engine: engine, minimumConfidence: state.config.minimumLineConfidence)
             trace("margin: \(strip.box) read \(read.map { "\($0.text) \(String(format: "%.2f", $0.confidence))" })")
             guard !read.isEmpty else { continue }
-            state.marginStrips.append(strip.box)
+            state.marginStrips.append(MarginStrip(box: strip.box, block: Self.firstBlock + index))
             state.trailingLines += read.map {
                 // A block and paragraph of its own, like a sidebar's.
                 RecognizedLine(
@@ -50,4 +50,11 @@ struct MarginTextStep: PageStep {
             }
         }
     }
+}
+
+/// A strip of text running down a margin that the margin step read: where it lies, and the block its lines carry
+/// in `trailingLines` (one block each, numbered from `MarginTextStep.firstBlock`).
+struct MarginStrip: Sendable, Equatable {
+    var box: PixelBox
+    var block: Int
 }

@@ -13,11 +13,15 @@ protocol PageStep: Sendable {
     var drawsPage: Bool { get }
     /// Whether this configuration and reading run the step (see `ImageProcessor.allSteps`).
     func runs(_ config: ImageProcessor.Config, _ options: ReadOptions) -> Bool
+    /// Whether its name switches it off (`Config.switchStep`): not for a step every reading needs, nor for one the
+    /// reading's own options run.
+    var switchable: Bool { get }
     func run(_ state: inout PageState, engine: any OCREngine) async throws
 }
 
 extension PageStep {
     var drawsPage: Bool { false }
+    var switchable: Bool { true }
 
     /// Whether this configuration and reading run the step: unless switched off by name, by default.
     func runs(_ config: ImageProcessor.Config, _ options: ReadOptions) -> Bool { config.runs(name) }
@@ -28,6 +32,7 @@ protocol EssentialStep: PageStep {}
 
 extension EssentialStep {
     func runs(_ config: ImageProcessor.Config, _ options: ReadOptions) -> Bool { true }
+    var switchable: Bool { false }
 }
 
 /// A step that is pure image work: the loop runs it on a pipeline thread, never on the caller's executor.
@@ -102,7 +107,7 @@ struct PageState: Sendable {
     var facingCuts: [FacingPageFilter.Cut] = []
     /// Text running down a margin, found from the ink and read turned (set by margin): words read inside one as part
     /// of a row running across are its letters, not the row's.
-    var marginStrips: [PixelBox] = []
+    var marginStrips: [MarginStrip] = []
     /// Boxes of the pictures painted out of the page (set by surface): text read inside one must read surely.
     var pictures: [PixelBox] = []
     /// The binarised page's ink as components, before surfaces were painted out (set by surface; widen may have

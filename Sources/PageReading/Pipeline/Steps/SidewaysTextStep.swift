@@ -40,13 +40,13 @@ struct SidewaysTextStep: PageStep {
         // Text the margin step found running down and read is read once: the lines here that overlap its strip, or
         // the margin step's reading of it, whichever reads more sure text.
         for strip in state.marginStrips {
-            let overlapping = read.indices.filter { read[$0].line.box.intersectionArea(strip) > 0 }
+            let overlapping = read.indices.filter { read[$0].line.box.intersectionArea(strip.box) > 0 }
             guard !overlapping.isEmpty else { continue }
             let here = RecogniseStep.sureText(overlapping.flatMap { read[$0].lines })
-            let there = RecogniseStep.sureText(state.trailingLines.filter { $0.box == strip })
-            trace("sideways: \(overlapping.count) line(s) over the margin's strip \(strip), sure text \(Int(here)) here, \(Int(there)) there")
+            let there = RecogniseStep.sureText(state.trailingLines.filter { $0.block == strip.block })
+            trace("sideways: \(overlapping.count) line(s) over the margin's strip \(strip.box), sure text \(Int(here)) here, \(Int(there)) there")
             if here > there {
-                state.trailingLines.removeAll { $0.box == strip }
+                state.trailingLines.removeAll { $0.block == strip.block }
             } else {
                 for i in overlapping { read[i].lines = [] }
             }
