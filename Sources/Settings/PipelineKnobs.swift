@@ -49,7 +49,8 @@ extension ImageProcessor.Config {
                 if ImageProcessor.stepNames.contains(name) {
                     PipelineKnobs.warn("step '\(name)' runs for every reading and cannot be switched off; ignored")
                 } else {
-                    PipelineKnobs.warn("unknown step '\(name)' ignored (steps that can be switched off: \(ImageProcessor.switchableStepNames.joined(separator: ", ")))")
+                    let names = ImageProcessor.switchableStepNames.joined(separator: ", ")
+                    PipelineKnobs.warn("unknown step '\(name)' ignored (steps that can be switched off: \(names))")
                 }
             }
         }

@@ -42,7 +42,8 @@ struct SettingsTests {
         // The steps that always run (and the given turn, set by the caller) have no switch of their own to name.
         let essential: Set = ["decode", "scale", "preview", "recognise", "filter", "clean", "turn"]
         let switchable = Set(ImageProcessor.stepNames).subtracting(essential)
-        #expect(listed == switchable, "missing: \(switchable.subtracting(listed).sorted()), not switchable: \(listed.subtracting(switchable).sorted())")
+        let missing = switchable.subtracting(listed).sorted(), extra = listed.subtracting(switchable).sorted()
+        #expect(listed == switchable, "missing: \(missing), not switchable: \(extra)")
     }
 
     @Test("Defaults: 127.0.0.1:8080, ./data, eng, 25 MB, history 20, offline writer, 60 s AI timeout")
