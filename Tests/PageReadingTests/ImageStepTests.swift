@@ -2,6 +2,7 @@
 // on pages drawn here.
 import Foundation
 import Imaging
+import Localization
 import Support
 import Testing
 
@@ -144,7 +145,7 @@ import Testing
 }
 
 @Suite struct StepSwitchTests {
-    @Test func everyStepOwnsItsSwitchByName() {
+    @Test func everyStepOwnsItsSwitchByNameAndHasANameInEveryLanguage() throws {
         let names = ImageProcessor.stepNames
         #expect(Set(names).count == names.count, "one name each")
         #expect(names.first == "decode" && names.last == "clean")
@@ -166,6 +167,13 @@ import Testing
         }
         let turnSwitched = config.switchStep("turn", on: false)
         #expect(!turnSwitched)
+        // The Lines page shows each step's time by its name in the person's language (every catalogue has every
+        // English key, `CatalogueTests`): a new step needs its name there too.
+        let catalogues = try Localizations.shipped().catalogues
+        for language in InterfaceLanguage.allCases {
+            let missing = names.filter { catalogues[language]?["step.\($0)"] == nil }
+            #expect(missing.isEmpty, "\(language.tag) has no name for the steps \(missing)")
+        }
         // On by default: every step, the table re-reading too.
         #expect(Set(processor.steps().map(\.name)).isSuperset(of: ["table", "recover", "surface", "facing", "debris"]))
         // The old switch names are the same switches.
