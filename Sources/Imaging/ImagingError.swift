@@ -9,6 +9,7 @@ public struct ImagingError: UserFacingError, Equatable, CustomStringConvertible 
         case tooLargeFile(megabytes: Int, limits: ImageLimits)
         case tooManyPixels(width: Int, height: Int, limits: ImageLimits)
         case unreadable
+        case tooSmall(width: Int, height: Int, minimum: Int)
         case libraryFailure(String)
     }
 
@@ -26,6 +27,10 @@ public struct ImagingError: UserFacingError, Equatable, CustomStringConvertible 
     }
     /// The file claims to be an image but cannot be decoded.
     public static let unreadable = ImagingError(kind: .unreadable)
+    /// A whole image, too small on a side to hold a line of text (`minimum` pixels).
+    public static func tooSmall(width: Int, height: Int, minimum: Int) -> ImagingError {
+        ImagingError(kind: .tooSmall(width: width, height: height, minimum: minimum))
+    }
     /// A C library failed in a way that is not the input's fault; `detail` is for logs only.
     public static func libraryFailure(_ detail: String) -> ImagingError { ImagingError(kind: .libraryFailure(detail)) }
 
@@ -46,6 +51,9 @@ public struct ImagingError: UserFacingError, Equatable, CustomStringConvertible 
                 ])
         case .unreadable:
             LocalizedMessage("error.unreadable")
+        case .tooSmall(let width, let height, let minimum):
+            LocalizedMessage(
+                "error.too_small_photo", ["width": .text(String(width)), "height": .text(String(height)), "minimum": .number(minimum)])
         case .libraryFailure:
             LocalizedMessage("error.decoder_failure")
         }
@@ -56,13 +64,14 @@ public struct ImagingError: UserFacingError, Equatable, CustomStringConvertible 
         case .unsupportedType: "unsupported_type"
         case .tooLargeFile, .tooManyPixels: "too_large"
         case .unreadable: "unreadable"
+        case .tooSmall: "too_small"
         case .libraryFailure: "decoder_failure"
         }
     }
 
     public var category: ErrorCategory {
         switch kind {
-        case .unsupportedType, .unreadable: .badInput
+        case .unsupportedType, .unreadable, .tooSmall: .badInput
         case .tooLargeFile, .tooManyPixels: .tooLarge
         case .libraryFailure: .internal
         }

@@ -25,7 +25,7 @@ import Testing
             ("random.bin", "unsupported_type", nil),
             ("truncated.jpg", "truncated", nil),
             ("huge_header.png", "too_large", nil),
-            ("one_pixel.png", "unreadable", nil),
+            ("one_pixel.png", "too_small", "This photo is too small to hold readable text (1 × 1 pixels): send one at least 16 pixels on each side."),
             ("white.png", "no_text", "No text was found in this photo. Try again with a clearer photo."),
         ] as [(String, String?, String?)])
     func badInputGetsItsTypedError(name: String, code: String?, message: String?) async throws {

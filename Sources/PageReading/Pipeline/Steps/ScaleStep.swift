@@ -5,10 +5,15 @@ import Support
 
 struct ScaleStep: ImageStep, EssentialStep {
     let name = "scale"
+    /// The shortest side, in the photo's pixels, that can hold a line of print (a line of small print is ~12 px tall).
+    static let minimumSide = 16
 
     func apply(_ state: inout PageState) throws {
         guard let decoded = state.decoded, let gray = state.decodedGray ?? decoded.image.grayscale() else { throw ImagingError.unreadable }
         state.decodedGray = nil
+        // A whole image a few pixels high or wide decodes well and holds no line of text: say so, not "damaged".
+        let (width, height) = (decoded.fullSize.width, decoded.fullSize.height)
+        guard min(width, height) >= Self.minimumSide else { throw ImagingError.tooSmall(width: width, height: height, minimum: Self.minimumSide) }
         let config = state.config
         let scaler = TextScaler(targetXHeight: config.targetXHeight, maxLongSide: config.maxImageWidthForProcessing, maxUpscale: config.maxUpscale)
         let print = state.decodedPrint ?? scaler.measurePrint(of: gray)
@@ -18,7 +23,9 @@ struct ScaleStep: ImageStep, EssentialStep {
             xHeight = TextScaler.reconciled(xHeight, check)
         }
         let factor = scaler.factor(forXHeight: xHeight, width: gray.width, height: gray.height)
-        guard let image = gray.scaled(by: factor), image.width >= 8, image.height >= 8 else { throw ImagingError.unreadable }
+        guard let image = gray.scaled(by: factor), image.width >= 8, image.height >= 8 else {
+            throw ImagingError.tooSmall(width: width, height: height, minimum: Self.minimumSide)
+        }
         trace(
             "scale: x-height \(xHeight.map { String(format: "%.1f", $0) } ?? "?") factor \(String(format: "%.3f", factor)) -> \(image.width)x\(image.height)"
         )
