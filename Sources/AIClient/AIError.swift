@@ -24,8 +24,8 @@ public struct AIError: UserFacingError, Equatable {
         case unreachable(url: String)
         /// The provider took the connection and closed or reset it without answering.
         case connectionDropped(url: String)
-        /// The reply could not be read as five drafts.
-        case badResponse(detail: String)
+        /// The reply could not be read as five drafts (or as what else was asked for).
+        case badResponse(BadReply)
         /// The reply hit the token limit (`finish_reason: "length"`).
         case cutOff
         /// The reply lacked a tone's draft; `missing` is the tone's raw value, e.g. "punchy".
@@ -81,8 +81,8 @@ public struct AIError: UserFacingError, Equatable {
             return LocalizedMessage("errorDetail.\(code)", ["url": .text(url)])
         case .providerUnavailable(let status):
             return LocalizedMessage("errorDetail.ai_unavailable", ["status": .text(String(status))])
-        case .badResponse(let detail):
-            return LocalizedMessage("errorDetail.ai_bad_response", ["detail": .text(detail)])
+        case .badResponse(let reply):
+            return reply.detail
         case .invalidAPIKey, .timeout, .rateLimited, .contentRejected, .cutOff:
             return LocalizedMessage("errorDetail.\(code)")
         case .incompleteReply, .emptyInput:
@@ -139,4 +139,38 @@ public struct AIError: UserFacingError, Equatable {
 
 extension AIError: CustomStringConvertible {
     public var description: String { "AIError(\(code)): \(message)" + (technicalDetail.map { " \($0)" } ?? "") }
+}
+
+/// Why a provider's reply could not be used, for whoever runs the server (``AIError/technicalDetail``), in the
+/// person's language like every other message.
+public enum BadReply: Sendable, Equatable {
+    /// An HTTP status no other error names (1xx, 3xx).
+    case status(Int)
+    /// A body over the client's cap, in bytes.
+    case tooLarge(bytes: Int)
+    /// A 2xx body that is not an OpenAI chat completion (an HTML page, another API).
+    case notChatCompletion
+    /// A completion whose message is empty.
+    case emptyMessage
+    /// The message holds no JSON to read drafts from.
+    case noJSON
+    /// The JSON holds no drafts.
+    case noPosts
+    /// The shelf analyser's own response schema did not parse (ours, not the provider's).
+    case shelfSchema
+    /// The shelf reply holds no JSON object.
+    case noShelfObject
+
+    var detail: LocalizedMessage {
+        switch self {
+        case .status(let status): LocalizedMessage("errorDetail.ai_bad_response_status", ["status": .text(String(status))])
+        case .tooLarge(let bytes): LocalizedMessage("errorDetail.ai_bad_response_too_large", ["bytes": .text(String(bytes))])
+        case .notChatCompletion: LocalizedMessage("errorDetail.ai_bad_response_not_chat")
+        case .emptyMessage: LocalizedMessage("errorDetail.ai_bad_response_empty")
+        case .noJSON: LocalizedMessage("errorDetail.ai_bad_response_no_json")
+        case .noPosts: LocalizedMessage("errorDetail.ai_bad_response_no_posts")
+        case .shelfSchema: LocalizedMessage("errorDetail.ai_bad_response_shelf_schema")
+        case .noShelfObject: LocalizedMessage("errorDetail.ai_bad_response_no_shelf_json")
+        }
+    }
 }

@@ -116,7 +116,7 @@ public final class OpenAICompatibleClient: Sendable {
         case 500..<600:
             throw AIError(.providerUnavailable(status: status))
         default:
-            throw AIError(.badResponse(detail: "HTTP \(status)"))
+            throw AIError(.badResponse(.status(status)))
         }
     }
 
@@ -154,7 +154,7 @@ public final class OpenAICompatibleClient: Sendable {
                 throw AIError(.unreachable(url: url))
             }
         } catch is NIOTooManyBytesError {
-            throw AIError(.badResponse(detail: "reply larger than \(Self.maxReplyBytes) bytes"))
+            throw AIError(.badResponse(.tooLarge(bytes: Self.maxReplyBytes)))
         } catch is CancellationError {
             throw CancellationError()
         } catch let error where Self.isDroppedConnection(error) {
@@ -180,7 +180,7 @@ public final class OpenAICompatibleClient: Sendable {
     static func content(ofReply bytes: [UInt8]) throws -> String {
         guard let reply = try? JSONDecoderForWire.decode(ChatCompletionResponse.self, from: bytes),
             let choice = reply.choices?.first
-        else { throw AIError(.badResponse(detail: "not a chat completion")) }
+        else { throw AIError(.badResponse(.notChatCompletion)) }
         switch choice.finishReason {
         case "length": throw AIError(.cutOff)
         case "content_filter": throw AIError(.contentRejected)
@@ -189,7 +189,7 @@ public final class OpenAICompatibleClient: Sendable {
         let content = choice.message?.content?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         if content.isEmpty {
             if let refusal = choice.message?.refusal, !refusal.isEmpty { throw AIError(.contentRejected) }
-            throw AIError(.badResponse(detail: "empty message"))
+            throw AIError(.badResponse(.emptyMessage))
         }
         return content
     }

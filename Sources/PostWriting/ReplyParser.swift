@@ -9,14 +9,14 @@ struct RawDraft: Equatable, Sendable {
 }
 
 enum ReplyParser {
-    /// - Throws: ``AIError/Kind/badResponse(detail:)`` when no drafts can be found.
+    /// - Throws: ``AIError/Kind/badResponse(_:)`` when no drafts can be found.
     static func drafts(from content: String) throws -> [RawDraft] {
         let body = stripFences(stripThinking(content))
         guard let json = parseJSON(body) else {
-            throw AIError(.badResponse(detail: "no JSON in reply"))
+            throw AIError(.badResponse(.noJSON))
         }
         let drafts = drafts(in: json)
-        guard !drafts.isEmpty else { throw AIError(.badResponse(detail: "no posts in reply")) }
+        guard !drafts.isEmpty else { throw AIError(.badResponse(.noPosts)) }
         return drafts
     }
 

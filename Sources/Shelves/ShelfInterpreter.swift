@@ -66,7 +66,7 @@ public struct OpenAIShelfInterpreter: ShelfInterpreter {
 
     public func interpret(_ request: ShelfInterpretationRequest) async throws -> ModelShelfAnswer {
         guard let schema = try? JSONDecoder().decode(JSONValue.self, from: Data(Self.schema.utf8)) else {
-            throw AIError(.badResponse(detail: "shelf schema"))
+            throw AIError(.badResponse(.shelfSchema))
         }
         var user: [ChatMessage.Part] = [.text(Self.userPrompt(request))]
         if let jpeg = request.photoJPEG { user.append(.jpeg(jpeg)) }
@@ -83,7 +83,7 @@ public struct OpenAIShelfInterpreter: ShelfInterpreter {
         if let close = body.range(of: "</think>", options: .backwards) { body = String(body[close.upperBound...]) }
         guard let start = body.firstIndex(of: "{"), let end = body.lastIndex(of: "}"), start < end,
             let json = try? JSONSerialization.jsonObject(with: Data(body[start...end].utf8)) as? [String: Any]
-        else { throw AIError(.badResponse(detail: "no JSON object in the shelf reply")) }
+        else { throw AIError(.badResponse(.noShelfObject)) }
         func string(_ any: Any?) -> String { (any as? String)?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "" }
         func number(_ any: Any?) -> Double { min(1, max(0, (any as? NSNumber)?.doubleValue ?? 0)) }
         func strings(_ any: Any?) -> [String] { ((any as? [Any]) ?? []).map(string).filter { !$0.isEmpty } }

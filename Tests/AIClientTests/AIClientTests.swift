@@ -1,5 +1,6 @@
 // The chat-completions client's pure parts: URLs, Retry-After, error codes, and the request as it goes on the wire.
 import Foundation
+import Localization
 import Support
 import Testing
 
@@ -34,7 +35,7 @@ struct AIClientTests {
     @Test func errorCodesAreStableAndMessagesPlain() {
         let kinds: [AIError.Kind] = [
             .invalidAPIKey, .timeout, .rateLimited(retryAfter: nil), .contentRejected, .badRequest(providerMessage: "x"),
-            .notFound(url: "u"), .providerUnavailable(status: 502), .unreachable(url: "u"), .connectionDropped(url: "u"), .badResponse(detail: "d"),
+            .notFound(url: "u"), .providerUnavailable(status: 502), .unreachable(url: "u"), .connectionDropped(url: "u"), .badResponse(.notChatCompletion),
             .cutOff,
             .incompleteReply(missing: "personal"), .emptyInput,
         ]
@@ -42,6 +43,20 @@ struct AIClientTests {
         #expect(Set(errors.map(\.code)).count == kinds.count)
         #expect(errors.allSatisfy { $0.code.hasPrefix("ai_") && !$0.message.english.isEmpty })
         #expect(errors.filter { $0.message.english.lowercased().contains("content") }.map(\.kind) == [.contentRejected])
+    }
+
+    @Test func anUnusableReplyIsExplainedInThePersonsLanguage() throws {
+        let localizations = try Localizations.shipped()
+        let replies: [BadReply] = [.status(304), .tooLarge(bytes: 4096), .notChatCompletion, .emptyMessage, .noJSON, .noPosts, .shelfSchema, .noShelfObject]
+        for reply in replies {
+            let detail = try #require(AIError(.badResponse(reply)).technicalDetail)
+            let english = localizations.localizer(.english)(detail)
+            #expect(!english.contains(detail.key), "\(reply) has its English sentence")
+            for language in InterfaceLanguage.allCases where language != .english {
+                #expect(localizations.localizer(language)(detail) != english, "\(reply) in \(language.tag)")
+            }
+        }
+        #expect(localizations.localizer(.german)(AIError(.badResponse(.status(304))).technicalDetail!).contains("304"))
     }
 
     @Test func requestEncodesEachLadderStep() throws {

@@ -30,7 +30,7 @@ struct ModelWriterTests {
         do {
             let variants = try await generate(scenario, setup, timeout: timeout)
             Issue.record("expected an error, got \(variants.count) variants")
-            return AIError(.badResponse(detail: "none"))
+            return AIError(.badResponse(.noPosts))
         } catch let error as AIError {
             return error
         }
@@ -137,7 +137,7 @@ struct ModelWriterTests {
         let kinds: [AIError.Kind] = [
             .invalidAPIKey, .timeout, .rateLimited(retryAfter: nil), .contentRejected, .badRequest(providerMessage: "x"),
             .notFound(url: "http://x"), .providerUnavailable(status: 502), .unreachable(url: "http://x"),
-            .connectionDropped(url: "http://x"), .badResponse(detail: "x"), .cutOff, .incompleteReply(missing: "punchy"),
+            .connectionDropped(url: "http://x"), .badResponse(.noJSON), .cutOff, .incompleteReply(missing: "punchy"),
             .emptyInput,
         ]
         for kind in kinds {

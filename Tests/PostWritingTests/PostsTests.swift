@@ -32,7 +32,7 @@ struct PostsTests {
     }
 
     @Test func parserRejectsProse() {
-        #expect(throws: AIError(.badResponse(detail: "no JSON in reply"))) { try ReplyParser.drafts(from: "I cannot help with that.") }
+        #expect(throws: AIError(.badResponse(.noJSON))) { try ReplyParser.drafts(from: "I cannot help with that.") }
     }
 
     @Test func unlabeledDraftsFillTonesInOrder() throws {
