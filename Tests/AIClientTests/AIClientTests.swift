@@ -35,7 +35,8 @@ struct AIClientTests {
     @Test func errorCodesAreStableAndMessagesPlain() {
         let kinds: [AIError.Kind] = [
             .invalidAPIKey, .timeout, .rateLimited(retryAfter: nil), .contentRejected, .badRequest(providerMessage: "x"),
-            .notFound(url: "u"), .providerUnavailable(status: 502), .unreachable(url: "u"), .connectionDropped(url: "u"), .badResponse(.notChatCompletion),
+            .notFound(url: "u"), .providerUnavailable(status: 502), .unreachable(url: "u"), .connectionDropped(url: "u"),
+            .badResponse(.notChatCompletion),
             .cutOff,
             .incompleteReply(missing: "personal"), .emptyInput,
         ]
@@ -47,7 +48,9 @@ struct AIClientTests {
 
     @Test func anUnusableReplyIsExplainedInThePersonsLanguage() throws {
         let localizations = try Localizations.shipped()
-        let replies: [BadReply] = [.status(304), .tooLarge(bytes: 4096), .notChatCompletion, .emptyMessage, .noJSON, .noPosts, .shelfSchema, .noShelfObject]
+        let replies: [BadReply] = [
+            .status(304), .tooLarge(bytes: 4096), .notChatCompletion, .emptyMessage, .noJSON, .noPosts, .shelfSchema, .noShelfObject,
+        ]
         for reply in replies {
             let detail = try #require(AIError(.badResponse(reply)).technicalDetail)
             let english = localizations.localizer(.english)(detail)
