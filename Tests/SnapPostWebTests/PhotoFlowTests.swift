@@ -96,6 +96,31 @@ struct PhotoFlowTests {
         }
     }
 
+    @Test("Add next page keeps the typed text when the photo is refused: none chosen, an empty file, over the allowance")
+    func addNextPageWithoutAPhotoKeepsTheText() async throws {
+        let harness = try TestApp()
+        try await harness.build(["upload.perMinute": "2"]).test(.router) { client in
+            let path = try await client.uploadPage("The first page.")
+            let id = String(path.dropFirst("/scans/".count))
+            let refusals: [(photo: Multipart.Part, status: HTTPResponse.Status)] = [
+                // What a browser sends when no file was chosen: an empty part with filename="".
+                (.init(name: "photo", filename: "", body: Data()), .badRequest),
+                (.init(name: "photo", filename: "empty.jpg", body: Data()), .badRequest),
+                // The first upload took one photo of two this minute; this one is read and takes the second; the next is over.
+                (.init(name: "photo", filename: "next.jpg", body: Data("TEXT:The second page.".utf8)), .seeOther),
+                (.init(name: "photo", filename: "third.jpg", body: Data("TEXT:The third page.".utf8)), .tooManyRequests),
+            ]
+            for (n, refusal) in refusals.enumerated() {
+                let typed = "Typed by hand, attempt \(n)."
+                let body = Multipart.body([.init(name: "text", filename: nil, body: Data(typed.utf8)), refusal.photo])
+                let response = try await client.execute(uri: path + "/photos", method: .post, headers: Multipart.headers, body: body)
+                #expect(response.status == refusal.status, "attempt \(n)")
+                let saved = try #require(try await harness.scans.scan(id: id)?.editedText)
+                #expect(saved.hasPrefix(typed), "attempt \(n): \(saved)")
+            }
+        }
+    }
+
     @Test("With originals not kept, reading again says so plainly; a crossed outline is a 400")
     func originalGoneAndBadOutline() async throws {
         let harness = try TestApp()

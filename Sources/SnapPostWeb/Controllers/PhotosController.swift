@@ -88,12 +88,15 @@ struct PhotosController {
     /// page's text is appended to it (a word hyphenated across the break joined).
     @Sendable func addPage(_ request: Request, context: AppRequestContext) async throws -> Response {
         var scan = try await scans.required(context)
-        try await intake.admit(request, context)
-        let upload = try await intake.uploads.read(request)
-        if let typed = upload.fields["text"] {
+        // The text typed on Results comes with the photo: it is saved first, whatever becomes of the photo (none
+        // chosen, an empty file, two files, over the photo allowance, which the reader below counts against), so a
+        // refused photo never takes the typing with it.
+        let form = try await intake.uploads.readForm(request)
+        if let typed = form.fields["text"] {
             scan = try await workflow.saveEdits(
-                of: scan, text: typed.replacingOccurrences(of: "\r\n", with: "\n"), book: upload.fields["book"], author: upload.fields["author"])
+                of: scan, text: typed.replacingOccurrences(of: "\r\n", with: "\n"), book: form.fields["book"], author: form.fields["author"])
         }
+        let upload = try form.photo.get()
         let count = try await workflow.addPage(
             to: scan, photo: upload.data, original: intake.kept(upload.data), reader: intake.reader(for: request, context))
         return .redirect(to: "\(pages.base)/scans/\(scan.id)?added=\(count)", type: .normal)

@@ -17,6 +17,12 @@ struct UploadedPhoto: Sendable {
     var fields: [String: String]
 }
 
+/// A photo form as read: its text fields, and its photo or the error that says why there is none.
+struct PhotoFormUpload: Sendable {
+    var fields: [String: String]
+    var photo: Result<UploadedPhoto, any Error>
+}
+
 struct UploadReader: Sendable {
     /// The largest photo accepted; a form may carry a little more (its other fields and part headers).
     let maxBytes: Int
@@ -42,11 +48,29 @@ struct UploadReader: Sendable {
             guard body.readableBytes > 0 else { throw BadFormError("emptyBody", code: "empty_file") }
             return UploadedPhoto(data: Data(body.readableBytesView), filename: nil, fields: [:])
         }
+        return try await readForm(request, fields: fields).photo.get()
+    }
+
+    /// A photo form's text fields, and its one photo or why it has none. A caller that must keep what came with the
+    /// photo whatever became of it (the text typed on Results, sent with "Add the next page") takes `fields` before
+    /// `photo`. Throws only when the form itself cannot be read (not multipart, too large, malformed).
+    func readForm(_ request: Request, fields: [String] = UploadReader.photoFields) async throws -> PhotoFormUpload {
+        let contentType = request.headers[.contentType] ?? ""
+        let named = fields.first ?? "photo"
+        guard contentType.lowercased().hasPrefix("multipart/form-data") else {
+            throw BadFormError("notMultipart", ["field": .text(named)], code: "not_multipart")
+        }
         guard let boundary = Self.boundary(in: contentType) else {
             throw BadFormError("noBoundary", code: "bad_multipart")
         }
         let body = try await collect(request, limit: maxBytes + Self.formOverhead)
         let form = PhotoForm(parts: try Self.parts(of: body, boundary: boundary))
+        return PhotoFormUpload(fields: form.fields, photo: Result { try photo(of: form, fields: fields) })
+    }
+
+    /// The form's one photo, sent in one of `fields`.
+    private func photo(of form: PhotoForm, fields: [String]) throws -> UploadedPhoto {
+        let named = fields.first ?? "photo"
         // A form with two file inputs (camera and library) sends the unused one as an empty part with filename="".
         let files = form.files.filter { !($0.filename == "" && $0.body.readableBytes == 0) }
         guard !files.isEmpty else { throw BadFormError("noFile", code: "no_file") }
