@@ -166,6 +166,24 @@ struct DraftFlowTests {
         }
     }
 
+    @Test("History keeps a long draft copied or shared whole, as Mark as posted does; longer than a draft is refused")
+    func historyKeepsALongDraftWhole() async throws {
+        let harness = try TestApp()
+        try await harness.build().test(.router) { client in
+            let long = "Start " + String(repeating: "word ", count: 1_990) + "the end."
+            #expect(long.count > 5_000 && long.count <= PostsController.maxDraftCharacters)
+            let kept = try await client.execute(
+                uri: "/history", method: .post, headers: Form.headers, body: Form.encode([("action", "copied"), ("tone", "punchy"), ("text", long)]))
+            #expect(kept.status == .noContent)
+            #expect(try await harness.history.recent(limit: 5).first?.text == long)
+            let tooLong = String(repeating: "x", count: PostsController.maxDraftCharacters + 1)
+            let refused = try await client.execute(
+                uri: "/history", method: .post, headers: Form.headers, body: Form.encode([("action", "shared"), ("text", tooLong)]))
+            #expect(refused.status == .badRequest && refused.text.contains("10,000"))
+            #expect(try await harness.history.recent(limit: 5).count == 1)
+        }
+    }
+
     @Test("An AI failure: plain words, the detail folded away, the offline writer offered once, and a red writer badge")
     func aiFailureRecovers() async throws {
         let harness = try TestApp()

@@ -61,11 +61,15 @@ struct HistoryController {
         guard let action = HistoryAction(rawValue: form["action"] ?? "posted") else {
             throw BadFormError("badAction", code: "bad_action")
         }
+        // A draft copied or shared is kept whole, as "Mark as posted" keeps it; longer than any draft is refused, not cut.
+        guard text.count <= PostsController.maxDraftCharacters else {
+            throw BadFormError("draftTooLong", ["maximum": .number(PostsController.maxDraftCharacters)], code: "draft_too_long")
+        }
         let tone = String((form["tone"] ?? "").prefix(40))
         let scanId = form["scan"].flatMap { RandomID.isWellFormed($0) ? $0 : nil }
         let scanExists: Bool
         if let scanId { scanExists = try await scans.scan(id: scanId) != nil } else { scanExists = false }
-        _ = try await history.add(action: action, tone: tone, text: String(text.prefix(5000)), scanId: scanExists ? scanId : nil)
+        _ = try await history.add(action: action, tone: tone, text: text, scanId: scanExists ? scanId : nil)
         if request.headers[.accept]?.contains("text/html") == true || form["redirect"] != nil {
             return .redirect(to: "\(pages.base)/history", type: .normal)
         }

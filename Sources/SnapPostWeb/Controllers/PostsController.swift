@@ -12,6 +12,10 @@ import Support
 import Workflows
 
 struct PostsController {
+    /// The longest draft kept, in characters (the draft's textarea says the same with `maxlength`); History takes the
+    /// same, so a draft copied or shared is kept whole.
+    static let maxDraftCharacters = 10_000
+
     let scans: any ScanRepository
     let generations: any GenerationRepository
     let history: any HistoryRepository
@@ -86,7 +90,9 @@ struct PostsController {
         guard let text = form.text("text"), !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             throw BadFormError("noDraftText", code: "missing_text")
         }
-        guard text.count <= 10_000 else { throw BadFormError("draftTooLong", ["maximum": .number(10_000)], code: "draft_too_long") }
+        guard text.count <= Self.maxDraftCharacters else {
+            throw BadFormError("draftTooLong", ["maximum": .number(Self.maxDraftCharacters)], code: "draft_too_long")
+        }
         let fromScript = SavedCopy.isFromScript(request, form) && form["intent"] != "posted"
         var base: DraftBase? = nil
         if fromScript, let version = form["version"].flatMap({ Int($0) }), let revision = form["base"].flatMap({ Int($0) }) {
