@@ -444,6 +444,24 @@ struct SocketDeadlineTests {
             #expect(bodyReply.hasPrefix("HTTP/1.1 408"), "\(bodyReply)")
             #expect(bodyTime < .seconds(12))
 
+            // A request line too long to parse is told so at once (it used to wait out the head deadline for a 408),
+            // sent whole or in pieces; one just under the cap is read as usual.
+            for pieces in [1, 3] {
+                let long = try RawConnection(port: port)
+                let line = "GET /healthz?q=" + String(repeating: "a", count: ConnectionGuard.maxRequestLine + 100) + " HTTP/1.1\r\n"
+                let size = line.utf8.count / pieces + 1
+                for start in stride(from: 0, to: line.utf8.count, by: size) {
+                    long.send(String(line.dropFirst(start).prefix(size)))
+                }
+                long.send("Host: 127.0.0.1\r\n\r\n")
+                let (longReply, longTime) = long.readUntilClosed()
+                #expect(longReply.hasPrefix("HTTP/1.1 414") && longReply.contains("too long"), "\(longReply.prefix(80))")
+                #expect(longTime < .milliseconds(900), "answered before the 1 s head deadline")
+            }
+            let fits = try RawConnection(port: port)
+            fits.send("GET /healthz?q=" + String(repeating: "a", count: 7_900) + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+            #expect(fits.readUntilClosed().0.hasPrefix("HTTP/1.1 200"))
+
         }
     }
 }

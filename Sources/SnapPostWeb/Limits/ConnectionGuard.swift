@@ -74,8 +74,16 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
     private var waitingSince: NIODeadline?
     private var waitingForHead = true
     private var bytesOfHead = 0
+    /// Bytes of the request line so far, while its end has not arrived.
+    private var requestLineBytes = 0
+    private var requestLineEnded = false
     private var timer: Scheduled<Void>?
     private var context: ChannelHandlerContext?
+
+    /// The longest request line taken (method, address and version). The HTTP parser stops reading, without an
+    /// error, at a line of about 8 KB, so a longer one would wait out the head deadline and be told 408; it is told
+    /// 414 at once instead. Our own addresses are far shorter (a search is at most 200 characters).
+    static let maxRequestLine = 8_000
 
     init(deadlines: RequestDeadlines, slots: ConnectionSlots?, logger: Logger) {
         self.deadlines = deadlines
@@ -106,10 +114,24 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard !refused else { return }
         if waitingForHead {
-            bytesOfHead += unwrapInboundIn(data).readableBytes
+            let buffer = unwrapInboundIn(data)
+            bytesOfHead += buffer.readableBytes
             if waitingSince == nil {
                 waitingSince = .now()
                 schedule(at: .now() + deadlines.header)
+            }
+            if !requestLineEnded {
+                let view = buffer.readableBytesView
+                if let newline = view.firstIndex(of: UInt8(ascii: "\n")) {
+                    requestLineBytes += view.distance(from: view.startIndex, to: newline)
+                    requestLineEnded = true
+                } else {
+                    requestLineBytes += view.count
+                }
+                if requestLineBytes > Self.maxRequestLine {
+                    refuseLongRequestLine(context)
+                    return
+                }
             }
         }
         context.fireChannelRead(data)
@@ -121,6 +143,8 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
         waitingForHead = false
         waitingSince = nil
         bytesOfHead = 0
+        requestLineBytes = 0
+        requestLineEnded = false
         timer?.cancel()
         timer = nil
     }
@@ -130,6 +154,8 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
         waitingForHead = true
         waitingSince = nil
         bytesOfHead = 0
+        requestLineBytes = 0
+        requestLineEnded = false
     }
 
     // MARK: Private
@@ -168,6 +194,25 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
             + "Content-Length: \(body.utf8.count)\r\n\r\n\(body)"
         context.writeAndFlush(wrapOutboundOut(ByteBuffer(string: text)), promise: nil)
         context.close(promise: nil)
+    }
+
+    /// 414 to a request line over `maxRequestLine`. What follows is read and dropped for a moment before the socket
+    /// closes: closed with the rest of the request unread, the socket would be reset, and a reset can take the answer
+    /// with it before the client reads it.
+    private func refuseLongRequestLine(_ context: ChannelHandlerContext) {
+        refused = true
+        timer?.cancel()
+        logger.info("connection closed: request line too long", metadata: ["bytes": "\(requestLineBytes)"])
+        let body = "That address is too long (over \(Self.maxRequestLine) bytes).\n"
+        let text =
+            "HTTP/1.1 414 URI Too Long\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\n"
+            + "Content-Length: \(body.utf8.count)\r\n\r\n\(body)"
+        let loop = context.eventLoop.assumeIsolated()
+        context.writeAndFlush(wrapOutboundOut(ByteBuffer(string: text))).assumeIsolated().whenComplete { [self] _ in
+            guard let context = self.context else { return }
+            context.close(mode: .output, promise: nil)
+            timer = loop.scheduleTask(in: .seconds(1)) { [self] in self.context?.close(promise: nil) }
+        }
     }
 
     private func schedule(at deadline: NIODeadline) {
