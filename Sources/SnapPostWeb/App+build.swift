@@ -118,7 +118,8 @@ public func buildApplication(
             resources.appendingPathComponent("Public").path, urlBasePath: base.isEmpty ? nil : base,
             searchForIndexHtml: false, logger: logger)
         SameOriginMiddleware(clientAddress: clientAddress, allowList: allowList)
-        AuthMiddleware(policy: policy, sessions: dependencies.sessions, throttle: throttle, clientAddress: clientAddress)
+        AuthMiddleware(
+            policy: policy, sessions: dependencies.sessions, throttle: throttle, clientAddress: clientAddress, localizations: pages.localizations)
     }
     let mount = RouterPath(base.isEmpty ? "/" : base)
     router.addRoutes(HomeController(scans: dependencies.scans, pages: pages, languages: languages).endpoints, atPath: mount)

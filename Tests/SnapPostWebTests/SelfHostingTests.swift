@@ -60,7 +60,13 @@ struct SelfHostingTests {
                 let response = try await client.execute(uri: path, method: .post, body: ByteBuffer(string: "{}"))
                 #expect(response.status == .unauthorized, "\(path)")
                 #expect(response.headers[.contentType]?.hasPrefix("application/json") == true)
+                #expect(response.text.contains("Bearer"), "a program is told what to send")
             }
+            // One of our pages' scripts whose session has ended (the retouch editor) shows the refusal to a person:
+            // it says to log in again, in their language, and names no setting.
+            let fromPage: HTTPFields = [HTTPField.Name("Sec-Fetch-Site")!: "same-origin", .acceptLanguage: "fr", .contentType: "application/json"]
+            let ended = try await client.execute(uri: "/api/retouch/abc/edits", method: .post, headers: fromPage, body: ByteBuffer(string: "{}"))
+            #expect(ended.status == .unauthorized && ended.text.contains("Reconnectez-vous") && !ended.text.contains("Bearer"), "\(ended.text)")
             for path in ["/login", "/healthz", "/api/health", "/static/app.css", "/manifest.webmanifest"] {
                 #expect(try await client.execute(uri: path, method: .get).status == .ok, "\(path)")
             }

@@ -3,6 +3,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Localization
 import Storage
 import Workflows
 
@@ -12,6 +13,8 @@ struct AuthMiddleware: RouterMiddleware {
     let sessions: any SessionRepository
     let throttle: CredentialThrottle
     let clientAddress: ClientAddress
+    /// The API's refusal is worded for a person when it comes from one of our pages (see `handle`).
+    let localizations: Localizations
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
@@ -51,9 +54,14 @@ struct AuthMiddleware: RouterMiddleware {
             return try await next(request, context)
         }
         if isAPI {
+            // A page's script (the retouch editor) whose session has ended shows this message to a person, in their
+            // language; a program calling the API is told what to send.
+            let fromPage = staleCookie || request.headers[HTTPField.Name("Sec-Fetch-Site")!]?.lowercased() == "same-origin"
             return JSONErrorBody.response(
                 status: .unauthorized, code: "unauthorized",
-                message: "Send 'Authorization: Bearer <token>' (SNAPPOST_API_TOKENS or the password).")
+                message: fromPage
+                    ? localizations.localizer(context.language)("error.session_ended")
+                    : "Send 'Authorization: Bearer <token>' (SNAPPOST_API_TOKENS or the password).")
         }
         let next = request.method == .get ? request.uri.description : policy.basePath + "/"
         let target = policy.basePath + "/login?next=" + (next.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
