@@ -114,6 +114,7 @@ public func buildApplication(
         LanguageMiddleware()
         ErrorPageMiddleware(pages: pages, limits: limits)
         HostGuardMiddleware(allowList: allowList, clientAddress: clientAddress)
+        PathGuardMiddleware<AppRequestContext>()
         FileMiddleware<AppRequestContext, LocalFileSystem>(
             resources.appendingPathComponent("Public").path, urlBasePath: base.isEmpty ? nil : base,
             searchForIndexHtml: false, logger: logger)

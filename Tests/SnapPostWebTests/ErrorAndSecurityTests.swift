@@ -40,6 +40,14 @@ struct ErrorAndSecurityTests {
             #expect(!traversal.text.contains("root:"))
             let staticTraversal = try await client.execute(uri: "/static/../../Package.swift", method: .get)
             #expect(staticTraversal.status.code >= 400 && !staticTraversal.text.contains("PackageDescription"))
+            // A NUL in a static file's name cut the name there and let the text after it choose the type (an SVG
+            // served as HTML); any control character in a path is refused.
+            for uri in ["/static/icon.svg%00.html", "/static/app.js%00.png", "/static/app.css%0A"] {
+                let cut = try await client.execute(uri: uri, method: .get)
+                #expect(cut.status == .badRequest, "\(uri)")
+                #expect(!cut.text.contains("viewBox=\"0 0 512 512\"") && !cut.text.contains("progressive enhancement"), "\(uri)")
+            }
+            #expect(try await client.execute(uri: "/static/icon.svg", method: .get).headers[.contentType]?.hasPrefix("image/svg") == true)
             let delete = try await client.execute(uri: "/history/AAAAAAAAAAAAAAAAAAAAAA/delete", method: .post)
             #expect(delete.status == .notFound)
         }
