@@ -117,7 +117,19 @@ struct PhotoFlowTests {
                 #expect(response.status == refusal.status, "attempt \(n)")
                 let saved = try #require(try await harness.scans.scan(id: id)?.editedText)
                 #expect(saved.hasPrefix(typed), "attempt \(n): \(saved)")
+                // The error page leads back to the text, not to a new scan.
+                if refusal.status == .badRequest {
+                    #expect(response.text.contains("href=\"\(path)\">Back to your text</a>"), "attempt \(n)")
+                    #expect(!response.text.contains(">Choose another photo</a>"), "attempt \(n)")
+                }
             }
+            // So does any other form of the scan's pages that fails, and a draft's form leads back to the drafts.
+            let noText = try await client.execute(uri: path, method: .post, headers: Form.headers, body: Form.encode([("book", "x")]))
+            #expect(noText.status == .badRequest && noText.text.contains("href=\"\(path)\">Back to your text</a>"))
+            #expect(ErrorView.wayBack(from: "/scans/abc/posts/g1/drafts/2", base: "", status: .badRequest)?.href == "/scans/abc/posts/g1")
+            #expect(ErrorView.wayBack(from: "/base/retouch/r1/delete", base: "/base", status: .badRequest)?.href == "/base/retouch/r1")
+            #expect(ErrorView.wayBack(from: "/scans/abc/lines", base: "", status: .notFound) == nil)
+            #expect(ErrorView.wayBack(from: "/scans", base: "", status: .badRequest) == nil)
         }
     }
 

@@ -28,10 +28,12 @@ struct ErrorPageMiddleware: RouterMiddleware {
                     status: presentation.status, code: presentation.code, message: localizer(presentation.message),
                     retryAfter: presentation.retryAfterSeconds)
             }
+            var view = ErrorView(
+                presentation: presentation, localizer: localizer, toolPath: ErrorView.toolPath(of: request.uri.path, base: pages.base))
+            view.takeWayBack(ErrorView.wayBack(from: request.uri.path, base: pages.base, status: presentation.status), localizer: localizer)
             return pages.render(
                 "error", context, title: presentation.title,
-                content: ErrorView(
-                    presentation: presentation, localizer: localizer, toolPath: ErrorView.toolPath(of: request.uri.path, base: pages.base)),
+                content: view,
                 status: presentation.status,
                 headers: presentation.headers)
         }
@@ -48,10 +50,44 @@ struct ErrorView {
     let retryAfterText: String?
     /// Whether sending the same request again may work (the page's script offers Retry only then).
     let retryable: Bool
-    let offerNewPhoto: Bool
+    var offerNewPhoto: Bool
     let offerBack: Bool
+    /// The page the failed form was on (a scan's text, its drafts, a retouch, a shelf), when there is one to go back
+    /// to: then it is the first way forward, and "Choose another photo" is not offered.
+    var backHref: String?
+    var backLabel: String?
     /// Where "Choose another photo" leads: the tool the failed request belonged to ("" for pages, "/shelf" for shelves).
     let toolPath: String
+
+    /// Where a form sent from one scan's, retouch's or shelf's pages goes back to after it failed, and the button's
+    /// words: a draft's forms to the drafts, a scan's other forms to its text. Not for a 404 (what is missing may be
+    /// the very thing), nor for the first upload (nothing to go back to).
+    static func wayBack(from path: String, base: String, status: HTTPResponse.Status) -> (href: String, label: String)? {
+        guard status != .notFound else { return nil }
+        let local = path.hasPrefix(base) ? String(path.dropFirst(base.count)) : path
+        let parts = local.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        guard parts.count >= 2 else { return nil }
+        let id = parts[1]
+        switch parts[0] {
+        case "scans" where parts.count >= 4 && parts[2] == "posts":
+            return ("\(base)/scans/\(id)/posts/\(parts[3])", "errorPage.backToDrafts")
+        case "scans":
+            return ("\(base)/scans/\(id)", "errorPage.backToText")
+        case "retouch":
+            return ("\(base)/retouch/\(id)", "errorPage.backToPhoto")
+        case "shelves":
+            return ("\(base)/shelves/\(id)", "errorPage.backToShelf")
+        default:
+            return nil
+        }
+    }
+
+    mutating func takeWayBack(_ back: (href: String, label: String)?, localizer: Localizer) {
+        guard let back else { return }
+        backHref = back.href
+        backLabel = localizer(back.label)
+        offerNewPhoto = false
+    }
 
     /// The tool a request path belongs to: shelf requests start again on the Shelf page, everything else on Home.
     static func toolPath(of path: String, base: String) -> String {
