@@ -28,7 +28,8 @@ public protocol HistoryRepository: Sendable {
     func search(_ query: String, limit: Int) async throws -> [HistoryItem]
     /// Whether an item was deleted. It can be restored for `SQLiteHistoryRepository.undoWindow`.
     func delete(id: String) async throws -> Bool
-    /// Brings back an item deleted within the undo window; false when there is none.
+    /// Brings back an item deleted within the undo window (true too when it is back already: Undo pressed twice);
+    /// false when there is no such item any more.
     func restore(id: String) async throws -> Bool
 }
 
@@ -102,7 +103,9 @@ public struct SQLiteHistoryRepository: HistoryRepository {
         return try await database.write { db in
             try Self.purge(db, now: now)
             try db.execute(sql: "UPDATE history SET deletedAt = NULL WHERE id = ? AND deletedAt IS NOT NULL", arguments: [id])
-            return db.changesCount > 0
+            if db.changesCount > 0 { return true }
+            // Undo pressed twice (a double tap, Back and send again): the item is already back.
+            return try Bool.fetchOne(db, sql: "SELECT 1 FROM history WHERE id = ? AND deletedAt IS NULL", arguments: [id]) ?? false
         }
     }
 

@@ -144,7 +144,8 @@ struct EditRevisionTests {
         #expect(try await history.search("deleted", limit: 10).isEmpty)
         clock.advance(60)
         #expect(try await history.restore(id: item.id))
-        #expect(try await history.restore(id: item.id) == false, "nothing left to undo")
+        #expect(try await history.restore(id: item.id), "Undo twice: it is back already")
+        #expect(try await history.restore(id: "AAAAAAAAAAAAAAAAAAAAAA") == false, "no such item")
         #expect(Set(try await history.recent(limit: 10).map(\.id)) == [kept.id, item.id])
         #expect(try await history.search("deleted", limit: 10).map(\.id) == [item.id])
         // Deleted items do not count against the size, and go after the undo window.
