@@ -70,6 +70,22 @@ struct HostileNumbersTests {
         }
     }
 
+    @Test("An edit body over the cap is a stroke too long (not a photo too large), and nothing is stored")
+    func editOverTheCap() async throws {
+        let harness = try TestApp()
+        try await harness.build().test(.router) { client in
+            let id = String(try await RetouchFlowTests.upload(client).dropFirst("/retouch/".count))
+            let point = #"{"x":1.0000000001,"y":1.0000000001}"#
+            let json = #"{"tool":"brush","width":3,"points":["# + Array(repeating: point, count: 20_000).joined(separator: ",") + "]}"
+            #expect(json.utf8.count > RetouchController.maxEditBytes)
+            let response = try await RetouchFlowTests.post(client, "/api/retouch/\(id)/edits", json)
+            let said = response.text
+            #expect(response.status == .badRequest && said.contains("too long to take in one go") && !said.contains("MB"), "\(said)")
+            #expect(try await harness.dependencies.retouch.edits(ofProject: id).isEmpty)
+            try await Self.stillServing(client, project: id)
+        }
+    }
+
     @Test("Edits stored by an older version that cannot be drawn (a point at 1e300, a damaged row) are skipped with a note")
     func storedBadEdits() async throws {
         let harness = try TestApp()

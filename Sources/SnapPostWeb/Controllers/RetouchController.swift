@@ -10,6 +10,8 @@ import Support
 import Workflows
 
 struct RetouchController {
+    /// The largest edit body taken (5,000 points written out fit in a quarter of it).
+    static let maxEditBytes = 512 * 1024
     let studio: RetouchStudio
     let intake: PhotoIntake
     let pages: Pages
@@ -154,7 +156,13 @@ struct RetouchController {
     }
 
     private func body<T: Decodable>(_ type: T.Type, _ request: Request, allowEmpty: Bool = false) async throws -> T? {
-        let buffer = try await request.body.collect(upTo: 512 * 1024)
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.body.collect(upTo: Self.maxEditBytes)
+        } catch is NIOTooManyBytesError {
+            // The editor sends strokes; one this large is a stroke too long, not a photo too large.
+            throw BadFormError("strokeTooLong", code: "edit_too_large")
+        }
         if buffer.readableBytes == 0 && allowEmpty { return nil }
         do {
             return try JSONDecoder().decode(T.self, from: Data(buffer.readableBytesView))
