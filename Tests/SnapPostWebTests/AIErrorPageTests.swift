@@ -92,3 +92,21 @@ struct AIErrorPageTests {
         }
     }
 }
+
+@Suite("JSON API input")
+struct APIInputTests {
+    @Test("/api/posts cleans its text as the web form does: NULs out, an empty book is no book")
+    func postsInputIsCleaned() async throws {
+        let harness = try TestApp()
+        try await harness.build().test(.router) { client in
+            let response = try await client.execute(
+                uri: "/api/posts", method: .post, headers: [.contentType: "application/json"],
+                body: ByteBuffer(string: #"{"text": "The cat sat on the mat.\u0000 It is here.\r\nAnd well.", "book": "\u0000", "author": " "}"#))
+            #expect(response.status == .ok)
+            let request = try #require(harness.fakeGenerator.requests.withLock { $0.last })
+            #expect(request.excerpt == "The cat sat on the mat. It is here.\nAnd well.")
+            #expect(request.bookTitle == nil && request.author == nil)
+            #expect(!response.text.contains("\\u0000"))
+        }
+    }
+}

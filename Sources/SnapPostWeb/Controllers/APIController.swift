@@ -72,11 +72,16 @@ struct APIController {
         } catch {
             throw BadFormError("badJSON", code: "bad_json")
         }
-        let text = input.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        // Cleaned as the web form's fields are (`FormBody.text`): NULs out, line endings as one.
+        func cleaned(_ value: String?) -> String {
+            (value ?? "").replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\u{0}", with: "")
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        let text = cleaned(input.text)
         guard !text.isEmpty else { throw BadFormError("emptyText", code: "missing_text") }
         let variants: [Variant]
         do {
-            variants = try await writer.write(text: text, book: input.book ?? "", author: input.author ?? "")
+            variants = try await writer.write(text: text, book: cleaned(input.book), author: cleaned(input.author))
         } catch var error as AIError {
             error.textIsSaved = false  // the API keeps nothing: the text is the request's
             throw error
