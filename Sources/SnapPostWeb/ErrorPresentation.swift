@@ -5,6 +5,7 @@ import Hummingbird
 import Imaging
 import NIOCore
 import NIOHTTP1
+import PageReading
 import PostWriting
 import Retouch
 import Storage
@@ -47,6 +48,9 @@ struct ErrorPresentation: Sendable {
                 retryable: true)
         case let error as BadFormError:
             return .init(status: .badRequest, title: "missing", message: error.message, code: error.code)
+        // A page language that is not there is no fault of the file: "Can't use that", not "Can't read that file".
+        case let error as OCRError where ["language_not_installed", "unknown_language"].contains(error.code):
+            return .init(status: .badRequest, title: "cannotUse", message: error.message, code: error.code)
         case let error as BadHostError:
             return .init(status: .badRequest, title: "wrongAddress", message: error.message, code: error.code)
         case let error as InvalidInputError:

@@ -192,6 +192,17 @@ struct LanguageTests {
             let page = try await client.execute(uri: "/scans", method: .post, headers: Multipart.headers, body: body)
             #expect(page.status == .badRequest)
             #expect(page.text.contains("Polish (pol) is not installed") && page.text.contains("tesseract-ocr-pol"))
+            #expect(page.text.contains("Can&#39;t use that") || page.text.contains("Can't use that"), "the file was fine")
+            // A code in capitals is the installed language; the orientation model is no language.
+            let capitals = Multipart.body([
+                .init(name: "lang", filename: nil, body: Data("FRA".utf8)), .init(name: "photo", filename: "p.jpg", body: Data("TEXT:Oui.".utf8)),
+            ])
+            #expect(try await client.execute(uri: "/scans", method: .post, headers: Multipart.headers, body: capitals).status == .seeOther)
+            let osd = Multipart.body([
+                .init(name: "lang", filename: nil, body: Data("osd".utf8)), .init(name: "photo", filename: "p.jpg", body: Data("TEXT:Oui.".utf8)),
+            ])
+            let notALanguage = try await client.execute(uri: "/scans", method: .post, headers: Multipart.headers, body: osd)
+            #expect(notALanguage.status == .badRequest && !notALanguage.text.contains("tesseract-ocr-osd"))
             let api = try await client.execute(
                 uri: "/api/ocr?lang=pol", method: .post, headers: [.contentType: "image/jpeg"], body: ByteBuffer(string: "TEXT:Hello."))
             #expect(api.status == .badRequest)

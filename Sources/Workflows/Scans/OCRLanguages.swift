@@ -40,9 +40,15 @@ public struct OCRLanguages: Sendable {
         guard let raw = raw?.trimmingCharacters(in: .whitespaces), !raw.isEmpty else { return nil }
         var codes: [String] = []
         for part in raw.split(separator: "+") {
-            guard let language = RecognitionLanguage(code: String(part)) else { throw OCRError.unknownLanguage(String(part)) }
-            guard installed.contains(language) else { throw OCRError.languageNotInstalled(language) }
-            codes.append(language.code)
+            // The orientation model is installed as traineddata but reads no language.
+            guard let language = RecognitionLanguage(code: String(part)), language.code.lowercased() != "osd" else {
+                throw OCRError.unknownLanguage(String(part))
+            }
+            // Codes are matched whatever their case ("ENG" is eng), as the installed pack spells them.
+            guard let match = installed.first(where: { $0.code.lowercased() == language.code.lowercased() }) else {
+                throw OCRError.languageNotInstalled(language)
+            }
+            codes.append(match.code)
         }
         return codes == defaults ? nil : codes
     }
