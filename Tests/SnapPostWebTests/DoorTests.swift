@@ -357,7 +357,7 @@ struct PixelBudgetTests {
 @Suite("Deadlines at the socket")
 struct SocketDeadlineTests {
     /// A raw TCP connection to the live test server.
-    final class RawConnection {
+    final class RawConnection: @unchecked Sendable {
         let fd: Int32
         init(port: Int) throws {
             fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -379,6 +379,15 @@ struct SocketDeadlineTests {
             return poll(&descriptor, 1, 0) > 0
         }
         func send(_ text: String) { _ = text.withCString { Glibc.send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL)) } }
+        /// Tells the server nothing more comes (it may then close at once).
+        func finishSending() { _ = Glibc.shutdown(fd, Int32(SHUT_WR)) }
+        /// `readUntilClosed` on a thread of its own: a test that waits on a socket must not hold one of the few threads
+        /// the server it talks to (in this process) answers on, or on a busy two-core machine the answer never comes.
+        func reply() async -> (String, Duration) {
+            await withCheckedContinuation { continuation in
+                DispatchQueue.global().async { continuation.resume(returning: self.readUntilClosed()) }
+            }
+        }
         /// What the server sends until it closes (or 15 s pass), and how long that took.
         func readUntilClosed() -> (String, Duration) {
             let start = ContinuousClock.now
@@ -406,7 +415,7 @@ struct SocketDeadlineTests {
                 connection.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n")  // a head in progress: the connection stays open
                 try await Task.sleep(for: .milliseconds(100))
                 if connection.hasAnswered() {
-                    refusal = connection.readUntilClosed()
+                    refusal = await connection.reply()
                     break
                 }
                 held.append(connection)
@@ -420,7 +429,7 @@ struct SocketDeadlineTests {
             try await Task.sleep(for: .milliseconds(200))
             let probe = try RawConnection(port: port)
             probe.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
-            #expect(probe.readUntilClosed().0.hasPrefix("HTTP/1.1 200"))
+            #expect(await probe.reply().0.hasPrefix("HTTP/1.1 200"))
         }
     }
 
@@ -432,7 +441,7 @@ struct SocketDeadlineTests {
             // Slow head: never finished, closed after about a second with 408.
             let head = try RawConnection(port: port)
             head.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: a")
-            let (headReply, headTime) = head.readUntilClosed()
+            let (headReply, headTime) = await head.reply()
             #expect(headReply.hasPrefix("HTTP/1.1 408"))
             #expect(headTime < .seconds(8))
 
@@ -440,7 +449,7 @@ struct SocketDeadlineTests {
             let body = try RawConnection(port: port)
             body.send(
                 "POST /login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\npass")
-            let (bodyReply, bodyTime) = body.readUntilClosed()
+            let (bodyReply, bodyTime) = await body.reply()
             #expect(bodyReply.hasPrefix("HTTP/1.1 408"), "\(bodyReply)")
             #expect(bodyTime < .seconds(12))
 
@@ -454,13 +463,14 @@ struct SocketDeadlineTests {
                     long.send(String(line.dropFirst(start).prefix(size)))
                 }
                 long.send("Host: 127.0.0.1\r\n\r\n")
-                let (longReply, longTime) = long.readUntilClosed()
+                long.finishSending()
+                let (longReply, longTime) = await long.reply()
                 #expect(longReply.hasPrefix("HTTP/1.1 414") && longReply.contains("too long"), "\(longReply.prefix(80))")
                 #expect(longTime < .milliseconds(900), "answered before the 1 s head deadline")
             }
             let fits = try RawConnection(port: port)
             fits.send("GET /healthz?q=" + String(repeating: "a", count: 7_900) + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
-            #expect(fits.readUntilClosed().0.hasPrefix("HTTP/1.1 200"))
+            #expect(await fits.reply().0.hasPrefix("HTTP/1.1 200"))
 
         }
     }
