@@ -99,12 +99,14 @@ struct PhotoFlowTests {
     @Test("Add next page keeps the typed text when the photo is refused: none chosen, an empty file, over the allowance")
     func addNextPageWithoutAPhotoKeepsTheText() async throws {
         let harness = try TestApp()
-        try await harness.build(["upload.perMinute": "2"]).test(.router) { client in
+        try await harness.build(["upload.perMinute": "2", "upload.maxMegabytes": "1"]).test(.router) { client in
             let path = try await client.uploadPage("The first page.")
             let id = String(path.dropFirst("/scans/".count))
             let refusals: [(photo: Multipart.Part, status: HTTPResponse.Status)] = [
                 // What a browser sends when no file was chosen: an empty part with filename="".
                 (.init(name: "photo", filename: "", body: Data()), .badRequest),
+                // A photo over the cap (1 MB here): the text before it in the form is still read and saved.
+                (.init(name: "photo", filename: "huge.jpg", body: Data(count: 3 * 1024 * 1024)), .contentTooLarge),
                 (.init(name: "photo", filename: "empty.jpg", body: Data()), .badRequest),
                 // The first upload took one photo of two this minute; this one is read and takes the second; the next is over.
                 (.init(name: "photo", filename: "next.jpg", body: Data("TEXT:The second page.".utf8)), .seeOther),

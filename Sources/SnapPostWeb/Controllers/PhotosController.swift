@@ -89,9 +89,9 @@ struct PhotosController {
     @Sendable func addPage(_ request: Request, context: AppRequestContext) async throws -> Response {
         var scan = try await scans.required(context)
         // The text typed on Results comes with the photo: it is saved first, whatever becomes of the photo (none
-        // chosen, an empty file, two files, over the photo allowance, which the reader below counts against), so a
-        // refused photo never takes the typing with it.
-        let form = try await intake.uploads.readForm(request)
+        // chosen, an empty file, two files, too large, over the photo allowance, which the reader below counts
+        // against), so a refused photo never takes the typing with it.
+        let form = try await intake.uploads.readForm(request, keepingFieldsWhenTooLarge: true)
         if let typed = form.fields["text"] {
             scan = try await workflow.saveEdits(
                 of: scan, text: typed.replacingOccurrences(of: "\r\n", with: "\n"), book: form.fields["book"], author: form.fields["author"])

@@ -53,8 +53,12 @@ struct UploadReader: Sendable {
 
     /// A photo form's text fields, and its one photo or why it has none. A caller that must keep what came with the
     /// photo whatever became of it (the text typed on Results, sent with "Add the next page") takes `fields` before
-    /// `photo`. Throws only when the form itself cannot be read (not multipart, too large, malformed).
-    func readForm(_ request: Request, fields: [String] = UploadReader.photoFields) async throws -> PhotoFormUpload {
+    /// `photo`. Throws only when the form itself cannot be read (not multipart, malformed, or too large unless
+    /// `keepingFieldsWhenTooLarge`: then the fields sent before the photo are read from the body's first bytes, and
+    /// `photo` is the 413).
+    func readForm(
+        _ request: Request, fields: [String] = UploadReader.photoFields, keepingFieldsWhenTooLarge: Bool = false
+    ) async throws -> PhotoFormUpload {
         let contentType = request.headers[.contentType] ?? ""
         let named = fields.first ?? "photo"
         guard contentType.lowercased().hasPrefix("multipart/form-data") else {
@@ -63,9 +67,57 @@ struct UploadReader: Sendable {
         guard let boundary = Self.boundary(in: contentType) else {
             throw BadFormError("noBoundary", code: "bad_multipart")
         }
-        let body = try await collect(request, limit: maxBytes + Self.formOverhead)
+        let limit = maxBytes + Self.formOverhead
+        guard keepingFieldsWhenTooLarge else {
+            let body = try await collect(request, limit: limit)
+            let form = PhotoForm(parts: try Self.parts(of: body, boundary: boundary))
+            return PhotoFormUpload(fields: form.fields, photo: Result { try photo(of: form, fields: fields) })
+        }
+        let (body, whole) = try await prefix(of: request, limit: limit)
+        guard whole else {
+            // A form's fields come in the order of the page: the typed text before the photo. Only parts that end
+            // within the body's first bytes are taken.
+            let leading = PhotoForm(parts: Self.completedParts(of: body, boundary: boundary))
+            return PhotoFormUpload(fields: leading.fields, photo: .failure(HTTPError(.contentTooLarge)))
+        }
         let form = PhotoForm(parts: try Self.parts(of: body, boundary: boundary))
         return PhotoFormUpload(fields: form.fields, photo: Result { try photo(of: form, fields: fields) })
+    }
+
+    /// The whole body when it is at most `limit` bytes (`whole`); else its first `formOverhead` bytes or more, the
+    /// rest left unread.
+    private func prefix(of request: Request, limit: Int) async throws -> (ByteBuffer, whole: Bool) {
+        let declared = request.headers[.contentLength].flatMap(Int.init)
+        let keep = declared.map { $0 > limit } == true ? Self.formOverhead : limit
+        var buffer = ByteBuffer()
+        for try await chunk in request.body {
+            buffer.writeImmutableBuffer(chunk)
+            if buffer.readableBytes > keep { return (buffer, false) }
+        }
+        return (buffer, true)
+    }
+
+    /// The parts of a form's first bytes that end there, and none that does not (the photo cut off by the cap).
+    static func completedParts(of prefix: ByteBuffer, boundary: String) -> [MultipartPart] {
+        let parser = MultipartParser(boundary: boundary)
+        var parts: [MultipartPart] = []
+        var current = MultipartPart(body: ByteBuffer())
+        var headerCount = 0
+        parser.onHeader = { name, value in
+            headerCount += 1
+            if headerCount <= 16 { current.headers.add(name: name, value: value) }
+        }
+        parser.onBody = { chunk in
+            // A text field beyond the form cap is of no use; the photo's part is cut off anyway.
+            if current.body.readableBytes <= FormBody.maxBytes { current.body.writeImmutableBuffer(chunk) }
+        }
+        parser.onPartComplete = {
+            if parts.count < maxParts { parts.append(current) }
+            current = MultipartPart(body: ByteBuffer())
+            headerCount = 0
+        }
+        try? parser.execute(prefix)
+        return parts
     }
 
     /// The form's one photo, sent in one of `fields`.
