@@ -177,7 +177,7 @@ public struct PersonalExport: Sendable {
             let shelf = Self.shelf(stored, reading)
             let name = "shelves/\(Self.day(shelf.createdAt))-\(shelf.id).md"
             try zip.add(name: name, data: Data(Self.markdown(shelf).utf8))
-            index.append("- [Shelf of \(Self.day(shelf.createdAt)): \(shelf.books.count) books](\(name))")
+            index.append("- [Shelf of \(Self.day(shelf.createdAt)): \(Self.namedBooks(shelf).count) books](\(name))")
             try jsonHandle.write(contentsOf: Data((counts.shelves == 0 ? "" : ",").utf8) + (try encoder.encode(shelf)))
             counts.shelves += 1
         }
@@ -276,13 +276,25 @@ public struct PersonalExport: Sendable {
         return out.joined(separator: "\n")
     }
 
+    /// The books the analysis or the person named; a spine it could not read is no book (the JSON keeps it, marked).
+    static func namedBooks(_ shelf: ShelfJSON) -> [ShelfJSON.Book] { shelf.books.filter { $0.identified || $0.correctedByHand } }
+
     static func markdown(_ shelf: ShelfJSON) -> String {
         var out = ["# Shelf of \(day(shelf.createdAt))", "", "Analysed by \(shelf.analysedBy).", "", shelf.summary, "", "## Books", ""]
-        for book in shelf.books {
-            let mark = book.correctedByHand ? " (corrected by hand)" : book.identified ? "" : " (not identified)"
+        let named = namedBooks(shelf)
+        for book in named {
+            let mark = book.correctedByHand ? " (corrected by hand)" : ""
             out.append("- \(book.title)\(book.author.isEmpty ? "" : " by \(book.author)")\(book.genre.isEmpty ? "" : ", \(book.genre)")\(mark)")
         }
-        if !shelf.unidentifiedSpines.isEmpty { out += ["", "## Spines not identified", ""] + shelf.unidentifiedSpines.map { "- \($0)" } }
+        if named.isEmpty { out.append("(none)") }
+        // What the unread spines said, when they said anything, and how many said nothing.
+        let unread = shelf.books.filter { !($0.identified || $0.correctedByHand) }
+        let said = shelf.unidentifiedSpines + unread.map(\.title).filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        let silent = unread.count - unread.filter { !$0.title.trimmingCharacters(in: .whitespaces).isEmpty }.count
+        if !said.isEmpty || silent > 0 {
+            out += ["", "## Spines not identified", ""] + said.map { "- \($0)" }
+            if silent > 0 { out.append("- \(silent) spine\(silent == 1 ? "" : "s") with nothing readable") }
+        }
         out += ["", "## What the shelf says", "", "- Favourite genres: \(shelf.favoriteGenres.joined(separator: ", "))"]
         out += ["- Reading level: \(shelf.readingLevel)", "- Interests: \(shelf.interests.joined(separator: ", "))"]
         out += ["- Authors: \(shelf.authorPreferences.joined(separator: ", "))", "", "## Recommendations", ""]

@@ -51,6 +51,8 @@ import Testing
         #expect(after.recommendations.contains { $0.title.hasPrefix("Mindset") })
         #expect(!after.recommendations.contains { $0.title.hasPrefix("Grit") }, "a book on the shelf is never recommended")
         #expect(after.summary.contains("2 books identified"))
+        // Grit is counted as corrected by hand, not as confirmed by the catalog, though the catalog knows it.
+        #expect(after.summary.contains("(1 confirmed by the catalog, 0 read from the spine, 1 corrected by hand)"), "\(after.summary)")
     }
 
     @Test func aTitleWithoutAuthorTakesTheMostReadEditionAndFillsTheAuthor() {

@@ -62,5 +62,15 @@ import Testing
         var modelWritten = reading
         modelWritten.analysedBy = "api.example.com · gpt"
         #expect(words(.german).summary(modelWritten) == "English summary.")
+        // A book corrected by hand is counted as the person's, not the catalog's, in the analyser's words and ours.
+        var fromSpine = book
+        fromSpine.source = .spine
+        var byHand = book
+        byHand.source = .hand
+        byHand.correctedByHand = true
+        var mixed = reading
+        mixed.books = [book, fromSpine, byHand, unread]
+        let german = words(.german).summary(mixed)
+        #expect(german.contains("3 Bücher erkannt (1 vom Katalog bestätigt, 1 vom Rücken gelesen, 1 von Hand korrigiert)."), "\(german)")
     }
 }

@@ -191,3 +191,26 @@ struct BackupTests {
         return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .newlines)
     }
 }
+
+@Suite struct PersonalExportShelfTests {
+    @Test("A shelf's Markdown lists the books named (by the analysis or by hand) and the unread spines apart")
+    func unreadSpinesAreNoBooks() {
+        typealias Book = PersonalExport.ShelfJSON.Book
+        let shelf = PersonalExport.ShelfJSON(
+            id: "s1", createdAt: Date(timeIntervalSince1970: 1_764_300_000), summary: "4 spines found; 2 books identified.",
+            analysedBy: "catalog",
+            books: [
+                Book(title: "Deep Work", author: "Cal Newport", genre: "Business", identified: true, correctedByHand: false),
+                Book(title: "My Own Title", author: "", genre: "", identified: false, correctedByHand: true),
+                Book(title: "", author: "", genre: "", identified: false, correctedByHand: false),
+                Book(title: "| Sey em aa", author: "", genre: "", identified: false, correctedByHand: false),
+            ],
+            favoriteGenres: [], readingLevel: "", interests: [], authorPreferences: [], recommendations: [], unidentifiedSpines: [])
+        let text = PersonalExport.markdown(shelf)
+        let books = text.components(separatedBy: "## Books")[1].components(separatedBy: "## Spines not identified")
+        #expect(books[0].contains("- Deep Work by Cal Newport, Business") && books[0].contains("- My Own Title (corrected by hand)"))
+        #expect(!books[0].contains("not identified") && !books[0].contains("Sey em"))
+        #expect(books.count == 2 && books[1].contains("- | Sey em aa") && books[1].contains("- 1 spine with nothing readable"))
+        #expect(PersonalExport.namedBooks(shelf).count == 2)
+    }
+}

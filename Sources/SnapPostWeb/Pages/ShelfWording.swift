@@ -34,10 +34,19 @@ struct ShelfWording {
         guard r.analysedBy == ShelfAnalyser.offlineName, localizer.language != .english else { return r.summary }
         let identified = r.books.filter(\.identified)
         let fromSpine = identified.filter { $0.source == .spine }.count
+        let byHand = identified.filter { $0.source == .hand }.count
         var parts: [String] = []
         let found = localizer.plural("shelfWords.spinesFound", count: r.spines.count)
         let named = localizer.plural("shelfWords.booksNamed", count: identified.count)
-        if fromSpine == 0 || fromSpine == identified.count {
+        if byHand > 0 {
+            parts.append(
+                localizer(
+                    "shelfWords.foundAndNamedByHand",
+                    [
+                        "found": .text(found), "named": .text(named), "catalog": .number(identified.count - fromSpine - byHand),
+                        "spine": .number(fromSpine), "hand": .number(byHand),
+                    ]))
+        } else if fromSpine == 0 || fromSpine == identified.count {
             parts.append(localizer("shelfWords.foundAndNamed", ["found": .text(found), "named": .text(named)]))
         } else {
             parts.append(
