@@ -31,6 +31,15 @@ public struct OCRError: UserFacingError, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The page language asked for is not one that can be read (not installed, or no language code at all): nothing
+    /// is wrong with the photo.
+    public var isAboutLanguage: Bool {
+        switch kind {
+        case .languageNotInstalled, .unknownLanguage: true
+        case .noText, .engineFailure: false
+        }
+    }
+
     public var code: String {
         switch kind {
         case .noText: "no_text"

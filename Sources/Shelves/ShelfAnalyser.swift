@@ -357,15 +357,12 @@ enum ShelfSummary {
         let identified = a.identifiedBooks
         let unread = a.books.filter { !$0.identified }.count
         var parts: [String] = []
-        let fromSpine = identified.filter { $0.source == .spine }.count
-        // A book corrected by hand is the person's, not the catalog's, whether or not the catalog knows it.
-        let byHand = identified.filter { $0.source == .hand }.count
-        let fromCatalog = identified.count - fromSpine - byHand
+        let from = BookSourceCounts(identified)
         let detail =
-            byHand > 0
-            ? " (\(fromCatalog) confirmed by the catalog, \(fromSpine) read from the spine, \(byHand) corrected by hand)"
-            : fromSpine == 0 || fromSpine == identified.count
-                ? "" : " (\(fromCatalog) confirmed by the catalog, \(fromSpine) read from the spine)"
+            !from.saysWhere
+            ? ""
+            : " (\(from.catalog) confirmed by the catalog, \(from.spine) read from the spine"
+                + (from.hand > 0 ? ", \(from.hand) corrected by hand)" : ")")
         parts.append("\(a.spines.count) spines found; \(identified.count) \(identified.count == 1 ? "book" : "books") identified\(detail).")
         if !a.preferences.favoriteGenres.isEmpty {
             parts.append(

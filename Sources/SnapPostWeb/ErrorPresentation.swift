@@ -49,7 +49,7 @@ struct ErrorPresentation: Sendable {
         case let error as BadFormError:
             return .init(status: .badRequest, title: "missing", message: error.message, code: error.code)
         // A page language that is not there is no fault of the file: "Can't use that", not "Can't read that file".
-        case let error as OCRError where ["language_not_installed", "unknown_language"].contains(error.code):
+        case let error as OCRError where error.isAboutLanguage:
             return .init(status: .badRequest, title: "cannotUse", message: error.message, code: error.code)
         case let error as BadHostError:
             return .init(status: .badRequest, title: "wrongAddress", message: error.message, code: error.code)

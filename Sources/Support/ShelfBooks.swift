@@ -79,3 +79,23 @@ public struct Recommendation: Sendable, Equatable, Codable {
         self.catalogID = catalogID
     }
 }
+
+/// Where a shelf's identified books came from, as its summary says it (the analyser's English and every language's).
+public struct BookSourceCounts: Sendable, Equatable {
+    public let catalog: Int
+    public let spine: Int
+    public let hand: Int
+
+    /// The identified ones of `books`: read from the spine, corrected by hand (the person's, whether or not the
+    /// catalog knows the title), and the rest confirmed by the catalog.
+    public init(_ books: [DetectedBook]) {
+        let identified = books.filter(\.identified)
+        spine = identified.filter { $0.source == .spine }.count
+        hand = identified.filter { $0.source == .hand }.count
+        catalog = identified.count - spine - hand
+    }
+
+    /// Whether the summary says where the books came from: when any was corrected by hand, or some came from the
+    /// catalog and some from the spine.
+    public var saysWhere: Bool { hand > 0 || (spine > 0 && catalog > 0) }
+}

@@ -56,7 +56,7 @@ struct AuthMiddleware: RouterMiddleware {
         if isAPI {
             // A page's script (the retouch editor) whose session has ended shows this message to a person, in their
             // language; a program calling the API is told what to send.
-            let fromPage = staleCookie || request.headers[HTTPField.Name("Sec-Fetch-Site")!]?.lowercased() == "same-origin"
+            let fromPage = staleCookie || request.headers[.secFetchSite]?.lowercased() == "same-origin"
             return JSONErrorBody.response(
                 status: .unauthorized, code: "unauthorized",
                 message: fromPage

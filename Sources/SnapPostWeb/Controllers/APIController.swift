@@ -72,11 +72,8 @@ struct APIController {
         } catch {
             throw BadFormError("badJSON", code: "bad_json")
         }
-        // Cleaned as the web form's fields are (`FormBody.text`): NULs out, line endings as one.
-        func cleaned(_ value: String?) -> String {
-            (value ?? "").replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\u{0}", with: "")
-                .trimmingCharacters(in: .whitespacesAndNewlines)
-        }
+        // Cleaned as the web form's fields are (`FormBody.cleaned`), then trimmed: a blank book is no book.
+        func cleaned(_ value: String?) -> String { FormBody.cleaned(value ?? "").trimmingCharacters(in: .whitespacesAndNewlines) }
         let text = cleaned(input.text)
         guard !text.isEmpty else { throw BadFormError("emptyText", code: "missing_text") }
         let variants: [Variant]

@@ -62,9 +62,7 @@ struct HistoryController {
             throw BadFormError("badAction", code: "bad_action")
         }
         // A draft copied or shared is kept whole, as "Mark as posted" keeps it; longer than any draft is refused, not cut.
-        guard text.count <= PostsController.maxDraftCharacters else {
-            throw BadFormError("draftTooLong", ["maximum": .number(PostsController.maxDraftCharacters)], code: "draft_too_long")
-        }
+        try PostsController.requireDraftLength(text)
         let tone = String((form["tone"] ?? "").prefix(40))
         let scanId = form["scan"].flatMap { RandomID.isWellFormed($0) ? $0 : nil }
         let scanExists: Bool

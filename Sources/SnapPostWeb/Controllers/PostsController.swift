@@ -16,6 +16,13 @@ struct PostsController {
     /// same, so a draft copied or shared is kept whole.
     static let maxDraftCharacters = 10_000
 
+    /// Refuses a draft longer than `maxDraftCharacters`, naming the limit.
+    static func requireDraftLength(_ text: String) throws {
+        guard text.count <= maxDraftCharacters else {
+            throw BadFormError("draftTooLong", ["maximum": .number(maxDraftCharacters)], code: "draft_too_long")
+        }
+    }
+
     let scans: any ScanRepository
     let generations: any GenerationRepository
     let history: any HistoryRepository
@@ -90,9 +97,7 @@ struct PostsController {
         guard let text = form.text("text"), !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             throw BadFormError("noDraftText", code: "missing_text")
         }
-        guard text.count <= Self.maxDraftCharacters else {
-            throw BadFormError("draftTooLong", ["maximum": .number(Self.maxDraftCharacters)], code: "draft_too_long")
-        }
+        try Self.requireDraftLength(text)
         let fromScript = SavedCopy.isFromScript(request, form) && form["intent"] != "posted"
         var base: DraftBase? = nil
         if fromScript, let version = form["version"].flatMap({ Int($0) }), let revision = form["base"].flatMap({ Int($0) }) {

@@ -26,7 +26,7 @@ struct SameOriginMiddleware: RouterMiddleware {
     /// Browsers send Sec-Fetch-Site and Origin on every POST; a request with neither is not from a browser page. An
     /// Origin must be this request's own host (checked against the allow-list before this runs) or a configured name.
     static func isSameOrigin(_ request: Request, trustProxy: Bool, allowList: HostAllowList = HostAllowList(configured: [])) -> Bool {
-        if let site = request.headers[HTTPField.Name("Sec-Fetch-Site")!]?.lowercased() {
+        if let site = request.headers[.secFetchSite]?.lowercased() {
             return site == "same-origin" || site == "none"
         }
         guard let origin = request.headers[.origin] else { return true }
@@ -38,4 +38,9 @@ struct SameOriginMiddleware: RouterMiddleware {
         guard let host = forwardedHost ?? request.head.authority else { return false }
         return originHost.lowercased() == host.lowercased()
     }
+}
+
+extension HTTPField.Name {
+    /// Where a browser says the request comes from: "same-origin" from one of our own pages.
+    static let secFetchSite = HTTPField.Name("Sec-Fetch-Site")!
 }

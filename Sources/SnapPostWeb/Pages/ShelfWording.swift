@@ -33,26 +33,19 @@ struct ShelfWording {
         // English is what the analyser wrote; a model's summary is shown as written.
         guard r.analysedBy == ShelfAnalyser.offlineName, localizer.language != .english else { return r.summary }
         let identified = r.books.filter(\.identified)
-        let fromSpine = identified.filter { $0.source == .spine }.count
-        let byHand = identified.filter { $0.source == .hand }.count
+        let from = BookSourceCounts(identified)
         var parts: [String] = []
         let found = localizer.plural("shelfWords.spinesFound", count: r.spines.count)
         let named = localizer.plural("shelfWords.booksNamed", count: identified.count)
-        if byHand > 0 {
-            parts.append(
-                localizer(
-                    "shelfWords.foundAndNamedByHand",
-                    [
-                        "found": .text(found), "named": .text(named), "catalog": .number(identified.count - fromSpine - byHand),
-                        "spine": .number(fromSpine), "hand": .number(byHand),
-                    ]))
-        } else if fromSpine == 0 || fromSpine == identified.count {
-            parts.append(localizer("shelfWords.foundAndNamed", ["found": .text(found), "named": .text(named)]))
+        let counts: [String: MessageArgument] = [
+            "found": .text(found), "named": .text(named), "catalog": .number(from.catalog), "spine": .number(from.spine), "hand": .number(from.hand),
+        ]
+        if !from.saysWhere {
+            parts.append(localizer("shelfWords.foundAndNamed", counts))
+        } else if from.hand > 0 {
+            parts.append(localizer("shelfWords.foundAndNamedByHand", counts))
         } else {
-            parts.append(
-                localizer(
-                    "shelfWords.foundAndNamedBoth",
-                    ["found": .text(found), "named": .text(named), "catalog": .number(identified.count - fromSpine), "spine": .number(fromSpine)]))
+            parts.append(localizer("shelfWords.foundAndNamedBoth", counts))
         }
         if !r.favoriteGenres.isEmpty {
             let genres = localizer.list(r.favoriteGenres.prefix(3).map { inline(genre($0)) })

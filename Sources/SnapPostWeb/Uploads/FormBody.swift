@@ -62,8 +62,11 @@ struct FormBody: Sendable {
     func all(_ key: String) -> [String] { values[key] ?? [] }
 
     /// A text field with line endings normalised and NULs removed.
-    func text(_ key: String) -> String? {
-        self[key].map { $0.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\u{0}", with: "") }
+    func text(_ key: String) -> String? { self[key].map(Self.cleaned) }
+
+    /// Text as a person sent it, line endings normalised and NULs removed (form fields and the JSON API alike).
+    static func cleaned(_ text: String) -> String {
+        text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\u{0}", with: "")
     }
 }
 

@@ -99,25 +99,8 @@ struct UploadReader: Sendable {
 
     /// The parts of a form's first bytes that end there, and none that does not (the photo cut off by the cap).
     static func completedParts(of prefix: ByteBuffer, boundary: String) -> [MultipartPart] {
-        let parser = MultipartParser(boundary: boundary)
-        var parts: [MultipartPart] = []
-        var current = MultipartPart(body: ByteBuffer())
-        var headerCount = 0
-        parser.onHeader = { name, value in
-            headerCount += 1
-            if headerCount <= 16 { current.headers.add(name: name, value: value) }
-        }
-        parser.onBody = { chunk in
-            // A text field beyond the form cap is of no use; the photo's part is cut off anyway.
-            if current.body.readableBytes <= FormBody.maxBytes { current.body.writeImmutableBuffer(chunk) }
-        }
-        parser.onPartComplete = {
-            if parts.count < maxParts { parts.append(current) }
-            current = MultipartPart(body: ByteBuffer())
-            headerCount = 0
-        }
-        try? parser.execute(prefix)
-        return parts
+        // A text field beyond the form cap is of no use; the photo's part is cut off anyway.
+        scan(prefix, boundary: boundary, bodyCap: FormBody.maxBytes).parts
     }
 
     /// The form's one photo, sent in one of `fields`.
@@ -145,39 +128,52 @@ struct UploadReader: Sendable {
 
     /// The form's parts, each with its headers and whole body, in the order sent.
     static func parts(of body: ByteBuffer, boundary: String) throws -> [MultipartPart] {
+        let scanned = scan(body, boundary: boundary)
+        if scanned.failed { throw BadFormError("cutOff", code: "bad_multipart") }
+        if scanned.overflowed {
+            throw BadFormError("tooManyParts", ["maximum": .number(maxParts)], code: "too_many_parts")
+        }
+        if scanned.parts.isEmpty && scanned.started {
+            throw BadFormError("cutOff", code: "bad_multipart")
+        }
+        return scanned.parts
+    }
+
+    /// What MultipartKit's parser finds in `body`: every part that ends there (at most `maxParts`, with at most 16
+    /// headers each, a body cut past `bodyCap` bytes when given), whether there were more parts or headers than that
+    /// (`overflowed`: thousands of them are an attack on memory), whether any part began, and whether the parser
+    /// failed.
+    private static func scan(
+        _ body: ByteBuffer, boundary: String, bodyCap: Int? = nil
+    ) -> (parts: [MultipartPart], overflowed: Bool, started: Bool, failed: Bool) {
         let parser = MultipartParser(boundary: boundary)
         var parts: [MultipartPart] = []
         var current = MultipartPart(body: ByteBuffer())
         var started = false
         var headerCount = 0
-        var tooMany = false
+        var overflowed = false
         parser.onHeader = { name, value in
             started = true
             headerCount += 1
-            // A part's headers are two or three lines; thousands of them are an attack on memory.
-            if headerCount <= 16 { current.headers.add(name: name, value: value) } else { tooMany = true }
+            if headerCount <= 16 { current.headers.add(name: name, value: value) } else { overflowed = true }
         }
         parser.onBody = { chunk in
             started = true
-            current.body.writeImmutableBuffer(chunk)
+            if bodyCap.map({ current.body.readableBytes <= $0 }) ?? true { current.body.writeImmutableBuffer(chunk) }
         }
         parser.onPartComplete = {
-            if parts.count < maxParts { parts.append(current) } else { tooMany = true }
+            if parts.count < maxParts { parts.append(current) } else { overflowed = true }
             current = MultipartPart(body: ByteBuffer())
             headerCount = 0
         }
+        let failed: Bool
         do {
             try parser.execute(body)
+            failed = false
         } catch {
-            throw BadFormError("cutOff", code: "bad_multipart")
+            failed = true
         }
-        if tooMany {
-            throw BadFormError("tooManyParts", ["maximum": .number(maxParts)], code: "too_many_parts")
-        }
-        if parts.isEmpty && started {
-            throw BadFormError("cutOff", code: "bad_multipart")
-        }
-        return parts
+        return (parts, overflowed, started, failed)
     }
 
     static func boundary(in contentType: String) -> String? {
