@@ -52,6 +52,21 @@ import Testing
         if let error { #expect(!error.message.english.contains("/"), "no paths in messages") }
     }
 
+    @Test("A sliver that scaling would leave under a readable strip names the short side that would do, not one it has")
+    func aSliverNamesTheSideItNeeds() async throws {
+        // 20 × 20,000: over the 16-pixel minimum, but fitting its long side into the reading size leaves 4 pixels.
+        var pixels = [UInt8](repeating: 255, count: 20 * 20_000)
+        for row in stride(from: 100, to: 20_000, by: 50) { for x in 4..<16 { pixels[row * 20 + x] = 0 } }
+        let png = try #require(PhotoRasters.pngData(GrayImage(width: 20, height: 20_000, bytes: pixels)))
+        let error = try #require(try await failure(png))
+        #expect(error.code == "too_small")
+        let needed = ScaleStep.minimumSide(toScaleBy: 4200 / 20_000, reduction: 1)
+        #expect(needed > 20)
+        let message = error.message.english
+        #expect(message.contains("(20 × 20000 pixels)") || message.contains("(20 × 20,000 pixels)"), "\(message)")
+        #expect(!error.message.english.contains("at least 16 pixels"), "\(error.message.english)")
+    }
+
     @Test func overTheByteLimitIsTooLargeBeforeAnythingElse() async throws {
         let big = Data(count: 25 * 1024 * 1024 + 1)
         let error = try await failure(big)

@@ -73,20 +73,23 @@ struct PhotoFlowTests {
         }
     }
 
-    @Test("Add next page saves the typed text first, then appends the page, joining a word hyphenated across the break")
+    @Test("Add next page saves the typed text first (cleaned as every form's text), then appends the page, joining a hyphenated word")
     func addNextPage() async throws {
         let harness = try TestApp()
         try await harness.build().test(.router) { client in
             let path = try await client.uploadPage("The story con-")
             let id = String(path.dropFirst("/scans/".count))
             let body = Multipart.body([
-                .init(name: "text", filename: nil, body: Data("The tale (fixed by hand) con-".utf8)),
+                // A NUL and a Windows line ending are cleaned as in every other form's text.
+                .init(name: "text", filename: nil, body: Data("A note.\r\nThe tale (fixed\u{0} by hand) con-".utf8)),
+                .init(name: "book", filename: nil, body: Data("Tales\u{0}".utf8)),
                 .init(name: "photo", filename: "next.jpg", body: Data("TEXT:tinued on the next page.".utf8)),
             ])
             let response = try await client.execute(uri: path + "/photos", method: .post, headers: Multipart.headers, body: body)
             #expect(response.status == .seeOther)
             let scan = try #require(try await harness.scans.scan(id: id))
-            #expect(scan.editedText == "The tale (fixed by hand) continued on the next page.")
+            #expect(scan.editedText == "A note.\nThe tale (fixed by hand) continued on the next page.")
+            #expect(scan.book == "Tales")
             #expect(scan.ocrText == "The story continued on the next page.")
             let lines = try await client.execute(uri: path + "/lines", method: .get).text
             #expect(lines.contains("Photo 1") && lines.contains("Photo 2"))

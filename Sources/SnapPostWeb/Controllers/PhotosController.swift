@@ -94,7 +94,8 @@ struct PhotosController {
         let form = try await intake.uploads.readForm(request, keepingFieldsWhenTooLarge: true)
         if let typed = form.fields["text"] {
             scan = try await workflow.saveEdits(
-                of: scan, text: typed.replacingOccurrences(of: "\r\n", with: "\n"), book: form.fields["book"], author: form.fields["author"])
+                of: scan, text: FormBody.cleaned(typed), book: form.fields["book"].map(FormBody.cleaned),
+                author: form.fields["author"].map(FormBody.cleaned))
         }
         let upload = try form.photo.get()
         let count = try await workflow.addPage(

@@ -7,6 +7,16 @@ struct ScaleStep: ImageStep, EssentialStep {
     let name = "scale"
     /// The shortest side, in the photo's pixels, that can hold a line of print (a line of small print is ~12 px tall).
     static let minimumSide = 16
+    /// The shortest side the scaled page may have.
+    static let minimumScaledSide = 8
+
+    /// The shortest side, in the photo's pixels, that keeps `minimumScaledSide` once the photo (decoded at 1/`reduction`)
+    /// is scaled by `factor`.
+    static func minimumSide(toScaleBy factor: Double, reduction: Int) -> Int {
+        guard factor > 0 else { return minimumSide }
+        let needed = Double(minimumScaledSide) / factor * Double(max(1, reduction))
+        return max(minimumSide, Int(min(needed, 1e6).rounded(.up)))
+    }
 
     func apply(_ state: inout PageState) throws {
         guard let decoded = state.decoded, let gray = state.decodedGray ?? decoded.image.grayscale() else { throw ImagingError.unreadable }
@@ -23,8 +33,9 @@ struct ScaleStep: ImageStep, EssentialStep {
             xHeight = TextScaler.reconciled(xHeight, check)
         }
         let factor = scaler.factor(forXHeight: xHeight, width: gray.width, height: gray.height)
-        guard let image = gray.scaled(by: factor), image.width >= 8, image.height >= 8 else {
-            throw ImagingError.tooSmall(width: width, height: height, minimum: Self.minimumSide)
+        guard let image = gray.scaled(by: factor), image.width >= Self.minimumScaledSide, image.height >= Self.minimumScaledSide else {
+            // A long sliver (or huge print) is scaled below a readable strip: name the short side that would do.
+            throw ImagingError.tooSmall(width: width, height: height, minimum: Self.minimumSide(toScaleBy: factor, reduction: decoded.reduction))
         }
         trace(
             "scale: x-height \(xHeight.map { String(format: "%.1f", $0) } ?? "?") factor \(String(format: "%.3f", factor)) -> \(image.width)x\(image.height)"
