@@ -290,6 +290,23 @@ import Testing
     }
 }
 
+@Suite struct OrientationConfirmationTests {
+    @Test("A turn the statistics name plainly is read once against the page as it lies: a page that reads surely upright stays")
+    func theStatisticsTurnIsConfirmedBySamples() async throws {
+        // The ascender and descender counts have named "upside down" for clean upright small print scaled up; the
+        // samples of the page as it lies and turned as named settle it with the real engine.
+        let engine = try #require(OCRFixtures.engine)
+        let page = try #require(LeptonicaImage(encoded: try OCRFixtures.data("clean.png"))?.grayscale())
+        let corrector = OrientationCorrector(engine: engine, languages: ["eng"], confidenceThreshold: 2.5)
+        #expect(try await corrector.confirmed(2, page: page, lines: nil) == 0, "upright print read surely is not turned")
+        #expect(try await corrector.confirmed(1, page: page, lines: nil) == 0)
+        let upsideDown = try #require(page.rotatedQuarterTurns(2))
+        #expect(try await corrector.confirmed(2, page: upsideDown, lines: nil) == 2, "upside-down print is turned as named")
+        let sideways = try #require(page.rotatedQuarterTurns(3))
+        #expect(try await corrector.confirmed(1, page: sideways, lines: nil) == 1)
+    }
+}
+
 /// The real engine's recognition with a scripted OSD answer: what OSD says on a page it misreads.
 struct ScriptedOSDEngine: OCREngine {
     let real: any OCREngine

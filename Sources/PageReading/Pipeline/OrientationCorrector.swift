@@ -63,17 +63,17 @@ struct OrientationCorrector: Sendable {
         // anticlockwise, so one clockwise turn puts it upright.
         if latin, let quick, quick.left != 0, -quick.up >= sidewaysConfidence, abs(quick.up) >= 2.5 * abs(quick.left) {
             trace("orient: plainly upside down")
-            return 2
+            return try await confirmed(2, page: page, lines: lines)
         }
         if latin, let quick, quick.up != 0, abs(quick.left) >= sidewaysConfidence, abs(quick.left) >= 2.5 * abs(quick.up) {
             trace("orient: plainly sideways")
-            return quick.left > 0 ? 1 : 3
+            return try await confirmed(quick.left > 0 ? 1 : 3, page: page, lines: lines)
         }
         // Where the other direction counted too few letters to compare (zero), the rows of letters stand in for it:
         // a sure statistic for a turn agrees with rows that plainly run that way (sharper by `plainRows` times).
         if latin, let quick, let lines, let turns = plainTurnAlongRows(quick, lines) {
             trace("orient: plainly \(turns) turns, along the rows")
-            return turns
+            return try await confirmed(turns, page: page, lines: lines)
         }
 
         // OSD needs fewer pixels than recognition: three quarters of the working scale (x-height ~15 px).
@@ -106,33 +106,8 @@ struct OrientationCorrector: Sendable {
 
         // Doubtful: read a central sample at each turn, levelled by the lines' own tilt, and keep the one the
         // recogniser is surest of.
-        let side = sampleSide
-        let samples: [(turns: Int, image: GrayImage)] = await offload {
-            let w = min(page.width, side), h = min(page.height, side)
-            guard let crop = page.cropped(x: (page.width - w) / 2, y: (page.height - h) / 2, width: w, height: h) else { return [] }
-            return (0..<4).compactMap { t in
-                let turned = crop.rotatedQuarterTurns(t)
-                let level = lines?.levelling(forQuarterTurns: t) ?? 0
-                let levelled = abs(level) >= 0.5 ? turned?.rotated(degrees: level) : turned
-                return levelled?.grayImage().map { (t, $0) }
-            }
-        }
-        // psm 6 (one uniform block) reads only horizontal lines; psm 3 would find sideways text and read it
-        // anyway, scoring 0° and 90° alike.
-        let request = RecognitionRequest(languages: languages, pixelsPerInch: 300, pageSegmentationMode: 6)
-        func read(_ turns: [Int]) async throws -> [(Int, Double)] {
-            try await withThrowingTaskGroup(of: (Int, Double).self) { group in
-                for sample in samples where turns.contains(sample.turns) {
-                    group.addTask {
-                        let result = try await engine.recognize(sample.image, request: request)
-                        return (sample.turns, score(result))
-                    }
-                }
-                var all: [(Int, Double)] = []
-                for try await s in group { all.append(s) }
-                return all
-            }
-        }
+        let samples = await samples(of: page, turns: Array(0..<4), lines: lines)
+        func read(_ turns: [Int]) async throws -> [(Int, Double)] { try await scores(samples.filter { turns.contains($0.turns) }) }
         // Keep the page as it is (or OSD's guess) unless another turn reads clearly better; ties must not depend
         // on which sample finished first.
         let fallback = estimate?.quarterTurnsClockwise ?? 0
@@ -168,6 +143,53 @@ struct OrientationCorrector: Sendable {
             return fallback
         }
         return best.0
+    }
+
+    /// A turn Leptonica's statistics name plainly, unless the page reads surely as it lies and at least twice as well
+    /// as turned: the ascender and descender counts are all they weigh, and small print scaled up has reversed them
+    /// (a clean upright page taken for upside down, then read as nothing). One round of two samples on two workers.
+    func confirmed(_ named: Int, page: LeptonicaImage, lines: LineDirection?) async throws -> Int {
+        guard named != 0 else { return 0 }
+        let scored = try await scores(await samples(of: page, turns: [0, named], lines: lines))
+        let asItLies = scored.first { $0.0 == 0 }?.1 ?? 0, turned = scored.first { $0.0 == named }?.1 ?? 0
+        if asItLies >= sureReading, asItLies >= 2 * turned {
+            trace("orient: samples \(scored.sorted { $0.0 < $1.0 }): the page reads surely as it lies, not turned \(named)")
+            return 0
+        }
+        return named
+    }
+
+    /// Central squares of the page (`sampleSide`) at each of `turns`, each levelled by the rows' own tilt.
+    func samples(of page: LeptonicaImage, turns: [Int], lines: LineDirection?) async -> [(turns: Int, image: GrayImage)] {
+        let side = sampleSide
+        return await offload {
+            let w = min(page.width, side), h = min(page.height, side)
+            guard let crop = page.cropped(x: (page.width - w) / 2, y: (page.height - h) / 2, width: w, height: h) else { return [] }
+            return turns.compactMap { t in
+                let turned = crop.rotatedQuarterTurns(t)
+                let level = lines?.levelling(forQuarterTurns: t) ?? 0
+                let levelled = abs(level) >= 0.5 ? turned?.rotated(degrees: level) : turned
+                return levelled?.grayImage().map { (t, $0) }
+            }
+        }
+    }
+
+    /// Each sample's `score`, read at once (one sample per worker). psm 6 (one uniform block) reads only horizontal
+    /// lines; psm 3 would find sideways text and read it anyway, scoring 0° and 90° alike.
+    func scores(_ samples: [(turns: Int, image: GrayImage)]) async throws -> [(Int, Double)] {
+        let request = RecognitionRequest(languages: languages, pixelsPerInch: 300, pageSegmentationMode: 6)
+        let engine = engine
+        return try await withThrowingTaskGroup(of: (Int, Double).self) { group in
+            for sample in samples {
+                group.addTask {
+                    let result = try await engine.recognize(sample.image, request: request)
+                    return (sample.turns, score(result))
+                }
+            }
+            var all: [(Int, Double)] = []
+            for try await s in group { all.append(s) }
+            return all
+        }
     }
 
     /// The turn Leptonica's statistics name surely (at least `sidewaysConfidence`) when the other direction counted
