@@ -11,6 +11,10 @@
   function $(selector, root) { return (root || document).querySelector(selector); }
   function $all(selector, root) { return Array.prototype.slice.call((root || document).querySelectorAll(selector)); }
 
+  // Fields only a browser without this script sends (the revision a plain form's text was typed over: this script
+  // names its own with each save, and a form it lets through saves as it stands).
+  $all("[data-plain-only]").forEach(function (field) { field.remove(); });
+
   // Words come from the server's catalogue in the reader's language (the JSON in the page's `#messages` meta
   // element, `js.*` keys):
   // `{{name}}` placeholders, and `key_one` / `key_other` forms chosen by the browser's plural rules.

@@ -26,6 +26,8 @@ struct ErrorPresentation: Sendable {
     var detail: LocalizedMessage? = nil
     /// The configured AI writer failed: pages offer the offline writer for this one time.
     var isWriterFailure = false
+    /// A plain form's text met a newer one saved elsewhere: the page shows both to choose from.
+    var changedElsewhere: ChangedElsewhereError.Texts? = nil
 
     /// `title` and `message` name `errorTitle.<title>` and, unless given, `error.<code>`.
     init(
@@ -48,6 +50,10 @@ struct ErrorPresentation: Sendable {
                 retryable: true)
         case let error as BadFormError:
             return .init(status: .badRequest, title: "missing", message: error.message, code: error.code)
+        case let error as ChangedElsewhereError:
+            var presentation = ErrorPresentation(status: .conflict, title: "changedElsewhere", message: error.message, code: error.code)
+            presentation.changedElsewhere = error.texts
+            return presentation
         // A page language that is not there is no fault of the file: "Can't use that", not "Can't read that file".
         case let error as OCRError where error.isAboutLanguage:
             return .init(status: .badRequest, title: "cannotUse", message: error.message, code: error.code)
@@ -177,6 +183,31 @@ struct RateLimitedError: UserFacingError {
         self.retryAfterSeconds = retryAfterSeconds
         self.message = LocalizedMessage(key, ["seconds": .number(retryAfterSeconds)])
     }
+}
+
+/// A plain form (no script) sent a scan's text typed over a revision that another tab or device has since saved over
+/// with a different text: nothing is written, and the page shows both texts to choose from (the script's own saves
+/// are checked the same way and answered with the stored copy as JSON instead).
+struct ChangedElsewhereError: UserFacingError {
+    struct Texts: Sendable {
+        let scanId: String
+        let typed: String
+        let book: String
+        let author: String
+        let stored: String
+        /// The revision the stored text has: a save naming it replaces that text.
+        let storedRevision: Int
+    }
+
+    let texts: Texts
+    var code: String { "changed_elsewhere" }
+
+    static func between(typed: String, book: String, author: String, stored: Scan) -> ChangedElsewhereError {
+        ChangedElsewhereError(
+            texts: Texts(scanId: stored.id, typed: typed, book: book, author: author, stored: stored.editedText, storedRevision: stored.revision))
+    }
+    var category: ErrorCategory { .badInput }
+    var message: LocalizedMessage { LocalizedMessage("js.conflictWhy") }
 }
 
 /// A form or upload that is missing what it needs; a 400 with a specific message (`form.<key>` in the catalogue).

@@ -63,6 +63,59 @@ struct KeystrokeTests {
         }
     }
 
+    @Test("A plain form typed over a text changed elsewhere saves nothing over it: 409 with both texts to choose from, on every way out")
+    func plainFormConflict() async throws {
+        let harness = try TestApp()
+        try await harness.build().test(.router) { client in
+            let path = try await client.uploadPage("As read.")
+            let id = String(path.dropFirst("/scans/".count))
+            // The page names the revision it showed, for a browser without the script (which removes the field).
+            let page = try await client.execute(uri: path, method: .get).text
+            #expect(page.contains("name=\"seen\" value=\"0\" data-plain-only"))
+            #expect(page.contains("<details class=\"book-fields\">"), "empty book fields start closed")
+            // Another tab saves first.
+            let other = try await client.execute(
+                uri: path, method: .post, headers: DraftFlowTests.autosave,
+                body: Form.encode([("text", "Fixed in the other tab."), ("book", ""), ("author", ""), ("base", "0"), ("editor", "tab-b")]))
+            #expect(other.status == .ok)
+            // The plain form, typed over revision 0: Save, Generate, Read again as, Keep paragraphs, Add the next page.
+            let typed = "Fixed in this tab."
+            let ways: [(String, HTTPFields, ByteBuffer)] = [
+                (path, Form.headers, Form.encode([("text", typed), ("seen", "0")])),
+                (path + "/posts", Form.headers, Form.encode([("text", typed), ("seen", "0"), ("tone", "all")])),
+                (path + "/language", Form.headers, Form.encode([("text", typed), ("seen", "0"), ("lang", "eng")])),
+                (path + "/select", Form.headers, Form.encode([("text", typed), ("seen", "0"), ("keep", "0"), ("paragraphs", "1")])),
+                (
+                    path + "/photos", Multipart.headers,
+                    Multipart.body([
+                        .init(name: "text", filename: nil, body: Data(typed.utf8)), .init(name: "seen", filename: nil, body: Data("0".utf8)),
+                        .init(name: "photo", filename: "next.jpg", body: Data("TEXT:Next page.".utf8)),
+                    ])
+                ),
+            ]
+            for (uri, headers, body) in ways {
+                let response = try await client.execute(uri: uri, method: .post, headers: headers, body: body)
+                #expect(response.status == .conflict, "\(uri)")
+                #expect(response.text.contains(typed) && response.text.contains("Fixed in the other tab."), "\(uri)")
+                #expect(response.text.contains("name=\"seen\" value=\"1\""), "\(uri)")
+                #expect(try await harness.scans.scan(id: id)?.editedText == "Fixed in the other tab.", "\(uri)")
+            }
+            let photos = try await harness.scans.photos(ofScan: id)
+            #expect(photos.count == 1, "the next page is not read over a conflict")
+            // "Keep the one typed here" names the stored revision: saved.
+            let keep = try await client.execute(uri: path, method: .post, headers: Form.headers, body: Form.encode([("text", typed), ("seen", "1")]))
+            #expect(keep.status == .seeOther)
+            #expect(try await harness.scans.scan(id: id)?.editedText == typed)
+            // The same text sent again from a stale page is no conflict; a form without `seen` saves as before.
+            let again = try await client.execute(
+                uri: path, method: .post, headers: Form.headers, body: Form.encode([("text", typed), ("seen", "0")]))
+            #expect(again.status == .seeOther)
+            let plain = try await client.execute(uri: path, method: .post, headers: Form.headers, body: Form.encode([("text", "No revision named.")]))
+            let plainSaved = try await harness.scans.scan(id: id)?.editedText
+            #expect(plain.status == .seeOther && plainSaved == "No revision named.")
+        }
+    }
+
     @Test("A beacon (no header, autosave=1 in the form) saves like the script's fetch; from another site it is refused and saves nothing")
     func beaconSave() async throws {
         let harness = try TestApp()

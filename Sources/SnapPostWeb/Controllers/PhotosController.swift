@@ -92,10 +92,11 @@ struct PhotosController {
         // chosen, an empty file, two files, too large, over the photo allowance, which the reader below counts
         // against), so a refused photo never takes the typing with it.
         let form = try await intake.uploads.readForm(request, keepingFieldsWhenTooLarge: true)
-        if let typed = form.fields["text"] {
-            scan = try await workflow.saveEdits(
-                of: scan, text: FormBody.cleaned(typed), book: form.fields["book"].map(FormBody.cleaned),
-                author: form.fields["author"].map(FormBody.cleaned))
+        if form.fields["text"] != nil {
+            // Cleaned and checked as every form of the text is (a plain form's text typed over one changed elsewhere
+            // since is not saved over it).
+            try await scans.saveEdits(FormBody(fields: form.fields), of: scan)
+            scan = try await scans.required(context)
         }
         let upload = try form.photo.get()
         let count = try await workflow.addPage(

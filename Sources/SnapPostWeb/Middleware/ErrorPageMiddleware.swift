@@ -31,6 +31,7 @@ struct ErrorPageMiddleware: RouterMiddleware {
             var view = ErrorView(
                 presentation: presentation, localizer: localizer, toolPath: ErrorView.toolPath(of: request.uri.path, base: pages.base))
             view.takeWayBack(ErrorView.wayBack(from: request.uri.path, base: pages.base, status: presentation.status), localizer: localizer)
+            view.changedElsewhere = presentation.changedElsewhere.map { ChangedElsewhereView($0, base: pages.base) }
             return pages.render(
                 "error", context, title: presentation.title,
                 content: view,
@@ -58,6 +59,8 @@ struct ErrorView {
     var backLabel: String?
     /// Where "Choose another photo" leads: the tool the failed request belonged to ("" for pages, "/shelf" for shelves).
     let toolPath: String
+    /// Both texts, when a plain form's text met a newer one saved elsewhere (the page replaces its usual buttons).
+    var changedElsewhere: ChangedElsewhereView?
 
     /// Where a form sent from one scan's, retouch's or shelf's pages goes back to after it failed, and the button's
     /// words: a draft's forms to the drafts, a scan's other forms to its text. Not for a 404 (what is missing may be
@@ -107,5 +110,27 @@ struct ErrorView {
         let photoProblems: Set<Int> = [400, 413, 415, 422, 503]
         offerNewPhoto = photoProblems.contains(presentation.status.code)
         offerBack = presentation.status.code != 404
+    }
+}
+
+/// The two texts of a conflict, for a browser without the script: the one typed here in a form that saves it over the
+/// stored one (naming the stored revision), and the stored one with a link that keeps it.
+struct ChangedElsewhereView {
+    let action: String
+    let typed: String
+    let book: String
+    let author: String
+    let seen: Int
+    let stored: String
+    let storedHref: String
+
+    init(_ texts: ChangedElsewhereError.Texts, base: String) {
+        action = "\(base)/scans/\(texts.scanId)"
+        storedHref = action
+        typed = texts.typed
+        book = texts.book
+        author = texts.author
+        seen = texts.storedRevision
+        stored = texts.stored
     }
 }

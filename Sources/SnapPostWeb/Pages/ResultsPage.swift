@@ -90,6 +90,8 @@ extension ScanRepository {
 
     /// Saves the text, book and author of a submitted form; the text field must be there. The page's script names its
     /// tab (`editor`); when `conditional`, the form's `base` (the revision the text was typed over) is checked too.
+    /// A plain form (no script) names the revision the page showed as `seen`: typed over a text that another tab or
+    /// device has since changed, it is not saved, and `ChangedElsewhereError` shows both texts to choose from.
     @discardableResult
     func saveEdits(_ form: FormBody, of scan: Scan, conditional: Bool = false) async throws -> EditOutcome<Scan> {
         guard let text = form.text("text") else {
@@ -97,10 +99,14 @@ extension ScanRepository {
         }
         let book = String((form.text("book") ?? scan.book).prefix(300))
         let author = String((form.text("author") ?? scan.author).prefix(300))
-        let base = conditional ? form["base"].flatMap { Int($0) } : nil
+        let seen = form["seen"].flatMap { Int($0) }
+        let base = conditional ? form["base"].flatMap { Int($0) } : seen
         guard
             let outcome = try await saveEdits(scanId: scan.id, text: text, book: book, author: author, editor: form["editor"] ?? "", base: base)
         else { throw HTTPError(.notFound) }
+        if case .conflict(let stored) = outcome, !conditional {
+            throw ChangedElsewhereError.between(typed: text, book: book, author: author, stored: stored)
+        }
         // Words the person retyped as they were, or said are right (the page's script lists them): trusted from now on.
         if case .saved = outcome, let confirm = form["confirm"], confirm.utf8.count <= 20_000 {
             try await confirmWords(ofScan: scan.id, Set(confirm.split(separator: ",").prefix(2000).compactMap { Int($0) }))

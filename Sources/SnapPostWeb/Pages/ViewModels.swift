@@ -84,6 +84,8 @@ struct ResultsView {
     let revision: Int
     let book: String
     let author: String
+    /// The book and author fields start open only when one of them holds something.
+    var showsBookFields: Bool { !book.isEmpty || !author.isEmpty }
     let confidence: String
     let lowConfidence: Bool
     let lineCount: Int

@@ -11,6 +11,11 @@ struct FormBody: Sendable {
 
     private var values: [String: [String]] = [:]
 
+    /// A multipart form's text fields, read as this form's.
+    init(fields: [String: String]) {
+        values = fields.mapValues { [$0] }
+    }
+
     static func read(_ request: Request) async throws -> FormBody {
         let contentType = request.headers[.contentType]?.lowercased() ?? ""
         guard contentType.hasPrefix("application/x-www-form-urlencoded") else {
