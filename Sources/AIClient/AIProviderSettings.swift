@@ -55,6 +55,24 @@ public struct AIProviderSettings: Sendable, Equatable {
         return hasVersion ? url + "/chat/completions" : url + "/v1/chat/completions"
     }
 
+    /// `chatCompletionsURL` as it may be shown or logged: without a `user:password@` part.
+    public var shownChatCompletionsURL: String {
+        let url = chatCompletionsURL
+        guard var parts = URLComponents(string: url), parts.user != nil || parts.password != nil else { return url }
+        parts.user = nil
+        parts.password = nil
+        return parts.string ?? url
+    }
+
+    /// A provider's own words as they may be shown or logged: the API key, and a password in the base URL, blanked
+    /// (a proxy may echo what it was sent).
+    public func redacted(_ text: String) -> String {
+        var out = text
+        let secrets = [apiKey ?? "", URLComponents(string: chatCompletionsURL)?.password ?? ""].filter { $0.count >= 4 }
+        for secret in secrets { out = out.replacingOccurrences(of: secret, with: "…") }
+        return out
+    }
+
     /// "host · model", the AI-mode badge.
     public var displayName: String {
         let host = URL(string: normalizedBaseURL)?.host ?? normalizedBaseURL

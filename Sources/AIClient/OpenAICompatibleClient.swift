@@ -63,7 +63,7 @@ public final class OpenAICompatibleClient: Sendable {
                 }
             }
         } catch let error as AIError {
-            logger.warning("AI request failed", metadata: ["code": "\(error.code)", "url": "\(settings.chatCompletionsURL)", "step": "\(step)"])
+            logger.warning("AI request failed", metadata: ["code": "\(error.code)", "url": "\(settings.shownChatCompletionsURL)", "step": "\(step)"])
             count(outcome: error.code)
             throw error
         }
@@ -94,14 +94,14 @@ public final class OpenAICompatibleClient: Sendable {
         }
         request.body = .bytes(ByteBuffer(bytes: try JSONEncoder().encode(body)))
 
-        let (status, headers, bytes) = try await send(request, url: url)
+        let (status, headers, bytes) = try await send(request, url: settings.shownChatCompletionsURL)
         switch status {
         case 200..<300:
             return try Self.content(ofReply: bytes)
         case 401, 403:
             throw AIError(.invalidAPIKey)
         case 404:
-            throw AIError(.notFound(url: url))
+            throw AIError(.notFound(url: settings.shownChatCompletionsURL))
         case 408:
             throw AIError(.timeout)
         case 429:
@@ -109,9 +109,9 @@ public final class OpenAICompatibleClient: Sendable {
         case 400, 422:
             let error = ProviderErrorBody(data: bytes)
             if error.isContentPolicy { throw AIError(.contentRejected) }
-            throw FormatRejected(providerMessage: error.message)
+            throw FormatRejected(providerMessage: settings.redacted(error.message))
         case 400..<500:
-            let message = ProviderErrorBody(data: bytes).message
+            let message = settings.redacted(ProviderErrorBody(data: bytes).message)
             throw AIError(.badRequest(providerMessage: message.isEmpty ? "HTTP \(status)" : message))
         case 500..<600:
             throw AIError(.providerUnavailable(status: status))
@@ -194,16 +194,24 @@ public final class OpenAICompatibleClient: Sendable {
         return content
     }
 
-    /// `Retry-After` as seconds or as an HTTP date.
+    /// The longest `Retry-After` taken as said; a longer one (or one that is no number) is as good as none.
+    static let longestRetryAfter: Double = 3600
+
+    /// `Retry-After` as seconds or as an HTTP date, when it is a wait of at most `longestRetryAfter`.
     static func retryAfter(_ header: String?, now: Date = Date()) -> Duration? {
         guard let header = header?.trimmingCharacters(in: .whitespaces), !header.isEmpty else { return nil }
-        if let seconds = Double(header), seconds >= 0 { return .seconds(seconds) }
+        if let seconds = Double(header) {
+            // "inf", "nan", 1e300 or a negative wait name no time to wait; Duration would trap on the first three.
+            guard seconds.isFinite, seconds >= 0, seconds <= longestRetryAfter else { return nil }
+            return .seconds(seconds)
+        }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "GMT")
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
         guard let date = formatter.date(from: header) else { return nil }
-        return .seconds(max(0, date.timeIntervalSince(now).rounded(.up)))
+        let wait = max(0, date.timeIntervalSince(now).rounded(.up))
+        return wait <= longestRetryAfter ? .seconds(wait) : nil
     }
 
     private func count(outcome: String) {

@@ -30,6 +30,18 @@ struct AIClientTests {
         #expect(OpenAICompatibleClient.retryAfter("30", now: now) == .seconds(30))
         #expect(OpenAICompatibleClient.retryAfter("Sat, 22 Nov 2025 02:01:30 GMT", now: now) == .seconds(90))
         #expect(OpenAICompatibleClient.retryAfter("soon", now: now) == nil)
+        #expect(OpenAICompatibleClient.retryAfter("3600", now: now) == .seconds(3600))
+        for absurd in ["inf", "-inf", "nan", "1e300", "3601", "-1", "Sat, 22 Nov 2025 03:00:01 GMT"] {
+            #expect(OpenAICompatibleClient.retryAfter(absurd, now: now) == nil, "\(absurd)")
+        }
+    }
+
+    @Test("Addresses and the provider's own words are shown without the key or a password in the base URL")
+    func secretsAreNeverShown() {
+        let settings = AIProviderSettings(baseURL: "http://bob:URLPASSWORD@127.0.0.1:9100/v1", apiKey: "sk-SECRETKEY123456")
+        #expect(settings.shownChatCompletionsURL == "http://127.0.0.1:9100/v1/chat/completions")
+        #expect(settings.redacted("bad key sk-SECRETKEY123456 via URLPASSWORD") == "bad key … via …")
+        #expect(AIProviderSettings(baseURL: "http://127.0.0.1:9100").shownChatCompletionsURL == "http://127.0.0.1:9100/v1/chat/completions")
     }
 
     @Test func errorCodesAreStableAndMessagesPlain() {

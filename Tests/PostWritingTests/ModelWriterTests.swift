@@ -176,6 +176,15 @@ struct ModelWriterTests {
         #expect(try await OpenAITestServer.shared().formats("rate-limited").count == 1, "no automatic retry")
     }
 
+    @Test(
+        "A Retry-After that names no sane wait (infinite, huge, negative, a date years away) is as good as none; it never traps",
+        arguments: ["inf", "1e300", "99999999999999999999", "-5", "nan", "86400", "Wed, 21 Oct 2037 07:28:00 GMT"])
+    func rateLimitedWithAnAbsurdRetryAfter(header: String) async throws {
+        let error = try await failure("rate-limited-absurd-\(header.count)", .init(status: 429, fixture: "error_rate_limited", retryAfter: header))
+        #expect(error.kind == .rateLimited(retryAfter: nil), "\(header)")
+        #expect(error.retryAfterSeconds == nil)
+    }
+
     @Test func rateLimitedWithoutRetryAfter() async throws {
         let error = try await failure("rate-limited-bare", .init(status: 429, fixture: "error_rate_limited"))
         #expect(error.kind == .rateLimited(retryAfter: nil))
