@@ -196,63 +196,71 @@ public struct AppSettings: Sendable {
         func string(_ key: String) -> String {
             reader.string(forKey: ConfigKey(key), default: Self.keys.first { $0.name == key }?.defaultValue ?? "")
         }
-        func int(_ key: String) -> Int { Int(string(key).trimmingCharacters(in: .whitespaces)) ?? Int(Self.defaultOf(key)) ?? 0 }
-        func double(_ key: String) -> Double { Double(string(key).trimmingCharacters(in: .whitespaces)) ?? Double(Self.defaultOf(key)) ?? 0 }
+        // Numbers are held to what can mean something (a typo of extra digits, "inf" or "nan" must not overflow a
+        // multiplication or trap in a Duration): out of range is clamped; what is no number is the default.
+        func int(_ key: String, _ range: ClosedRange<Int> = -1...1_000_000) -> Int {
+            let value = Int(string(key).trimmingCharacters(in: .whitespaces)) ?? Int(Self.defaultOf(key)) ?? 0
+            return min(max(value, range.lowerBound), range.upperBound)
+        }
+        func double(_ key: String, _ range: ClosedRange<Double>) -> Double {
+            let parsed = Double(string(key).trimmingCharacters(in: .whitespaces)).flatMap { $0.isFinite ? $0 : nil }
+            return min(max(parsed ?? Double(Self.defaultOf(key)) ?? range.lowerBound, range.lowerBound), range.upperBound)
+        }
         func optional(_ key: String) -> String? {
             let value = string(key).trimmingCharacters(in: .whitespacesAndNewlines)
             return value.isEmpty ? nil : value
         }
 
         host = string("host")
-        port = int("port")
+        port = int("port", 0...65_535)
         basePath = Self.normalisedBasePath(string("basePath"))
         dataDirectory = string("dataDir")
         password = optional("password")
         authDisabled = string("auth").lowercased() == "none" || reader.bool(forKey: "noAuth", default: false)
         apiTokens = Self.list(reader, "apiTokens")
-        sessionLifetime = max(0.01, double("sessionHours")) * 3600
+        sessionLifetime = double("sessionHours", 0.01...(24 * 3660)) * 3600
         trustProxy = ["1", "true", "yes"].contains(string("trustProxy").lowercased())
         let proxies = Self.list(reader, "trustedProxies")
         trustedProxies = proxies.isEmpty ? Self.defaultOf("trustedProxies") : proxies.joined(separator: ",")
         allowedHosts = Self.list(reader, "allowedHosts")
         ocrLanguages = string("ocr.languages").split(separator: "+").map(String.init).filter { !$0.isEmpty }
         if ocrLanguages.isEmpty { ocrLanguages = ["eng"] }
-        ocrMaxWidth = max(0, int("ocr.maxWidth"))
-        let workers = int("ocr.workers")
+        ocrMaxWidth = int("ocr.maxWidth", 0...100_000)
+        let workers = int("ocr.workers", 0...256)
         ocrWorkers = workers > 0 ? workers : ProcessInfo.processInfo.activeProcessorCount
-        ocrQueueLength = max(0, int("ocr.queueLength"))
-        ocrPixelsInFlight = max(1, int("ocr.megapixelsInFlight")) * 1_000_000
-        keepOriginalSeconds = max(0, double("ocr.keepOriginalDays")) * 86_400
-        uploadMaxBytes = max(1, int("upload.maxMegabytes")) * 1024 * 1024
-        uploadsPerMinute = max(1, int("upload.perMinute"))
-        historySize = max(1, int("history.size"))
+        ocrQueueLength = int("ocr.queueLength", 0...100_000)
+        ocrPixelsInFlight = int("ocr.megapixelsInFlight", 1...1_000_000) * 1_000_000
+        keepOriginalSeconds = double("ocr.keepOriginalDays", 0...36_600) * 86_400
+        uploadMaxBytes = int("upload.maxMegabytes", 1...100_000) * 1024 * 1024
+        uploadsPerMinute = int("upload.perMinute", 1...1_000_000)
+        historySize = int("history.size", 1...1_000_000)
         aiBaseURL = optional("ai.baseUrl")
         aiKey = optional("ai.key")
         aiModel = string("ai.model")
-        aiTimeoutSeconds = max(1, double("ai.timeout"))
-        aiTemperature = double("ai.temperature")
-        offlineDelaySeconds = max(0, double("offlineDelay"))
+        aiTimeoutSeconds = double("ai.timeout", 1...86_400)
+        aiTemperature = double("ai.temperature", 0...2)
+        offlineDelaySeconds = double("offlineDelay", 0...3600)
         shelfSendsPhoto = ["1", "true", "yes", "on"].contains(string("shelf.sendPhoto").lowercased())
-        shelfQueueLength = max(0, int("shelf.queueLength"))
-        idleTimeoutSeconds = max(1, double("idleTimeout"))
-        requestTimeoutSeconds = max(1, double("requestTimeout"))
-        headerTimeoutSeconds = max(1, double("headerTimeout"))
-        minBodyBytesPerSecond = max(0, int("minBodyRate"))
-        maxConnections = max(4, int("maxConnections"))
-        let perClient = int("maxConnectionsPerClient")
+        shelfQueueLength = int("shelf.queueLength", 0...100_000)
+        idleTimeoutSeconds = double("idleTimeout", 1...86_400)
+        requestTimeoutSeconds = double("requestTimeout", 1...86_400)
+        headerTimeoutSeconds = double("headerTimeout", 1...86_400)
+        minBodyBytesPerSecond = int("minBodyRate", 0...1_000_000_000)
+        maxConnections = int("maxConnections", 4...1_000_000)
+        let perClient = int("maxConnectionsPerClient", 0...1_000_000)
         maxConnectionsPerClient = perClient > 0 ? min(perClient, maxConnections) : Self.defaultConnectionsPerClient(maxConnections)
-        minFreeBytes = Int64(max(0, int("minFreeMegabytes"))) * 1024 * 1024
+        minFreeBytes = Int64(int("minFreeMegabytes", 0...1_000_000_000)) * 1024 * 1024
         backupDirectory = optional("backup.dir")
-        backupKeep = max(1, int("backup.keep"))
+        backupKeep = int("backup.keep", 1...100_000)
         // At least a minute apart; at most a year (a larger number is a typo, not a wish).
-        backupInterval = min(max(double("backup.hours"), 1.0 / 60), 24 * 366) * 3600
+        backupInterval = double("backup.hours", (1.0 / 60)...(24 * 366)) * 3600
         logLevel = optional("logLevel")
         resourcesDirectory = optional("resourcesDir")
         catalogDirectory = optional("catalogDir")
         skippedSteps = Self.list(reader, "skipSteps")
         pipelineTuning = Self.list(reader, "tune").joined(separator: ",")
         shelfTuning = Self.list(reader, "shelf.tune").joined(separator: ",")
-        traceLevel = max(0, int("trace"))
+        traceLevel = int("trace", 0...3)
     }
 
     /// A quarter of all connections, at least 6 (a browser opens about that many), always leaving 2 for everyone else.

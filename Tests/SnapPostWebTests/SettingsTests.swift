@@ -46,6 +46,27 @@ struct SettingsTests {
         #expect(listed == switchable, "missing: \(missing), not switchable: \(extra)")
     }
 
+    @Test("Numbers that mean nothing (inf, nan, 1e300, extra digits) are clamped or the default: nothing overflows or traps")
+    func absurdNumbersAreHeldInRange() {
+        var values: [AbsoluteConfigKey: ConfigValue] = [:]
+        let absurd = ["inf", "nan", "1e300", "-1e300", "9223372036854775807", "-9223372036854775808"]
+        for (n, key) in AppSettings.keys.map(\.name).enumerated() where !["host", "password", "auth"].contains(key) {
+            values[AbsoluteConfigKey(key.split(separator: ".").map(String.init))] = .init(.string(absurd[n % absurd.count]), isSecret: false)
+        }
+        let settings = AppSettings(reader: ConfigReader(provider: InMemoryProvider(values: values)))
+        for seconds in [settings.aiTimeoutSeconds, settings.idleTimeoutSeconds, settings.requestTimeoutSeconds, settings.headerTimeoutSeconds] {
+            #expect(seconds.isFinite && seconds >= 1 && seconds <= 86_400)
+            _ = Duration.seconds(seconds)
+        }
+        #expect(settings.sessionLifetime.isFinite && settings.keepOriginalSeconds.isFinite && settings.backupInterval.isFinite)
+        #expect(settings.uploadMaxBytes > 0 && settings.ocrPixelsInFlight > 0 && settings.minFreeBytes >= 0)
+        #expect((0...65_535).contains(settings.port) && (0...3).contains(settings.traceLevel))
+        let huge = AppSettings(
+            reader: TestApp.configuration(
+                ["ai.timeout": "1e300", "upload.maxMegabytes": "99999999999999"], dataDirectory: URL(fileURLWithPath: "/tmp")))
+        #expect(huge.aiTimeoutSeconds == 86_400 && huge.uploadMaxBytes == 100_000 * 1024 * 1024)
+    }
+
     @Test("Defaults: 127.0.0.1:8080, ./data, eng, 25 MB, history 20, offline writer, 60 s AI timeout")
     func defaults() {
         let settings = AppSettings(reader: ConfigReader(provider: InMemoryProvider(values: [:])))
