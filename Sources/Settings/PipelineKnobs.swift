@@ -87,11 +87,18 @@ extension ShelfAnalyser.Config {
 }
 
 enum PipelineKnobs {
-    /// The `key=value,…` pairs of a tuning key whose value is a number; other items are skipped.
+    /// The largest knob value taken (larger, or inf and nan, would trap where a knob becomes a count of pixels).
+    static let largest = 1e7
+
+    /// The `key=value,…` pairs of a tuning key whose value is a number; other items are skipped with a warning.
     static func pairs(_ list: String) -> [(key: String, value: Double)] {
         list.split(separator: ",").compactMap { pair in
             let kv = pair.split(separator: "=", maxSplits: 1).map(String.init)
             guard kv.count == 2, let value = Double(kv[1]) else { return nil }
+            guard value.isFinite, abs(value) <= largest else {
+                warn("tuning value '\(kv[1])' for '\(kv[0])' ignored: not a number within ±\(Int(largest))")
+                return nil
+            }
             return (kv[0], value)
         }
     }

@@ -10,13 +10,13 @@ import NIOCore
 import PageReading
 import PostWriting
 import Prometheus
-import Settings
 import Storage
 import Support
 import Synchronization
 import SystemPackage
 import Testing
 
+@testable import Settings
 @testable import SnapPostWeb
 
 @Suite("Settings")
@@ -65,6 +65,12 @@ struct SettingsTests {
             reader: TestApp.configuration(
                 ["ai.timeout": "1e300", "upload.maxMegabytes": "99999999999999"], dataDirectory: URL(fileURLWithPath: "/tmp")))
         #expect(huge.aiTimeoutSeconds == 86_400 && huge.uploadMaxBytes == 100_000 * 1024 * 1024)
+    }
+
+    @Test("Tuning values that are no sane number are skipped, not turned into a count of pixels that traps")
+    func absurdTuningValuesAreSkipped() {
+        let pairs = PipelineKnobs.pairs("maxside=1e300,upscale=inf,xheight=nan,minlines=-1e20,psm=6")
+        #expect(pairs.map(\.key) == ["psm"] && pairs.first?.value == 6)
     }
 
     @Test("Defaults: 127.0.0.1:8080, ./data, eng, 25 MB, history 20, offline writer, 60 s AI timeout")
