@@ -10,6 +10,13 @@ var SHELL = ["/offline", "/static/app.css", "/static/app.js", "/static/icon.svg"
 });
 
 self.addEventListener("install", function (event) {
+  // Saves (POST: a form, the script's autosave, the beacon sent while a page closes) go straight to the network and
+  // never wake this worker: a save sent as the page goes away was lost when it had to start the worker first.
+  if (event.addRoutes) {
+    try {
+      event.addRoutes({ condition: { requestMethod: "POST" }, source: "network" }).catch(function () {});
+    } catch (e) { /* an older browser: its fetch handler below lets POSTs through */ }
+  }
   event.waitUntil(caches.open(CACHE).then(function (cache) { return cache.addAll(SHELL); }).then(function () { return self.skipWaiting(); }));
 });
 

@@ -135,6 +135,34 @@ def test_type_then_leave_twenty_ways_loses_nothing(browser, server, page_photo):
     context.close()
 
 
+def test_leaving_for_another_site_with_the_service_worker_in_charge_sends_the_text_at_once(browser, server, page_photo):
+    """The save sent as the page goes away (a beacon) must not wait on the service worker: leaving SnapPost for another
+    site means its browser copy is sent only when SnapPost is opened again, so the server must have it now."""
+    p, b = browser
+    context = iphone_context(p, b)
+    scan = new_scan(server, page_photo)
+    page = context.new_page()
+    page.goto(server.base + scan)
+    page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.ready.then(() => true)", timeout=20_000)
+    page.reload()
+    page.wait_for_function("() => !!navigator.serviceWorker.controller", timeout=20_000)
+    page.close()
+    missed = []
+    for n in range(6):
+        page = context.new_page()
+        page.goto(server.base + scan)
+        expect(page.locator("#text")).to_be_visible()
+        token = f"elsewhere{n}"
+        type_at_end(page, " " + token)
+        page.wait_for_timeout(100)
+        page.goto("about:blank")
+        if not wait_until(lambda: token in stored(server, scan)["text"], 3):
+            missed.append(token)
+        page.close()
+    assert not missed, f"not on the server 3 s after leaving: {missed}"
+    context.close()
+
+
 def test_text_typed_offline_reaches_the_server_when_the_network_returns(browser, server, page_photo):
     p, b = browser
     # Without the service worker, the page's own requests are what the cut network stops.
