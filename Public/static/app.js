@@ -590,9 +590,18 @@
       if (k.drawConflict) k.drawConflict();
       if (k.conflict) return;
       keepState(k, msg(dirty(k) ? "notSavedYet" : "saved"), dirty(k) ? "" : "ok");
-      schedule(k, k.delay || 800);
+      schedule(k, k.delay || (tooLongToBeacon(k) ? 0 : 800));
     });
     return k;
+  }
+  // A beacon (or a keepalive fetch) carries at most 64 KB, so a text longer than that cannot be sent as the page
+  // goes away: it is saved as it is typed instead (one request at a time; the latest text follows the one in flight).
+  var BEACON_BYTES = 60000;
+  function tooLongToBeacon(k) {
+    var values = k.read(), size = 0;
+    // At most 9 bytes a character once URL-encoded (three UTF-8 bytes, each as %XX): the exact count only near it.
+    Object.keys(values).forEach(function (name) { size += String(values[name]).length * 9; });
+    return size > BEACON_BYTES && formBody(k.fields, values, k.base, k.sendAs || editor).toString().length > BEACON_BYTES;
   }
 
   // Copies left in this browser by pages that are gone, for this keeper: the newest is put back in the box and sent,

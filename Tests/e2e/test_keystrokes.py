@@ -163,6 +163,36 @@ def test_leaving_for_another_site_with_the_service_worker_in_charge_sends_the_te
     context.close()
 
 
+def test_a_text_too_long_for_a_beacon_is_saved_as_it_is_typed(browser, server, page_photo):
+    """A beacon carries at most 64 KB: 8,000 ideographs (72 KB once URL-encoded) cannot be sent as the page goes
+    away, so the page saves them as they are typed, and leaving 100 ms after the last key loses nothing."""
+    p, b = browser
+    context = iphone_context(p, b)
+    scan = new_scan(server, page_photo)
+    long_text = ("书页上的文字清楚地写着。" * 700)[:8000]
+    body = urllib.parse.urlencode({"text": long_text})
+    reply = request(server.base, "POST", scan, body=body.encode(), headers={"Content-Type": "application/x-www-form-urlencoded"})
+    assert reply.status == 303, reply.status
+    missed = []
+    for n in range(4):
+        page = context.new_page()
+        page.goto(server.base + scan)
+        expect(page.locator("#text")).to_be_visible()
+        token = f"long{n}"
+        type_at_end(page, token)
+        page.wait_for_timeout(100)
+        if n % 2:
+            page.close()
+        else:
+            page.goto("about:blank")
+        if not wait_until(lambda: token in stored(server, scan)["text"], 3):
+            missed.append(token)
+        if not page.is_closed():
+            page.close()
+    assert not missed, f"not on the server 3 s after leaving: {missed}"
+    context.close()
+
+
 def test_text_typed_offline_reaches_the_server_when_the_network_returns(browser, server, page_photo):
     p, b = browser
     # Without the service worker, the page's own requests are what the cut network stops.
