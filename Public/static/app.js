@@ -14,6 +14,9 @@
   // Fields only a browser without this script sends (the revision a plain form's text was typed over: this script
   // names its own with each save, and a form it lets through saves as it stands).
   $all("[data-plain-only]").forEach(function (field) { field.remove(); });
+  // The footer's language switch belongs to the page's text form only without this script (which saves the text
+  // itself before the page changes): with it, the switch is its own form again.
+  $all("[data-plain-form]").forEach(function (field) { field.removeAttribute("form"); field.removeAttribute("formaction"); });
 
   // Words come from the server's catalogue in the reader's language (the JSON in the page's `#messages` meta
   // element, `js.*` keys):

@@ -149,7 +149,7 @@ public func buildApplication(
             clientAddress: clientAddress, pages: pages
         ).endpoints,
         atPath: mount)
-    router.addRoutes(LanguageController(base: base, policy: policy).endpoints, atPath: mount)
+    router.addRoutes(LanguageController(base: base, policy: policy, scans: dependencies.scans).endpoints, atPath: mount)
     router.addRoutes(RetouchController(studio: studio, intake: intake, pages: pages).endpoints, atPath: mount)
     router.addRoutes(APIController(intake: intake, scans: dependencies.scans, writer: writer, base: base).endpoints, atPath: mount)
     router.addRoutes(

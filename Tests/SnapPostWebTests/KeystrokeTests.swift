@@ -116,6 +116,32 @@ struct KeystrokeTests {
         }
     }
 
+    @Test("Without the script, the footer's language switch on Results belongs to the text's form: the text is saved, then the language")
+    func languageSwitchKeepsTheText() async throws {
+        let harness = try TestApp()
+        try await harness.build().test(.router) { client in
+            let path = try await client.uploadPage("As read.")
+            let id = String(path.dropFirst("/scans/".count))
+            let page = try await client.execute(uri: path, method: .get).text
+            #expect(page.contains("id=\"results-form\""))
+            #expect(page.contains("name=\"interfaceLang\" data-autosubmit-select form=\"results-form\" data-plain-form"))
+            #expect(page.contains("form=\"results-form\" formaction=\"\(path)/interface-language\" data-plain-form"))
+            // Other pages keep their own switch.
+            let home = try await client.execute(uri: "/", method: .get).text
+            #expect(home.contains("name=\"interfaceLang\" data-autosubmit-select>") && !home.contains("data-plain-form"))
+            let switched = try await client.execute(
+                uri: path + "/interface-language", method: .post, headers: Form.headers,
+                body: Form.encode([("text", "Typed, then the language changed."), ("seen", "0"), ("interfaceLang", "fr"), ("lang", "eng")]))
+            #expect(switched.status == .seeOther && switched.location == path)
+            #expect((switched.headers[.setCookie] ?? "").hasPrefix("snappost_lang=fr"))
+            #expect(try await harness.scans.scan(id: id)?.editedText == "Typed, then the language changed.")
+            // The footer's own form, with the script or on other pages, names the language as before.
+            let plain = try await client.execute(
+                uri: "/language", method: .post, headers: Form.headers, body: Form.encode([("interfaceLang", "de"), ("next", path)]))
+            #expect(plain.status == .seeOther && (plain.headers[.setCookie] ?? "").hasPrefix("snappost_lang=de"))
+        }
+    }
+
     @Test("A beacon (no header, autosave=1 in the form) saves like the script's fetch; from another site it is refused and saves nothing")
     func beaconSave() async throws {
         let harness = try TestApp()

@@ -4,15 +4,19 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Localization
+import Storage
 
 struct LanguageController {
     let base: String
     let policy: AccessPolicy
+    /// For the switch sent with a scan's text (see `chooseKeepingText`).
+    let scans: any ScanRepository
 
     var endpoints: RouteCollection<AppRequestContext> {
         let routes = RouteCollection(context: AppRequestContext.self)
         routes.post("language", use: choose)
         routes.get("language", use: back)
+        routes.post("scans/{id}/interface-language", use: chooseKeepingText)
         return routes
     }
 
@@ -23,10 +27,22 @@ struct LanguageController {
 
     @Sendable func choose(_ request: Request, context: AppRequestContext) async throws -> Response {
         let form = try await FormBody.read(request)
-        let next = NextPath.safe(form["next"], base: base)
+        return switching(to: form["interfaceLang"] ?? form["lang"], next: NextPath.safe(form["next"], base: base), request, context)
+    }
+
+    /// POST /scans/{id}/interface-language: the footer's switch sent, without the script, with the Results form, so
+    /// the text typed there is saved (as every way out of Results saves it) before the page comes back in the language.
+    @Sendable func chooseKeepingText(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let scan = try await scans.required(context)
+        let form = try await FormBody.read(request)
+        if form.text("text") != nil { try await scans.saveEdits(form, of: scan) }
+        return switching(to: form["interfaceLang"], next: "\(base)/scans/\(scan.id)", request, context)
+    }
+
+    private func switching(to tag: String?, next: String, _ request: Request, _ context: AppRequestContext) -> Response {
         var response = Response.redirect(to: next, type: .normal)
         // An unknown tag clears the choice, so the browser's languages decide again.
-        let language = form["lang"].flatMap(InterfaceLanguage.init(tag:))
+        let language = tag.flatMap(InterfaceLanguage.init(tag:))
         response.setCookie(
             Cookie(
                 name: LanguageMiddleware.cookieName, value: language?.tag ?? "", maxAge: language == nil ? 0 : 365 * 24 * 3600,

@@ -31,6 +31,15 @@ struct PageChrome: Sendable {
     var localizer: Localizer
     /// The page's own path and query, where the footer's language switch comes back to.
     var pagePath: String = "/"
+    /// A page whose form holds typed text (Results): without the script, the footer's switch sends that form to
+    /// `action`, which saves the text before the language changes.
+    var textForm: TextFormSwitch? = nil
+}
+
+/// The form of typed text the footer's language switch belongs to without the script (see `PageChrome.textForm`).
+struct TextFormSwitch: Sendable {
+    let formId: String
+    let action: String
 }
 
 enum WriterBadgeState: Equatable, Sendable {
@@ -82,6 +91,8 @@ struct PageModel {
     /// The footer's switch: every interface language by its own name.
     let interfaceLanguages: [InterfaceLanguageChoice]
     let here: String
+    /// Set on pages whose form holds typed text (see `PageChrome.textForm`).
+    let textForm: TextFormSwitch?
     let base: String
     let title: String
     let writer: String
@@ -111,6 +122,7 @@ struct PageModel {
             InterfaceLanguageChoice(tag: $0.tag, name: $0.nativeName, selected: $0 == localizer.language)
         }
         here = chrome.pagePath
+        textForm = chrome.textForm
         base = chrome.base
         title = chrome.title
         isOffline = chrome.writerState == .offline

@@ -24,24 +24,25 @@ struct Pages: Sendable {
     /// `title` and the back link's label are catalogue messages, said in the request's language.
     func chrome(
         _ context: AppRequestContext, title: LocalizedMessage, section: String = "", showWriter: Bool = false,
-        back: (href: String, label: LocalizedMessage)? = nil, scripts: [String] = [], bare: Bool = false
+        back: (href: String, label: LocalizedMessage)? = nil, scripts: [String] = [], bare: Bool = false, textForm: TextFormSwitch? = nil
     ) -> PageChrome {
         let localizer = localizer(context)
         return PageChrome(
             base: base, title: localizer(title), writer: writerName, showWriter: showWriter, loggedIn: context.sessionId != nil,
             authEnabled: authEnabled, section: section, backHref: back?.href, backLabel: back.map { localizer($0.label) },
             writerState: writerIsOffline ? .offline : .provider(writerHealth.current), scripts: scripts, bare: bare,
-            localizer: localizer, pagePath: context.pagePath)
+            localizer: localizer, pagePath: context.pagePath, textForm: textForm)
     }
 
     func render(
         _ template: String, _ context: AppRequestContext, title: LocalizedMessage, section: String = "", showWriter: Bool = false,
         back: (href: String, label: LocalizedMessage)? = nil, content: Any, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:],
-        scripts: [String] = [], bare: Bool = false
+        scripts: [String] = [], bare: Bool = false, textForm: TextFormSwitch? = nil
     ) -> Response {
         renderer.render(
             template,
-            chrome: chrome(context, title: title, section: section, showWriter: showWriter, back: back, scripts: scripts, bare: bare),
+            chrome: chrome(
+                context, title: title, section: section, showWriter: showWriter, back: back, scripts: scripts, bare: bare, textForm: textForm),
             content: content, status: status, headers: headers)
     }
 }

@@ -77,7 +77,8 @@ struct ResultsPage: Sendable {
         // Results is the page Home leads to: the header's Home link is the way back, so there is no second one.
         return pages.render(
             "results", context, title: LocalizedMessage("title.results"), showWriter: true, content: view, status: failure?.status ?? .ok,
-            headers: failure?.headers ?? [:])
+            headers: failure?.headers ?? [:],
+            textForm: TextFormSwitch(formId: "results-form", action: "\(pages.base)/scans/\(scan.id)/interface-language"))
     }
 }
 
