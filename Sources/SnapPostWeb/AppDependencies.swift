@@ -37,7 +37,7 @@ public struct AppDependencies: Sendable {
     /// The OCR languages installed on this machine (the language selects offer them); set by the live setup.
     public var installedLanguages: [RecognitionLanguage] = []
     /// Writes everything of the person's (texts, drafts, history, shelves) as a ZIP to the file given.
-    public var exportData: (@Sendable (URL) async throws -> PersonalExport.Counts)?
+    public var exportData: (@Sendable (URL, ExportWords) async throws -> PersonalExport.Counts)?
     /// Writes a backup of the data folder to the file given (scheduled backups); nil when the store is in memory.
     public var backup: (@Sendable (URL) throws -> DataBackup.Summary)?
 
@@ -82,7 +82,7 @@ public struct AppDependencies: Sendable {
             checkStoreWritable: { try await database.checkWritable() }, isOCRReady: isOCRReady, clock: clock,
             metricsRegistry: metricsRegistry, words: words)
         self.freeDiskBytes = { database.freeBytes() }
-        self.exportData = { file in try await PersonalExport(database: database).write(to: file) }
+        self.exportData = { file, words in try await PersonalExport(database: database).write(to: file, words: words) }
         if database.directory != nil { self.backup = { file in try database.backup(to: file) } }
     }
 }

@@ -125,8 +125,8 @@ public struct PersonalExport: Sendable {
 
     // MARK: Writing
 
-    /// Writes the ZIP to `file` (0600). `now` names the export and dates its entries.
-    public func write(to file: URL, now: Date = Date()) async throws -> Counts {
+    /// Writes the ZIP to `file` (0600), its Markdown in `words`. `now` names the export and dates its entries.
+    public func write(to file: URL, words: ExportWords, now: Date = Date()) async throws -> Counts {
         let folder = file.deletingLastPathComponent()
         let json = folder.appendingPathComponent(".snappost-export-\(RandomID.make()).json")
         defer { unlink(json.path) }
@@ -144,31 +144,34 @@ public struct PersonalExport: Sendable {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
         var counts = Counts()
-        var index: [String] = ["# SnapPost export", "", "Made \(Self.day(now)) \(Self.time(now)) UTC.", ""]
+        var index: [String] = ["# \(words.say("export.title", [:]))", "", words.say("export.made", Self.when(now)), ""]
 
         try jsonHandle.write(contentsOf: Data("{\"exportedAt\":\(String(decoding: try encoder.encode(now), as: UTF8.self)),\"scans\":[".utf8))
         let scanIds = try await database.read { db in try String.fetchAll(db, sql: "SELECT id FROM scan ORDER BY createdAt, rowid") }
-        index += ["## Texts", ""]
+        index += ["## \(words.say("export.texts", [:]))", ""]
         for (n, id) in scanIds.enumerated() {
             guard let scan = try await self.scan(id) else { continue }
             counts.scans += 1
             counts.generations += scan.generations.count
             counts.draftVersions += scan.generations.reduce(0) { $0 + $1.drafts.reduce(0) { $0 + $1.versions.count } }
             let name = "texts/\(Self.day(scan.createdAt))-\(scan.id).md"
-            try zip.add(name: name, data: Data(Self.markdown(scan).utf8))
-            index.append("- [\(Self.title(scan))](\(name))")
+            try zip.add(name: name, data: Data(Self.markdown(scan, words).utf8))
+            index.append("- [\(Self.title(scan, words))](\(name))")
             try jsonHandle.write(contentsOf: Data((n == 0 ? "" : ",").utf8) + (try encoder.encode(scan)))
         }
-        if scanIds.isEmpty { index.append("(none)") }
+        if scanIds.isEmpty { index.append(words.say("export.none", [:])) }
 
         let history = try await database.read { db in
             try Row.fetchAll(db, sql: "SELECT postedAt, action, tone, text, scanId FROM history WHERE deletedAt IS NULL ORDER BY postedAt")
                 .map { HistoryJSON(postedAt: $0["postedAt"], action: $0["action"], tone: $0["tone"], text: $0["text"], scanId: $0["scanId"]) }
         }
         counts.history = history.count
-        try zip.add(name: "history.md", data: Data(Self.markdown(history).utf8))
+        try zip.add(name: "history.md", data: Data(Self.markdown(history, words).utf8))
         try jsonHandle.write(contentsOf: Data("],\"history\":".utf8) + (try encoder.encode(history)) + Data(",\"shelves\":[".utf8))
-        index += ["", "## History", "", "- [\(history.count) copied, shared or posted drafts](history.md)", "", "## Shelves", ""]
+        index += [
+            "", "## \(words.say("export.history", [:]))", "", "- [\(words.count("export.historyLink", history.count, [:]))](history.md)", "",
+            "## \(words.say("export.shelves", [:]))", "",
+        ]
 
         let shelfIds = try await database.read { db in try String.fetchAll(db, sql: "SELECT id FROM shelfScan ORDER BY createdAt, rowid") }
         let shelves = SQLiteShelfScanRepository(database: database)
@@ -176,16 +179,16 @@ public struct PersonalExport: Sendable {
             guard let stored = try await shelves.scan(id: id), let reading = try await shelves.reading(ofShelf: id) else { continue }
             let shelf = Self.shelf(stored, reading)
             let name = "shelves/\(Self.day(shelf.createdAt))-\(shelf.id).md"
-            try zip.add(name: name, data: Data(Self.markdown(shelf).utf8))
-            index.append("- [Shelf of \(Self.day(shelf.createdAt)): \(Self.namedBooks(shelf).count) books](\(name))")
+            try zip.add(name: name, data: Data(Self.markdown(shelf, words).utf8))
+            index.append("- [\(words.count("export.shelfLink", Self.namedBooks(shelf).count, ["day": .text(Self.day(shelf.createdAt))]))](\(name))")
             try jsonHandle.write(contentsOf: Data((counts.shelves == 0 ? "" : ",").utf8) + (try encoder.encode(shelf)))
             counts.shelves += 1
         }
-        if shelfIds.isEmpty { index.append("(none)") }
+        if shelfIds.isEmpty { index.append(words.say("export.none", [:])) }
         try jsonHandle.write(contentsOf: Data("],\"counts\":".utf8) + (try encoder.encode(counts)) + Data("}".utf8))
         try jsonHandle.synchronize()
 
-        index += ["", "All of it for programs: [snappost.json](snappost.json).", ""]
+        index += ["", words.say("export.forPrograms", ["file": .text("[snappost.json](snappost.json)")]), ""]
         try zip.add(name: "snappost.json", file: json)
         try zip.add(name: "README.md", data: Data(index.joined(separator: "\n").utf8))
         try zip.finish()
@@ -242,22 +245,28 @@ public struct PersonalExport: Sendable {
 
     // MARK: Markdown
 
-    static func title(_ scan: ScanJSON) -> String {
+    /// A moment as the export's messages name it: `{{day}}` and `{{time}}` (UTC).
+    static func when(_ date: Date) -> [String: MessageArgument] { ["day": .text(day(date)), "time": .text(time(date))] }
+
+    static func title(_ scan: ScanJSON, _ words: ExportWords) -> String {
         let named = [scan.book, scan.author].filter { !$0.isEmpty }.joined(separator: " — ")
-        return named.isEmpty ? "Text of \(day(scan.createdAt))" : "\(named) (\(day(scan.createdAt)))"
+        return named.isEmpty ? words.say("export.textOf", when(scan.createdAt)) : "\(named) (\(day(scan.createdAt)))"
     }
 
-    static func markdown(_ scan: ScanJSON) -> String {
-        var out = ["# \(title(scan))", "", "Scanned \(day(scan.createdAt)) \(time(scan.createdAt)) UTC.", "", scan.text, ""]
+    static func markdown(_ scan: ScanJSON, _ words: ExportWords) -> String {
+        var out = ["# \(title(scan, words))", "", words.say("export.scanned", when(scan.createdAt)), "", scan.text, ""]
         for generation in scan.generations {
-            out += ["## Drafts written \(day(generation.createdAt)) \(time(generation.createdAt)) UTC by \(generation.writer)", ""]
+            out += ["## \(words.say("export.draftsWritten", when(generation.createdAt).merging(["writer": .text(generation.writer)]) { $1 }))", ""]
             for draft in generation.drafts {
-                out += ["### \(draft.tone.prefix(1).uppercased() + draft.tone.dropFirst())", ""]
+                out += ["### \(words.say("tone.\(draft.tone)", [:]))", ""]
                 for version in draft.versions.reversed() {
-                    let label = version.version == draft.versions.last?.version ? "Version \(version.version) (newest)" : "Version \(version.version)"
-                    out += ["#### \(label)", ""]
+                    let newest = version.version == draft.versions.last?.version
+                    out += ["#### \(words.say(newest ? "export.versionNewest" : "export.version", ["number": .number(version.version)]))", ""]
                     if let edited = version.edited {
-                        out += [edited, "", "<details><summary>As written</summary>", "", version.written, "", "</details>", ""]
+                        out += [
+                            edited, "", "<details><summary>\(words.say("export.asWritten", [:]))</summary>", "", version.written, "", "</details>",
+                            "",
+                        ]
                     } else {
                         out += [version.written, ""]
                     }
@@ -267,38 +276,52 @@ public struct PersonalExport: Sendable {
         return out.joined(separator: "\n")
     }
 
-    static func markdown(_ history: [HistoryJSON]) -> String {
-        var out = ["# History", "", "The drafts you copied, shared or marked as posted, oldest first.", ""]
+    static func markdown(_ history: [HistoryJSON], _ words: ExportWords) -> String {
+        var out = ["# \(words.say("export.history", [:]))", "", words.say("export.historyIntro", [:]), ""]
         for item in history {
-            out += ["## \(item.action.capitalized) \(day(item.postedAt)) \(time(item.postedAt)) UTC (\(item.tone))", "", item.text, ""]
+            let said = when(item.postedAt).merging(["action": .message("history.\(item.action)"), "tone": .message("tone.\(item.tone)")]) { $1 }
+            out += ["## \(words.say("export.historyItem", said))", "", item.text, ""]
         }
-        if history.isEmpty { out.append("(none)") }
+        if history.isEmpty { out.append(words.say("export.none", [:])) }
         return out.joined(separator: "\n")
     }
 
     /// The books the analysis or the person named; a spine it could not read is no book (the JSON keeps it, marked).
     static func namedBooks(_ shelf: ShelfJSON) -> [ShelfJSON.Book] { shelf.books.filter { $0.identified || $0.correctedByHand } }
 
-    static func markdown(_ shelf: ShelfJSON) -> String {
-        var out = ["# Shelf of \(day(shelf.createdAt))", "", "Analysed by \(shelf.analysedBy).", "", shelf.summary, "", "## Books", ""]
+    static func markdown(_ shelf: ShelfJSON, _ words: ExportWords) -> String {
+        func list(_ items: [String]) -> MessageArgument { .text(items.joined(separator: ", ")) }
+        var out = [
+            "# \(words.say("export.shelfOf", ["day": .text(day(shelf.createdAt))]))", "",
+            words.say("export.analysedBy", ["who": .text(shelf.analysedBy)]),
+            "", shelf.summary, "", "## \(words.say("export.books", [:]))", "",
+        ]
         let named = namedBooks(shelf)
         for book in named {
-            let mark = book.correctedByHand ? " (corrected by hand)" : ""
-            out.append("- \(book.title)\(book.author.isEmpty ? "" : " by \(book.author)")\(book.genre.isEmpty ? "" : ", \(book.genre)")\(mark)")
+            var line = book.author.isEmpty ? book.title : words.say("export.bookBy", ["title": .text(book.title), "author": .text(book.author)])
+            if !book.genre.isEmpty { line += ", \(book.genre)" }
+            if book.correctedByHand { line += " (\(words.say("export.correctedByHand", [:])))" }
+            out.append("- \(line)")
         }
-        if named.isEmpty { out.append("(none)") }
+        if named.isEmpty { out.append(words.say("export.none", [:])) }
         // What the unread spines said, when they said anything, and how many said nothing.
         let unread = shelf.books.filter { !($0.identified || $0.correctedByHand) }
         let said = shelf.unidentifiedSpines + unread.map(\.title).filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
         let silent = unread.count - unread.filter { !$0.title.trimmingCharacters(in: .whitespaces).isEmpty }.count
         if !said.isEmpty || silent > 0 {
-            out += ["", "## Spines not identified", ""] + said.map { "- \($0)" }
-            if silent > 0 { out.append("- \(silent) spine\(silent == 1 ? "" : "s") with nothing readable") }
+            out += ["", "## \(words.say("export.spinesNotIdentified", [:]))", ""] + said.map { "- \($0)" }
+            if silent > 0 { out.append("- \(words.count("export.silentSpines", silent, [:]))") }
         }
-        out += ["", "## What the shelf says", "", "- Favourite genres: \(shelf.favoriteGenres.joined(separator: ", "))"]
-        out += ["- Reading level: \(shelf.readingLevel)", "- Interests: \(shelf.interests.joined(separator: ", "))"]
-        out += ["- Authors: \(shelf.authorPreferences.joined(separator: ", "))", "", "## Recommendations", ""]
-        out += shelf.recommendations.map { "- \($0.title) by \($0.author): \($0.reason)" }
+        out += [
+            "", "## \(words.say("export.whatTheShelfSays", [:]))", "",
+            "- \(words.say("export.favouriteGenres", ["list": list(shelf.favoriteGenres)]))",
+            "- \(words.say("export.readingLevel", ["level": .text(shelf.readingLevel)]))",
+            "- \(words.say("export.interests", ["list": list(shelf.interests)]))",
+            "- \(words.say("export.authors", ["list": list(shelf.authorPreferences)]))", "", "## \(words.say("export.recommendations", [:]))", "",
+        ]
+        out += shelf.recommendations.map {
+            "- \(words.say("export.recommendation", ["title": .text($0.title), "author": .text($0.author), "reason": .text($0.reason)]))"
+        }
         return out.joined(separator: "\n") + "\n"
     }
 
@@ -311,5 +334,21 @@ public struct PersonalExport: Sendable {
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.dateFormat = pattern
         return formatter.string(from: date)
+    }
+}
+
+/// The export's words in the reader's language. Storage knows no catalogue: the caller says each message (`export.*`,
+/// and the `tone.*` and `history.*` names) in its catalogue's language, its `{{name}}` placeholders filled from the
+/// arguments, and `count` chooses the plural form for a number.
+public struct ExportWords: Sendable {
+    public let say: @Sendable (_ key: String, _ arguments: [String: MessageArgument]) -> String
+    public let count: @Sendable (_ key: String, _ count: Int, _ arguments: [String: MessageArgument]) -> String
+
+    public init(
+        say: @escaping @Sendable (_ key: String, _ arguments: [String: MessageArgument]) -> String,
+        count: @escaping @Sendable (_ key: String, _ count: Int, _ arguments: [String: MessageArgument]) -> String
+    ) {
+        self.say = say
+        self.count = count
     }
 }

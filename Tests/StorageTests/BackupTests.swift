@@ -2,6 +2,7 @@
 // and the person's export: a ZIP every unzip opens, with the texts, every draft version, history and shelves.
 import Foundation
 import GRDB
+import Localization
 import Support
 import Testing
 
@@ -149,7 +150,7 @@ struct BackupTests {
         let (database, _, ids) = try await Self.populated()
         let file = Self.folder("export").appendingPathComponent("export.zip")
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let counts = try await PersonalExport(database: database).write(to: file)
+        let counts = try await PersonalExport(database: database).write(to: file, words: try ExportWording.in(.english))
         #expect(counts == PersonalExport.Counts(scans: 1, generations: 1, draftVersions: 3, history: 1, shelves: 1))
         // Python's zipfile checks every CRC and reads the entries back.
         let script = """
@@ -173,6 +174,26 @@ struct BackupTests {
         let markdown = lines[3...].joined(separator: "\n")
         #expect(markdown.contains("# Logbook — A. Keeper") && markdown.contains("The keeper wrote every evening, by hand."))
         #expect(markdown.contains("Version 2 (newest)") && markdown.contains("Punchy one.") && markdown.contains("<summary>As written</summary>"))
+        #expect(markdown.contains("### Punchy"))
+
+        // In the reader's language: no English heading is left in a French export.
+        let french = Self.folder("export-fr").appendingPathComponent("export.zip")
+        try FileManager.default.createDirectory(at: french.deletingLastPathComponent(), withIntermediateDirectories: true)
+        _ = try await PersonalExport(database: database).write(to: french, words: try ExportWording.in(.french))
+        let everything = """
+            import sys, zipfile
+            z = zipfile.ZipFile(sys.argv[1])
+            for name in sorted(n for n in z.namelist() if n.endswith(".md")): print(z.read(name).decode())
+            """
+        let readme = try Self.run("/usr/bin/python3", ["-c", everything, french.path])
+        #expect(readme.contains("# Export SnapPost") && readme.contains("## Textes") && readme.contains("1 brouillon copié, partagé ou publié"))
+        #expect(readme.contains("Étagère du ") && readme.contains("Le tout pour les programmes : [snappost.json](snappost.json)."))
+        #expect(
+            readme.contains("Version 2 (la plus récente)") && readme.contains("### Percutant") && readme.contains("Publié le ")
+                && readme.contains("UTC (Percutant)"))
+        for english in ["SnapPost export", "Made ", "Scanned ", "Drafts written", "(newest)", "As written", "The drafts you copied"] {
+            #expect(!readme.contains(english), "\(english)")
+        }
     }
 
     static func mode(of path: String) -> mode_t {
@@ -194,7 +215,7 @@ struct BackupTests {
 
 @Suite struct PersonalExportShelfTests {
     @Test("A shelf's Markdown lists the books named (by the analysis or by hand) and the unread spines apart")
-    func unreadSpinesAreNoBooks() {
+    func unreadSpinesAreNoBooks() throws {
         typealias Book = PersonalExport.ShelfJSON.Book
         let shelf = PersonalExport.ShelfJSON(
             id: "s1", createdAt: Date(timeIntervalSince1970: 1_764_300_000), summary: "4 spines found; 2 books identified.",
@@ -206,11 +227,19 @@ struct BackupTests {
                 Book(title: "| Sey em aa", author: "", genre: "", identified: false, correctedByHand: false),
             ],
             favoriteGenres: [], readingLevel: "", interests: [], authorPreferences: [], recommendations: [], unidentifiedSpines: [])
-        let text = PersonalExport.markdown(shelf)
+        let text = PersonalExport.markdown(shelf, try ExportWording.in(.english))
         let books = text.components(separatedBy: "## Books")[1].components(separatedBy: "## Spines not identified")
         #expect(books[0].contains("- Deep Work by Cal Newport, Business") && books[0].contains("- My Own Title (corrected by hand)"))
         #expect(!books[0].contains("not identified") && !books[0].contains("Sey em"))
         #expect(books.count == 2 && books[1].contains("- | Sey em aa") && books[1].contains("- 1 spine with nothing readable"))
         #expect(PersonalExport.namedBooks(shelf).count == 2)
+    }
+}
+
+/// The export's words from the shipped catalogue, as the web layer says them.
+enum ExportWording {
+    static func `in`(_ language: InterfaceLanguage) throws -> ExportWords {
+        let localizer = try Localizations.shipped().localizer(language)
+        return ExportWords(say: { localizer($0, $1) }, count: { localizer.plural($0, count: $1, $2) })
     }
 }

@@ -15,7 +15,7 @@ struct HistoryController {
     /// How many items History keeps (and shows).
     let size: Int
     /// Writes the person's export (a ZIP) to a file; nil: not offered.
-    var exportData: (@Sendable (URL) async throws -> PersonalExport.Counts)? = nil
+    var exportData: (@Sendable (URL, ExportWords) async throws -> PersonalExport.Counts)? = nil
 
     var endpoints: RouteCollection<AppRequestContext> {
         let routes = RouteCollection(context: AppRequestContext.self)
@@ -89,7 +89,9 @@ struct HistoryController {
         Self.sweepStaleExports(in: folder)
         let file = folder.appendingPathComponent("snappost-export-\(RandomID.make()).zip")
         do {
-            _ = try await exportData(file)
+            // Its Markdown speaks the reader's language, as the page that offered it did.
+            let localizer = pages.localizer(context)
+            _ = try await exportData(file, ExportWords(say: { localizer($0, $1) }, count: { localizer.plural($0, count: $1, $2) }))
         } catch {
             try? FileManager.default.removeItem(at: file)
             throw error

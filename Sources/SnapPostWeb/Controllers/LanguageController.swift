@@ -17,6 +17,7 @@ struct LanguageController {
         routes.post("language", use: choose)
         routes.get("language", use: back)
         routes.post("scans/{id}/interface-language", use: chooseKeepingText)
+        routes.get("scans/{id}/interface-language", use: backToText)
         return routes
     }
 
@@ -28,6 +29,11 @@ struct LanguageController {
     @Sendable func choose(_ request: Request, context: AppRequestContext) async throws -> Response {
         let form = try await FormBody.read(request)
         return switching(to: form["interfaceLang"] ?? form["lang"], next: NextPath.safe(form["next"], base: base), request, context)
+    }
+
+    /// The text's switch opened as a page: nothing changes, it leads to the text.
+    @Sendable func backToText(_ request: Request, context: AppRequestContext) async throws -> Response {
+        Response.redirect(to: "\(base)/scans/\(try await scans.required(context).id)", type: .normal)
     }
 
     /// POST /scans/{id}/interface-language: the footer's switch sent, without the script, with the Results form, so
