@@ -36,6 +36,24 @@ import Testing
         #expect(Array(ordered[6...10]) == (0..<5).map { "right column words number \($0)" })
     }
 
+    @Test("Columns of prose a little more than a line's height apart are read one after the other, on a page of any width")
+    func narrowGuttersOnAWidePageStillSplitTheColumns() {
+        // Three columns of 640 px, 40 px apart (1.3 lines of 30 px; under 2 % of the 2,000 px the text spans):
+        // prose lines never cross the gap, so it is a gutter, not a word space, whatever the page's width.
+        var lines: [RecognizedLine] = []
+        for i in 0..<6 {
+            for c in 0..<3 { lines.append(line("column \(c) has running words on line \(i)", 100 + c * 680, 100 + i * 42, 640)) }
+        }
+        let ordered = LineOrderer(yTolerance: 12).order(lines.shuffled()).map(\.text)
+        #expect(ordered == (0..<3).flatMap { c in (0..<6).map { "column \(c) has running words on line \($0)" } })
+        // A gap narrower than a line is a word space of a row split in two: read in rows.
+        var rows: [RecognizedLine] = []
+        for i in 0..<6 { for c in 0..<2 { rows.append(line("half \(c) of a row of words \(i)", 100 + c * 660, 100 + i * 42, 640)) } }
+        #expect(
+            LineOrderer(yTolerance: 12).order(rows.shuffled()).map(\.text)
+                == (0..<6).flatMap { i in (0..<2).map { "half \($0) of a row of words \(i)" } })
+    }
+
     @Test func tablesOfShortCellsReadRowByRow() {
         var lines: [RecognizedLine] = []
         for i in 0..<5 {

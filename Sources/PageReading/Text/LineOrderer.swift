@@ -251,7 +251,7 @@ public struct LineOrderer: Sendable {
         for line in narrow {
             for x in max(0, line.box.x - minX)..<min(span + 1, line.box.maxX - minX) { coverage[x] += 1 }
         }
-        let minGap = max(1.0 * lineHeight, 0.02 * Double(span))
+        let minGap = max(1.0 * lineHeight, 0.01 * Double(span))
         var gutters: [Double] = []
         var runStart: Int? = nil
         for x in 0...span {
