@@ -190,6 +190,9 @@ public final class LeptonicaImage: @unchecked Sendable {
         return wrap(Self.filled(made) { Resampling.luminance(UnsafePointer(data), rowWords: Int(pixGetWpl(pix)), into: $0) })
     }
 
+    /// The negative: light becomes dark (every channel of colour alike; a 1-bit image's ink and paper swap).
+    public func inverted() -> LeptonicaImage? { wrap(pixInvert(nil, pix)) }
+
     /// 32-bit colour (for previews).
     public func colour() -> LeptonicaImage? {
         depth == 32 ? self : wrap(pixConvertTo32(pix))

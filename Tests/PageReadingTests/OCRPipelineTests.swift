@@ -58,7 +58,7 @@ import Testing
         #expect(abs(first.box.y - 90) < 40, "first line box \(first.box)")
         #expect(first.box.x < 140)
         let steps = capture.timings.map(\.step)
-        #expect(steps.starts(with: ["decode", "scale"]))
+        #expect(steps.starts(with: ["decode", "polarity", "scale"]))
         #expect(steps.contains("recognise"))
         #expect(capture.language == "eng")
         let preview = try #require(capture.preview)

@@ -174,7 +174,7 @@ public struct ImageProcessor: Sendable {
     /// Every step in the order it runs. A step owns its name (its switch in `Config.skippedSteps`) and says itself
     /// whether a configuration and a reading need it (`PageStep.runs`): adding a step is adding it here.
     static let allSteps: [any PageStep] = [
-        DecodeStep(), ScaleStep(), GivenTurnStep(), FindPageStep(), NormaliseStep(), OrientStep(), DeskewStep(), PerspectiveStep(),
+        DecodeStep(), PolarityStep(), ScaleStep(), GivenTurnStep(), FindPageStep(), NormaliseStep(), OrientStep(), DeskewStep(), PerspectiveStep(),
         DewarpStep(),
         PreviewStep(), SharpenStep(), BinariseStep(), WidenStep(), SurfaceStep(), FacingPageStep(), MarginTextStep(), RecogniseStep(),
         ThresholdCheckStep(),

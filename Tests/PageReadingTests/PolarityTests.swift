@@ -1,0 +1,46 @@
+// Light print on a dark ground is read as its negative; a page on a dark table or small in the frame is not.
+import Foundation
+import Imaging
+import Support
+import Testing
+
+@testable import PageReading
+
+@Suite struct PolarityTests {
+    func page() throws -> LeptonicaImage { try #require(LeptonicaImage(encoded: try OCRFixtures.data("clean.png"))?.grayscale()) }
+
+    /// The page (dark print on light) laid in the middle of a dark frame `scale` times its size.
+    func onADarkTable(_ page: GrayImage, scale: Int) -> GrayImage {
+        let width = page.width * scale, height = page.height * scale
+        var bytes = [UInt8](repeating: 40, count: width * height)
+        let x0 = (width - page.width) / 2, y0 = (height - page.height) / 2
+        for y in 0..<page.height {
+            for x in 0..<page.width { bytes[(y0 + y) * width + x0 + x] = page.bytes[y * page.width + x] }
+        }
+        return GrayImage(width: width, height: height, bytes: bytes)
+    }
+
+    @Test("The check: a negative page is light on dark; the page itself, and the page on a dark table, are not")
+    func lightOnDarkIsTold() throws {
+        let page = try page()
+        #expect(!PolarityCheck.isLightOnDark(page))
+        #expect(PolarityCheck.isLightOnDark(try #require(page.inverted())))
+        let gray = try #require(page.grayImage())
+        #expect(!PolarityCheck.isLightOnDark(onADarkTable(gray, scale: 2)), "the page is one large piece of light")
+        // Grey paper under white type: the light is the print.
+        let greyGround = GrayImage(width: gray.width, height: gray.height, bytes: gray.bytes.map { 255 - UInt8(Int($0) * 175 / 255) })
+        #expect(PolarityCheck.isLightOnDark(greyGround))
+    }
+
+    @Test("A page of white print on black reads as the page does, its preview kept as the photo was")
+    func aNegativePageReads() async throws {
+        let negative = try #require(try page().inverted()?.pngData())
+        let capture = try await OCRFixtures.processor().process(image: negative)
+        let score = OCRScorer.score(reference: try OCRFixtures.truth(), hypothesis: capture.text)
+        #expect(score.cer <= 0.03, "CER \(score.cer): \(capture.text)")
+        #expect(capture.timings.map(\.step).starts(with: ["decode", "polarity", "scale"]))
+        // Switched off, the negative is read as it is (and nothing is found).
+        let skipped = try? await OCRFixtures.processor { $0.skippedSteps = ["polarity"] }.process(image: negative)
+        #expect((skipped?.text ?? "").count < capture.text.count / 2)
+    }
+}
