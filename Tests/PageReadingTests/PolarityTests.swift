@@ -44,3 +44,17 @@ import Testing
         #expect((skipped?.text ?? "").count < capture.text.count / 2)
     }
 }
+
+@Suite struct TinyPrintTests {
+    @Test("Print of 4-5 px (a page shot from afar) is scaled up to four times, and reads")
+    func tinyPrintIsScaledUpFourTimes() async throws {
+        let scaler = TextScaler(targetXHeight: 20, maxLongSide: 4200, maxUpscale: ImageProcessor.Config().maxUpscale)
+        #expect(scaler.factor(forXHeight: 4.5, width: 400, height: 150) == 4)
+        #expect(scaler.factor(forXHeight: 8, width: 400, height: 150) == 2.5)
+        // The rendered page at a fifth of its size: its 24-px x-height becomes 4.6 px.
+        let page = try #require(LeptonicaImage(encoded: try OCRFixtures.data("clean.png"))?.grayscale()?.scaled(by: 0.19))
+        let capture = try await OCRFixtures.processor().process(image: try #require(page.pngData()))
+        let score = OCRScorer.score(reference: try OCRFixtures.truth(), hypothesis: capture.text)
+        #expect(score.cer <= 0.01, "CER \(score.cer): \(capture.text)")
+    }
+}
