@@ -319,25 +319,6 @@ import Testing
         return GrayImage(width: width, height: height, bytes: bytes)
     }
 
-    @Test("Samples are cut around print that a middle square would clip or miss; a page of print keeps its middle")
-    func samplesFollowSparsePrint() throws {
-        let page = try #require(LeptonicaImage(encoded: try OCRFixtures.data("clean.png"))?.grayscale()?.grayImage())
-        // The first line's first 700 px, at the left of a picture 2,400 px wide: a middle square of 900 would miss it.
-        let narrow = GrayImage(
-            width: 700, height: page.height, bytes: (0..<page.height).flatMap { page.bytes[($0 * page.width)..<($0 * page.width + 700)] })
-        let line = firstLine(of: narrow, rows: 90, width: 2400, height: 700, at: 60)
-        let binary = try #require(LeptonicaImage(gray: line)?.sauvolaBinarised(halfWindow: 8, factor: 0.34))
-        let centre = try #require(OrientationCorrector.printCentre(binary, xHeight: 24, sampleSide: 900))
-        #expect(centre.x > 200 && centre.x < 600 && abs(centre.y - 350) < 60, "\(centre)")
-        // A line across the picture's middle: its middle square holds plenty, it keeps it.
-        let across = firstLine(of: page, rows: 90, width: 2400, height: 700, at: 350)
-        #expect(
-            OrientationCorrector.printCentre(
-                try #require(LeptonicaImage(gray: across)?.sauvolaBinarised(halfWindow: 8, factor: 0.34)), xHeight: 24, sampleSide: 900) == nil)
-        let whole = try #require(LeptonicaImage(gray: page)?.sauvolaBinarised(halfWindow: 8, factor: 0.34))
-        #expect(OrientationCorrector.printCentre(whole, xHeight: 24, sampleSide: 400) == nil)
-    }
-
     @Test("A line of print alone on a wide picture is read as it lies, not turned on samples that read a few crumbs")
     func aLoneLineStaysUpright() async throws {
         let page = try #require(LeptonicaImage(encoded: try OCRFixtures.data("clean.png"))?.grayscale()?.grayImage())

@@ -49,13 +49,10 @@ struct OrientationCorrector: Sendable {
         // Fast path: Leptonica's ascender/descender statistics are quick and reliable when the page is plainly
         // upright; only otherwise ask Tesseract's OSD. The rows of letters say which way the lines run.
         let x = xHeight
-        let side = sampleSide
-        let (quick, lines, centre) = await offload { () -> ((up: Double, left: Double)?, LineDirection?, (x: Int, y: Int)?) in
+        let (quick, lines) = await offload { () -> ((up: Double, left: Double)?, LineDirection?) in
             let binary = page.scaled(by: 0.5)?.sauvolaBinarised(halfWindow: 8, factor: 0.34)
-            let centre = binary.flatMap { Self.printCentre($0, xHeight: x / 2, sampleSide: side / 2) }.map { (x: $0.x * 2, y: $0.y * 2) }
-            return (binary?.textOrientationConfidence(), binary.flatMap { LineDirection.measure($0, xHeight: x / 2) }, centre)
+            return (binary?.textOrientationConfidence(), binary.flatMap { LineDirection.measure($0, xHeight: x / 2) })
         }
-        if let centre { trace("orient: samples cut around the print at \(centre)") }
         trace("orient: leptonica up \(quick?.up ?? .nan) left \(quick?.left ?? .nan)")
         if let lines { trace("orient: lines \(lines)") }
         if let quick, quick.up >= uprightConfidence, abs(quick.left) * 3 < quick.up {
@@ -70,17 +67,17 @@ struct OrientationCorrector: Sendable {
         // anticlockwise, so one clockwise turn puts it upright.
         if latin, let quick, quick.left != 0, -quick.up >= sidewaysConfidence, abs(quick.up) >= 2.5 * abs(quick.left) {
             trace("orient: plainly upside down")
-            return try await confirmed(2, page: page, lines: lines, centre: centre)
+            return try await confirmed(2, page: page, lines: lines)
         }
         if latin, let quick, quick.up != 0, abs(quick.left) >= sidewaysConfidence, abs(quick.left) >= 2.5 * abs(quick.up) {
             trace("orient: plainly sideways")
-            return try await confirmed(quick.left > 0 ? 1 : 3, page: page, lines: lines, centre: centre)
+            return try await confirmed(quick.left > 0 ? 1 : 3, page: page, lines: lines)
         }
         // Where the other direction counted too few letters to compare (zero), the rows of letters stand in for it:
         // a sure statistic for a turn agrees with rows that plainly run that way (sharper by `plainRows` times).
         if latin, let quick, let lines, let turns = plainTurnAlongRows(quick, lines) {
             trace("orient: plainly \(turns) turns, along the rows")
-            return try await confirmed(turns, page: page, lines: lines, centre: centre)
+            return try await confirmed(turns, page: page, lines: lines)
         }
 
         // OSD needs fewer pixels than recognition: three quarters of the working scale (x-height ~15 px).
@@ -113,7 +110,7 @@ struct OrientationCorrector: Sendable {
 
         // Doubtful: read a central sample at each turn, levelled by the lines' own tilt, and keep the one the
         // recogniser is surest of.
-        let samples = await samples(of: page, turns: Array(0..<4), lines: lines, centre: centre)
+        let samples = await samples(of: page, turns: Array(0..<4), lines: lines)
         func read(_ turns: [Int]) async throws -> [(Int, Double)] { try await scores(samples.filter { turns.contains($0.turns) }) }
         // Keep the page as it is (or OSD's guess) unless another turn reads clearly better; ties must not depend
         // on which sample finished first.
@@ -155,9 +152,9 @@ struct OrientationCorrector: Sendable {
     /// A turn Leptonica's statistics name plainly, unless the page reads surely as it lies and at least twice as well
     /// as turned: the ascender and descender counts are all they weigh, and small print scaled up has reversed them
     /// (a clean upright page taken for upside down, then read as nothing). One round of two samples on two workers.
-    func confirmed(_ named: Int, page: LeptonicaImage, lines: LineDirection?, centre: (x: Int, y: Int)? = nil) async throws -> Int {
+    func confirmed(_ named: Int, page: LeptonicaImage, lines: LineDirection?) async throws -> Int {
         guard named != 0 else { return 0 }
-        let scored = try await scores(await samples(of: page, turns: [0, named], lines: lines, centre: centre))
+        let scored = try await scores(await samples(of: page, turns: [0, named], lines: lines))
         let asItLies = scored.first { $0.0 == 0 }?.1 ?? 0, turned = scored.first { $0.0 == named }?.1 ?? 0
         if asItLies >= sureReading, asItLies >= 2 * turned {
             trace("orient: samples \(scored.sorted { $0.0 < $1.0 }): the page reads surely as it lies, not turned \(named)")
@@ -166,17 +163,12 @@ struct OrientationCorrector: Sendable {
         return named
     }
 
-    /// Squares of the page (`sampleSide`) at each of `turns`, each levelled by the rows' own tilt: around `centre`
-    /// when given (where the print is, see `printCentre`), else in the middle of the page.
-    func samples(of page: LeptonicaImage, turns: [Int], lines: LineDirection?, centre: (x: Int, y: Int)? = nil) async -> [(
-        turns: Int, image: GrayImage
-    )] {
+    /// Central squares of the page (`sampleSide`) at each of `turns`, each levelled by the rows' own tilt.
+    func samples(of page: LeptonicaImage, turns: [Int], lines: LineDirection?) async -> [(turns: Int, image: GrayImage)] {
         let side = sampleSide
         return await offload {
             let w = min(page.width, side), h = min(page.height, side)
-            let cx = centre?.x ?? page.width / 2, cy = centre?.y ?? page.height / 2
-            let x0 = min(max(0, cx - w / 2), page.width - w), y0 = min(max(0, cy - h / 2), page.height - h)
-            guard let crop = page.cropped(x: x0, y: y0, width: w, height: h) else { return [] }
+            guard let crop = page.cropped(x: (page.width - w) / 2, y: (page.height - h) / 2, width: w, height: h) else { return [] }
             return turns.compactMap { t in
                 let turned = crop.rotatedQuarterTurns(t)
                 let level = lines?.levelling(forQuarterTurns: t) ?? 0
@@ -184,39 +176,6 @@ struct OrientationCorrector: Sendable {
                 return levelled?.grayImage().map { (t, $0) }
             }
         }
-    }
-
-    /// Where to cut the samples when the middle of the page would miss its print: the middle of the letters' ink when
-    /// all of it fits in one sample (a short label, a line or two: a sample cut from the page's middle may clip its
-    /// first letters), or when the middle square holds under half the ink its share of the page would (a snippet of
-    /// code set to the left of a wide picture). Nil otherwise (a page of print: its middle is as good as any), or when
-    /// there is too little to tell. `binary` is 1-bit; its letters are components of letter size for `xHeight`;
-    /// `sampleSide` is the sample's side on it.
-    static func printCentre(_ binary: LeptonicaImage, xHeight: Double, sampleSide: Int) -> (x: Int, y: Int)? {
-        let x = max(2, Int(xHeight.rounded()))
-        guard let letters = binary.keepingComponents(heights: max(2, x / 3)...(3 * x), maxWidth: 4 * x) else { return nil }
-        let columns = letters.columnInkCounts(), rows = letters.rowInkCounts()
-        let total = columns.reduce(0, +)
-        guard total >= 50, columns.count == binary.width, rows.count == binary.height else { return nil }
-        /// The first index by which `share` of the ink has been passed.
-        func quantile(_ counts: [Int], _ share: Double) -> Int {
-            var running = 0
-            for (i, c) in counts.enumerated() {
-                running += c
-                if Double(running) >= share * Double(total) { return i }
-            }
-            return counts.count - 1
-        }
-        let left = quantile(columns, 0.02), right = quantile(columns, 0.98), top = quantile(rows, 0.02), bottom = quantile(rows, 0.98)
-        if right - left < sampleSide && bottom - top < sampleSide {
-            return ((left + right) / 2, (top + bottom) / 2)
-        }
-        let w = min(binary.width, sampleSide), h = min(binary.height, sampleSide)
-        let x0 = (binary.width - w) / 2, y0 = (binary.height - h) / 2
-        let inColumns = Double(columns[x0..<(x0 + w)].reduce(0, +)) / Double(total), columnArea = Double(w) / Double(binary.width)
-        let inRows = Double(rows[y0..<(y0 + h)].reduce(0, +)) / Double(total), rowArea = Double(h) / Double(binary.height)
-        guard inColumns < 0.5 * columnArea || inRows < 0.5 * rowArea else { return nil }
-        return (quantile(columns, 0.5), quantile(rows, 0.5))
     }
 
     /// Each sample's `score`, read at once (one sample per worker). psm 6 (one uniform block) reads only horizontal
