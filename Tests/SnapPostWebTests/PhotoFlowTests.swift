@@ -66,10 +66,13 @@ struct PhotoFlowTests {
                 uri: path + "/photos/0/adopt", method: .post, headers: Form.headers, body: Form.encode([("mode", "append"), ("text", typed)]))
             #expect(append.status == .seeOther)
             #expect(try await harness.scans.scan(id: id)?.editedText == "My corrected text.\n\nFirst reading. Read again.")
-            // Back, then Add again with the page's text as it now is: the reading is there once.
-            _ = try await client.execute(
+            // Back to the page before that press (a plain form names its revision), then Add again: not added twice;
+            // both texts are shown to choose from.
+            let stale = try #require(try await harness.scans.scan(id: id)?.revision) - 1
+            let again = try await client.execute(
                 uri: path + "/photos/0/adopt", method: .post, headers: Form.headers,
-                body: Form.encode([("mode", "append"), ("text", "My corrected text.\r\n\r\nFirst reading. Read again.\r\n")]))
+                body: Form.encode([("mode", "append"), ("text", typed), ("seen", String(stale))]))
+            #expect(again.status == .conflict)
             #expect(try await harness.scans.scan(id: id)?.editedText == "My corrected text.\n\nFirst reading. Read again.")
 
             _ = try await client.execute(

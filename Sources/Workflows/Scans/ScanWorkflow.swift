@@ -100,11 +100,7 @@ public struct ScanWorkflow: Sendable {
         let text: String
         switch how {
         case .replace: text = scan.ocrText
-        case .append:
-            let kept = (typed ?? scan.editedText).trimmingCharacters(in: .whitespacesAndNewlines)
-            let added = newReading.trimmingCharacters(in: .whitespacesAndNewlines)
-            // Added once: pressing Add again (Back, then the same button) finds the reading already at the end.
-            text = added.isEmpty || kept.hasSuffix(added) ? kept : kept + "\n\n" + newReading
+        case .append: text = (typed ?? scan.editedText).trimmingCharacters(in: .whitespacesAndNewlines) + "\n\n" + newReading
         }
         try await saveEdits(of: scan, text: text, book: book, author: author)
     }
