@@ -58,6 +58,14 @@ def type_at_end(page, words, selector="#text"):
     page.keyboard.type(words)
 
 
+def open_under_the_service_worker(page, server, scan):
+    """Opens the scan's page once the service worker is installed and in charge of it."""
+    page.goto(server.base + scan)
+    page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.ready.then(() => true)", timeout=20_000)
+    page.reload()
+    page.wait_for_function("() => !!navigator.serviceWorker.controller", timeout=20_000)
+
+
 def generate(page):
     page.get_by_role("button", name="Generate posts").click()
     page.wait_for_url(CARDS, timeout=30_000)
@@ -142,10 +150,7 @@ def test_leaving_for_another_site_with_the_service_worker_in_charge_sends_the_te
     context = iphone_context(p, b)
     scan = new_scan(server, page_photo)
     page = context.new_page()
-    page.goto(server.base + scan)
-    page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.ready.then(() => true)", timeout=20_000)
-    page.reload()
-    page.wait_for_function("() => !!navigator.serviceWorker.controller", timeout=20_000)
+    open_under_the_service_worker(page, server, scan)
     page.close()
     missed = []
     for n in range(6):
@@ -221,10 +226,7 @@ def test_the_offline_page_says_what_is_kept_here_and_sends_it_when_the_server_an
     context = iphone_context(p, b)
     scan = new_scan(server, page_photo)
     page = context.new_page()
-    page.goto(server.base + scan)
-    page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.ready.then(() => true)", timeout=20_000)
-    page.reload()
-    page.wait_for_function("() => !!navigator.serviceWorker.controller", timeout=20_000)
+    open_under_the_service_worker(page, server, scan)
     context.set_offline(True)
     type_at_end(page, " typed before the reload, offline")
     expect(page.locator("[data-save-state]").first).to_have_text(re.compile("Offline"), timeout=10_000)
