@@ -198,7 +198,7 @@ public struct AppSettings: Sendable {
         }
         // Numbers are held to what can mean something (a typo of extra digits, "inf" or "nan" must not overflow a
         // multiplication or trap in a Duration): out of range is clamped; what is no number is the default.
-        func int(_ key: String, _ range: ClosedRange<Int> = -1...1_000_000) -> Int {
+        func int(_ key: String, _ range: ClosedRange<Int>) -> Int {
             let value = Int(string(key).trimmingCharacters(in: .whitespaces)) ?? Int(Self.defaultOf(key)) ?? 0
             return min(max(value, range.lowerBound), range.upperBound)
         }

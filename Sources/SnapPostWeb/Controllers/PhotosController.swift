@@ -164,13 +164,13 @@ struct PhotosController {
         guard let how = form["mode"].flatMap(ScanWorkflow.Adoption.init(rawValue:)) else {
             throw BadFormError("badMode", code: "bad_mode")
         }
-        // The form carries the text as it is on screen: that is the text to keep or add to. A plain form names the
-        // revision its page showed: pressed again from a page gone stale (Back, then Add once more), it would add the
-        // reading a second time over the text the first press made, so both texts are shown instead.
-        if let seen = form["seen"].flatMap({ Int($0) }), seen != scan.revision, let typed = form.text("text"), typed != scan.editedText {
-            throw ChangedElsewhereError.between(typed: typed, book: scan.book, author: scan.author, stored: scan)
-        }
-        try await workflow.adopt(scan, reading: reading, how: how, typed: form.text("text"), book: form.text("book"), author: form.text("author"))
+        // The form carries the text as it is on screen: that is the text to keep or add to. It is saved first, checked
+        // as every form of the text is: a plain form pressed again from a page gone stale (Back, then Add once more)
+        // would add the reading a second time over the text the first press made, so both texts are shown instead.
+        if form.text("text") != nil { try await scans.saveEdits(form, of: scan) }
+        try await workflow.adopt(
+            try await scans.required(context), reading: reading, how: how, typed: form.text("text"), book: form.text("book"),
+            author: form.text("author"))
         return .redirect(to: "\(pages.base)/scans/\(scan.id)?saved=1", type: .normal)
     }
 

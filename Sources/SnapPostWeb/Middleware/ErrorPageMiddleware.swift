@@ -114,19 +114,17 @@ struct ErrorView {
 }
 
 /// The two texts of a conflict, for a browser without the script: the one typed here in a form that saves it over the
-/// stored one (naming the stored revision), and the stored one with a link that keeps it.
+/// stored one (naming the stored revision), and the stored one with a link that keeps it (both go to the scan's page).
 struct ChangedElsewhereView {
-    let action: String
+    let scanHref: String
     let typed: String
     let book: String
     let author: String
     let seen: Int
     let stored: String
-    let storedHref: String
 
     init(_ texts: ChangedElsewhereError.Texts, base: String) {
-        action = "\(base)/scans/\(texts.scanId)"
-        storedHref = action
+        scanHref = "\(base)/scans/\(texts.scanId)"
         typed = texts.typed
         book = texts.book
         author = texts.author
