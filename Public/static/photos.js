@@ -162,9 +162,11 @@
       var topBottom = topbar && window.getComputedStyle(topbar).position === "sticky" ? topbar.getBoundingClientRect().bottom : 0;
       var rem = parseFloat(window.getComputedStyle(document.documentElement).fontSize) || 16;
       var frameTop = frame.getBoundingClientRect().top + window.scrollY;
-      var room = barTop - (frameTop - window.scrollY) - 12;
+      var frameStyle = window.getComputedStyle(frame);
+      var padding = (parseFloat(frameStyle.paddingTop) || 0) + (parseFloat(frameStyle.paddingBottom) || 0);
+      var room = barTop - (frameTop - window.scrollY) - 12 - padding;
       var least = 13 * rem;
-      if (room < least) room = Math.max(least, barTop - topBottom - 12);
+      if (room < least) room = Math.max(least, barTop - topBottom - 12 - padding);
       outline.style.maxHeight = Math.floor(room) + "px";
       outline.style.minHeight = "0px";
       sizeHandles();

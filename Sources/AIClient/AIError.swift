@@ -18,8 +18,8 @@ public struct AIError: UserFacingError, Equatable {
         case badRequest(providerMessage: String)
         /// 404: the base URL or the model name is wrong.
         case notFound(url: String)
-        /// 5xx.
-        case providerUnavailable(status: Int)
+        /// 5xx; `retryAfter` comes from the `Retry-After` header when the provider sends one (a 503 in maintenance).
+        case providerUnavailable(status: Int, retryAfter: Duration? = nil)
         /// Connection refused, DNS failure and the like.
         case unreachable(url: String)
         /// The provider took the connection and closed or reset it without answering.
@@ -46,14 +46,13 @@ public struct AIError: UserFacingError, Equatable {
     public var message: LocalizedMessage {
         switch kind {
         case .rateLimited(let retryAfter):
-            guard let seconds = retryAfter.map({ Int($0.components.seconds) }), seconds > 0 else { return LocalizedMessage("error.ai_rate_limited") }
-            // Under two minutes in seconds, otherwise in whole minutes (rounded up).
-            return seconds < 120
-                ? LocalizedMessage("error.ai_rate_limited_seconds", ["count": .number(seconds)])
-                : LocalizedMessage("error.ai_rate_limited_minutes", ["count": .number((seconds + 59) / 60)])
+            return Self.busy(for: retryAfter) ?? LocalizedMessage("error.ai_rate_limited")
+        case .providerUnavailable(_, let retryAfter):
+            // When the provider named its wait, the person is told it, as for a 429.
+            return Self.busy(for: retryAfter) ?? LocalizedMessage("error.\(code)" + (textIsSaved ? "_saved" : ""))
         case .incompleteReply(let tone):
             return LocalizedMessage("error.ai_incomplete_reply", ["tone": .message("tone.\(tone)")])
-        case .invalidAPIKey, .timeout, .badRequest, .notFound, .providerUnavailable, .unreachable, .connectionDropped:
+        case .invalidAPIKey, .timeout, .badRequest, .notFound, .unreachable, .connectionDropped:
             return LocalizedMessage("error.\(code)" + (textIsSaved ? "_saved" : ""))
         case .contentRejected, .badResponse, .cutOff, .emptyInput:
             return LocalizedMessage("error.\(code)")
@@ -79,7 +78,7 @@ public struct AIError: UserFacingError, Equatable {
                 : LocalizedMessage("errorDetail.ai_bad_request_said", ["said": .text(Self.clipped(said))])
         case .notFound(let url), .unreachable(let url), .connectionDropped(let url):
             return LocalizedMessage("errorDetail.\(code)", ["url": .text(url)])
-        case .providerUnavailable(let status):
+        case .providerUnavailable(let status, _):
             return LocalizedMessage("errorDetail.ai_unavailable", ["status": .text(String(status))])
         case .badResponse(let reply):
             return reply.detail
@@ -116,11 +115,24 @@ public struct AIError: UserFacingError, Equatable {
         }
     }
 
-    /// Seconds the provider asked us to wait (a 429's `Retry-After`), rounded up; nil when it said nothing.
+    /// Seconds the provider asked us to wait (the `Retry-After` of a 429 or a 5xx), rounded up; nil when it said nothing.
     public var retryAfterSeconds: Int? {
-        guard case .rateLimited(let wait?) = kind else { return nil }
-        let (seconds, attoseconds) = wait.components
-        return Int(seconds) + (attoseconds > 0 ? 1 : 0)
+        switch kind {
+        case .rateLimited(let wait?), .providerUnavailable(_, let wait?):
+            let (seconds, attoseconds) = wait.components
+            return Int(seconds) + (attoseconds > 0 ? 1 : 0)
+        default:
+            return nil
+        }
+    }
+
+    /// "Busy, try again in …" for a wait of a second or more: under two minutes in seconds, otherwise in whole minutes
+    /// (rounded up).
+    private static func busy(for wait: Duration?) -> LocalizedMessage? {
+        guard let seconds = wait.map({ Int($0.components.seconds) }), seconds > 0 else { return nil }
+        return seconds < 120
+            ? LocalizedMessage("error.ai_rate_limited_seconds", ["count": .number(seconds)])
+            : LocalizedMessage("error.ai_rate_limited_minutes", ["count": .number((seconds + 59) / 60)])
     }
 
     /// Whether the same request may succeed if the person simply tries again.

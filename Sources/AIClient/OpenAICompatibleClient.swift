@@ -114,7 +114,7 @@ public final class OpenAICompatibleClient: Sendable {
             let message = settings.redacted(ProviderErrorBody(data: bytes).message)
             throw AIError(.badRequest(providerMessage: message.isEmpty ? "HTTP \(status)" : message))
         case 500..<600:
-            throw AIError(.providerUnavailable(status: status))
+            throw AIError(.providerUnavailable(status: status, retryAfter: Self.retryAfter(headers.first(name: "Retry-After"))))
         default:
             throw AIError(.badResponse(.status(status)))
         }

@@ -198,6 +198,17 @@ struct ModelWriterTests {
         #expect(error.isRetryable)
     }
 
+    @Test func unavailableWithRetryAfterTellsTheWait() async throws {
+        let error = try await failure("unavailable-wait", .init(status: 503, fixture: "error_unavailable", retryAfter: "150"))
+        #expect(error.kind == .providerUnavailable(status: 503, retryAfter: .seconds(150)))
+        #expect(error.retryAfterSeconds == 150)
+        #expect(error.message.english.contains("3 minutes"), "\(error.message.english)")
+        #expect(error.technicalDetail?.english.contains("503") == true)
+        let absurd = try await failure("unavailable-absurd", .init(status: 503, fixture: "error_unavailable", retryAfter: "1e300"))
+        #expect(absurd.kind == .providerUnavailable(status: 503) && absurd.retryAfterSeconds == nil)
+        #expect(absurd.message.english.contains("try again in a minute"))
+    }
+
     @Test func slowerThanTheTimeout() async throws {
         let error = try await failure("slow", .init(fixture: "ok_object", delay: .seconds(3)), timeout: .milliseconds(300))
         #expect(error.kind == .timeout)

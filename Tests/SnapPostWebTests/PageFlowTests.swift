@@ -112,6 +112,25 @@ struct PageFlowTests {
         }
     }
 
+    @Test("A provider's 503 that names its wait: the wait is on the page and in Retry-After, and the edited text is kept")
+    func unavailableWithAWait() async throws {
+        let harness = try TestApp()
+        harness.fakeGenerator.failure.withLock { $0 = AIError(.providerUnavailable(status: 503, retryAfter: .seconds(45))) }
+        let app = try await harness.build()
+        try await app.test(.router) { client in
+            let path = try await client.uploadPage("OCR text.")
+            let edited = "An edit made while the provider was down."
+            let response = try await client.execute(
+                uri: path + "/posts", method: .post, headers: Form.headers, body: Form.encode([("text", edited)]))
+            #expect(response.status == .badGateway)
+            #expect(response.headers[.retryAfter] == "45")
+            #expect(response.text.contains("Try again in 45 seconds."))
+            #expect(response.text.contains(edited))
+            let id = String(path.dropFirst("/scans/".count))
+            #expect(try await harness.scans.scan(id: id)?.editedText == edited)
+        }
+    }
+
     @Test("Use selected keeps only the ticked paragraphs")
     func selectParagraphs() async throws {
         let harness = try TestApp()
