@@ -183,6 +183,60 @@ struct SeededRandom {
         #expect(surface.pictures.count == 1)
     }
 
+    /// A ruled table: a grid of rules around rows of cells (names, a one-digit quantity, a price).
+    func ruledTable() -> Canvas {
+        var c = Canvas(width: 1100, height: 900)
+        c.row(x: 80, baseline: 60, letters: 16)  // a heading above it
+        let columns = [60, 360, 480, 760, 1040], rows = Array(stride(from: 100, through: 820, by: 80))
+        for x in columns { c.fill(x, rows[0], 3, rows[rows.count - 1] - rows[0] + 3) }
+        for y in rows { c.fill(columns[0], y, columns[columns.count - 1] - columns[0] + 3, 3) }
+        for (r, y) in rows.dropLast().enumerated() {
+            c.row(x: 90, baseline: y + 55, letters: 5 + r % 4)
+            c.letter(420, y + 35, 14, 20, stroke: 3)  // the quantity, one digit
+            c.row(x: 560, baseline: y + 55, letters: 6)
+            c.row(x: 820, baseline: y + 55, letters: 7)
+        }
+        return c
+    }
+
+    @Test("A ruled table's grid is print's frame: the rows in its cells and its one-digit cells stay, the grid goes")
+    func aRuledTablesCellsStay() {
+        let c = ruledTable()
+        let ink = InkComponents(c.gray)
+        let finder = TextLineFinder(xHeight: 20)
+        let lines = finder.lines(in: ink)
+        let surface = SurfaceFinder(xHeight: 20).find(ink, lines: lines)
+        let grid = try? #require(ink.components.indices.first { ink.components[$0].box.width > 900 })
+        #expect(grid.map { SurfaceFinder(xHeight: 20).isLattice(ink, $0) } == true)
+        #expect(surface.tables.count == 1 && surface.pictures.isEmpty)
+        // Every row of every column is kept: the first column's too, between the grid's rules.
+        #expect(surface.lines.filter { $0.box.x < 360 && $0.box.y > 100 }.count == 9, "\(surface.lines.map(\.box))")
+        #expect(surface.lines.count == lines.count)
+        let erased = Set(surface.erased)
+        #expect(!ink.components.indices.contains { erased.contains($0) && ink.components[$0].box.x == 420 }, "the quantities stay")
+    }
+
+    @Test("A frame, or a mesh drawn with a label, is no table; nor is a dense patch")
+    func aFrameIsNoTable() {
+        var c = Canvas(width: 900, height: 700)
+        for r in 0..<3 { c.row(x: 60, baseline: 60 + 50 * r, letters: 30) }
+        // A picture's frame with one label inside.
+        c.fill(100, 250, 600, 4)
+        c.fill(100, 600, 600, 4)
+        c.fill(100, 250, 4, 354)
+        c.fill(696, 250, 4, 354)
+        c.letter(300, 400, 14, 20, stroke: 3)
+        // A dense dark patch, with a few rules across it.
+        c.fill(750, 250, 120, 300)
+        let ink = InkComponents(c.gray)
+        let finder = SurfaceFinder(xHeight: 20)
+        let frame = ink.components.indices.first { ink.components[$0].box.width == 600 }
+        let patch = ink.components.indices.first { ink.components[$0].box.x == 750 }
+        #expect(frame.map { finder.isLattice(ink, $0) } == false)
+        #expect(patch.map { finder.isLattice(ink, $0) } == false)
+        #expect(finder.find(ink, lines: TextLineFinder(xHeight: 20).lines(in: ink)).tables.isEmpty)
+    }
+
     @Test func theSurfaceStepPaintsTheBinarisedPageAndKeepsItsRows() async throws {
         var s = PipelineStepTests().state(receiptOnGrain().image)
         s.xHeight = 20

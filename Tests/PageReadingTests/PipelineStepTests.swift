@@ -263,6 +263,25 @@ import Words
         #expect(s.lines.map(\.text) == column)
     }
 
+    @Test("A table's one-digit quantities between the name and the price are kept; a lone digit in no column is not")
+    func lineFilterKeepsOneDigitCellsOfAColumn() async throws {
+        var s = state()
+        s.lines = [
+            line("Pencils", 20, 0, 120), line("9", 340, 0, 15, confidence: 0.93), line("$11.90", 580, 0, 120),
+            line("Notebooks", 20, 60, 180), line("5", 340, 60, 15, confidence: 0.97), line("$5.47", 600, 60, 100),
+            line("Erasers", 20, 120, 130), line("29", 325, 120, 30, confidence: 0.97), line("$9.92", 600, 120, 100),
+            line("Staplers", 20, 180, 140), line("1", 342, 180, 13, confidence: 0.97), line("$14.50", 580, 180, 120),
+            // A speck read as a digit in a gap, in no column of numbers.
+            line("Markers", 20, 240, 140), line("4", 470, 240, 14, confidence: 0.95), line("$0.83", 600, 240, 100),
+            // Unsure, or with nothing on one side: not a cell.
+            line("Folders", 20, 300, 130), line("7", 341, 300, 14, confidence: 0.6), line("$9.11", 600, 300, 100),
+            line("8", 341, 360, 14, confidence: 0.97), line("$15.86", 580, 360, 120),
+        ]
+        try await LineFilterStep().run(&s, engine: FakeOCREngine())
+        let digits = s.lines.map(\.text).filter { $0.count == 1 }
+        #expect(digits == ["9", "5", "1"], "\(s.lines.map(\.text))")
+    }
+
     /// The texts of `lines` (stacked 40 px apart) that the filter step keeps.
     func filtered(_ lines: [(text: String, width: Int, confidence: Double)]) async throws -> [String] {
         var s = state()

@@ -38,6 +38,8 @@ struct SurfaceFinder: Sendable {
         var short: [InkLine] = []
         /// The share of loose ink (in no row of print) in a box of the page.
         var looseShareAround: @Sendable (PixelBox) -> Double = { _ in 0 }
+        /// The boxes of ruled tables' grids: what lies inside one is a cell's print.
+        var tables: [PixelBox] = []
     }
 
     func find(_ components: InkComponents, lines found: [InkLine]) -> Result {
@@ -49,10 +51,21 @@ struct SurfaceFinder: Sendable {
         let big = all.map { Double($0.box.height) > tallComponent * xHeight || Double($0.box.width) > wideComponent * xHeight }
         // A rule (a straight bar: a separator, a box side, a table line) is print, not grain: it never makes the
         // area around it busy.
-        let rule = all.map { c in
-            let long = Double(max(c.box.width, c.box.height)), short = Double(max(1, min(c.box.width, c.box.height)))
-            return long >= 8 * short && c.fill >= 0.5
+        // A ruled table's grid is one piece made of rules, with rows of print in its cells: print's frame too. (A
+        // drawn mesh is a lattice as well, but holds a label or two at most.)
+        let lattice = all.indices.map { i in
+            big[i] && isLattice(components, i)
+                && found.filter { line in
+                    let b = all[i].box
+                    return b.x <= line.box.x && b.maxX >= line.box.maxX && b.y <= line.box.y && b.maxY >= line.box.maxY
+                }.count >= 3
         }
+        let rule = all.indices.map { i in
+            let c = all[i]
+            let long = Double(max(c.box.width, c.box.height)), short = Double(max(1, min(c.box.width, c.box.height)))
+            return long >= 8 * short && c.fill >= 0.5 || lattice[i]
+        }
+        let tables = all.indices.filter { lattice[$0] }.map { all[$0].box }
         // A row of letters with loose ink (ink in no row of letters) both above and below it, more than its own, is
         // part of a picture or a surface: the pins of a drawn chip, grain that happens to line up. A caption has a
         // picture on one side only. Twice: a dropped row's letters are loose ink for its neighbours.
@@ -115,6 +128,8 @@ struct SurfaceFinder: Sendable {
         for (i, c) in all.enumerated() where !inLine[i] && !big[i] {
             if touches(components, i, zone, cols: cols, cell: cell) { continue }
             let cx = c.box.x + c.box.width / 2, cy = c.box.y + c.box.height / 2
+            // Inside a ruled table's grid, a mark is a cell's print (a lone quantity), whatever lies around it.
+            if Self.inside(tables, cx, cy) { continue }
             // A mark inside a drawing that is painted out goes with it (a figure's labels).
             if pictures.contains(where: { cx > $0.x && cx < $0.maxX && cy > $0.y && cy < $0.maxY }) {
                 erased.append(i)
@@ -133,7 +148,63 @@ struct SurfaceFinder: Sendable {
             erased: erased, lines: lines, pictures: pictures,
             looseShareAround: { box in
                 Self.share(looseSums, cols: cols, rows: rows, cell: cell, box: box)
-            })
+            },
+            tables: tables)
+    }
+
+    /// Whether a point lies inside one of the boxes.
+    static func inside(_ boxes: [PixelBox], _ x: Int, _ y: Int) -> Bool {
+        boxes.contains { x > $0.x && x < $0.maxX && y > $0.y && y < $0.maxY }
+    }
+
+    /// Whether component `i` is a lattice of rules (a ruled table's grid, a form's rows of boxes): thin, its ink lying
+    /// almost all in straight bands that cross it, at least three one way and two the other (a plain frame, which may
+    /// be a picture's, is not one). Grain, a picture or a keyboard's keys fill their box more or lie in no such bands.
+    func isLattice(_ components: InkComponents, _ i: Int) -> Bool {
+        let c = components.components[i]
+        let box = c.box
+        guard box.width >= 8, box.height >= 8, c.fill <= 0.2 else { return false }
+        let band = max(2, Int(xHeight / 2))
+        // Lines (rows or columns) that belong to a rule: each holds a good part of a band's crossing, and the band
+        // of lines around it (half an x-height: a rule a little off level spreads over a few) crosses half the box.
+        func rules(_ ink: [Int], across: Int) -> [Bool] {
+            var prefix = [0]
+            for v in ink { prefix.append(prefix[prefix.count - 1] + v) }
+            let least = max(1, across / (2 * band))
+            return ink.indices.map { k in
+                let start = max(0, k - band / 2), end = min(ink.count, start + band)
+                return ink[k] >= least && 2 * (prefix[end] - prefix[start]) >= across
+            }
+        }
+        var rowInk = [Int](repeating: 0, count: box.height)
+        for run in components.runs(of: i) { rowInk[Int(run.y) - box.y] += Int(run.x1 - run.x0) }
+        let ruleRows = rules(rowInk, across: box.width)
+        // Columns are counted without the rows' rules, which cross every column.
+        var steps = [Int](repeating: 0, count: box.width + 1)
+        for run in components.runs(of: i) where !ruleRows[Int(run.y) - box.y] {
+            steps[Int(run.x0) - box.x] += 1
+            steps[Int(run.x1) - box.x] -= 1
+        }
+        var columnInk = [Int](repeating: 0, count: box.width), running = 0
+        for x in 0..<box.width {
+            running += steps[x]
+            columnInk[x] = running
+        }
+        let ruleColumns = rules(columnInk, across: box.height)
+        func bands(_ marked: [Bool]) -> Int { marked.indices.filter { marked[$0] && ($0 == 0 || !marked[$0 - 1]) }.count }
+        let rowBands = bands(ruleRows), columnBands = bands(ruleColumns)
+        guard rowBands >= 2, columnBands >= 2, rowBands + columnBands >= 5,
+            3 * ruleRows.filter({ $0 }).count <= box.height, 3 * ruleColumns.filter({ $0 }).count <= box.width
+        else { return false }
+        var explained = 0
+        for run in components.runs(of: i) {
+            if ruleRows[Int(run.y) - box.y] {
+                explained += Int(run.x1 - run.x0)
+            } else {
+                for x in Int(run.x0)..<Int(run.x1) where ruleColumns[x - box.x] { explained += 1 }
+            }
+        }
+        return Double(explained) >= 0.85 * Double(c.ink)
     }
 
     /// Cells where print is: each line's box, half a line height above and below, and four beyond its ends (a

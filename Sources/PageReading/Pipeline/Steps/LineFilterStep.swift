@@ -21,6 +21,7 @@ struct LineFilterStep: EssentialStep {
             }
         }
         kept = LineFilter.rescuingAligned(state.lines, kept: kept, minimumConfidence: minimum)
+        kept = LineFilter.rescuingDigitCells(state.lines, kept: kept)
         // A page the engine is unsure of overall is mostly texture read as letters: keep only its sure lines.
         let meanKept = kept.isEmpty ? 0 : kept.map(\.confidence).reduce(0, +) / Double(kept.count)
         if meanKept < 0.45 {
@@ -164,6 +165,42 @@ enum LineFilter {
         }
         guard !rescued.isEmpty else { return kept }
         trace("filter: \(rescued.count) line(s) kept at a column's edge")
+        let keep = keptBoxes.union(rescued.map(\.box))
+        return lines.filter { keep.contains($0.box) }
+    }
+
+    /// The dropped lines that are a table's or a receipt's one-digit cells (a quantity, a count): a lone digit read
+    /// surely, of the lines' height, with kept lines on both sides in its row, and in a column (by its left or right
+    /// edge) with another such digit or a kept number in another row. A speck read as a digit may sit in a row between
+    /// two lines (in a gutter), but not one above another such speck.
+    static func rescuingDigitCells(_ lines: [RecognizedLine], kept: [RecognizedLine]) -> [RecognizedLine] {
+        guard kept.count >= 3, kept.count < lines.count else { return kept }
+        let heights = kept.map(\.box.height).sorted()
+        let lineHeight = Double(heights[heights.count / 2])
+        let keptBoxes = Set(kept.map(\.box))
+        func isNumber(_ line: RecognizedLine) -> Bool {
+            line.text.contains(where: \.isNumber) && line.text.allSatisfy { $0.isNumber || " .,".contains($0) }
+        }
+        let candidates = lines.filter { line in
+            let text = line.text.trimmingCharacters(in: .whitespaces)
+            let h = Double(line.box.height)
+            guard !keptBoxes.contains(line.box), text.count == 1, text.first?.isASCII == true, text.first?.isNumber == true,
+                line.confidence >= 0.85, h >= 0.6 * lineHeight, h <= 1.4 * lineHeight
+            else { return false }
+            let row = kept.filter { TableFinder.shareRow($0.box, line.box) }
+            return row.contains { $0.box.maxX <= line.box.x } && row.contains { $0.box.x >= line.box.maxX }
+        }
+        guard !candidates.isEmpty else { return kept }
+        let numbers = kept.filter(isNumber) + candidates
+        let tolerance = Int(0.5 * lineHeight)
+        let rescued = candidates.filter { cell in
+            numbers.contains { other in
+                other.box != cell.box && !TableFinder.shareRow(other.box, cell.box)
+                    && (abs(other.box.maxX - cell.box.maxX) <= tolerance || abs(other.box.x - cell.box.x) <= tolerance)
+            }
+        }
+        guard !rescued.isEmpty else { return kept }
+        trace("filter: \(rescued.count) one-digit cell(s) kept: \(rescued.map(\.text))")
         let keep = keptBoxes.union(rescued.map(\.box))
         return lines.filter { keep.contains($0.box) }
     }

@@ -25,8 +25,11 @@ struct SurfaceStep: PageStep {
             // Short pieces that stayed on the page (a number beside an exercise, a lone quantity) are print too.
             let erased = Set(surface.erased)
             let reach = Int(3 * x), clean = SurfaceFinder(xHeight: x).cleanShare
+            // Inside a ruled table's grid, they are cells' print.
+            let tables = surface.tables
             surface.short = short.filter { piece in
                 guard !piece.letters.contains(where: erased.contains) else { return false }
+                if SurfaceFinder.inside(tables, piece.box.x + piece.box.width / 2, piece.box.y + piece.box.height / 2) { return true }
                 let around = PixelBox(
                     x: piece.box.x - reach, y: piece.box.y - reach, width: piece.box.width + 2 * reach, height: piece.box.height + 2 * reach)
                 return surface.looseShareAround(around) < clean
