@@ -237,6 +237,23 @@ struct SeededRandom {
         #expect(finder.find(ink, lines: TextLineFinder(xHeight: 20).lines(in: ink)).tables.isEmpty)
     }
 
+    @Test("Dot leaders between an item and its price are found; an ellipsis, grain's specks and dots leading nowhere are not")
+    func dotLeadersAreFound() {
+        var c = Canvas(width: 1200, height: 500)
+        let end = c.row(x: 40, baseline: 80, letters: 10)
+        for k in 0..<14 { c.fill(end + 20 + 24 * k, 74, 5, 5) }  // the leader, on the baseline
+        c.row(x: end + 20 + 24 * 14 + 10, baseline: 80, letters: 4)  // the price
+        let end2 = c.row(x: 40, baseline: 180, letters: 8)
+        for k in 0..<3 { c.fill(end2 + 8 + 12 * k, 174, 5, 5) }  // an ellipsis
+        for k in 0..<8 { c.fill(700 + 24 * k, 400, 5, 5) }  // an even row of dots far from any print
+        c.grain(PixelBox(x: 40, y: 260, width: 500, height: 100), strokes: 300)
+        let ink = InkComponents(c.gray)
+        let (lines, short) = TextLineFinder(xHeight: 20).find(in: ink)
+        let leaders = LeaderDots(xHeight: 20).find(in: ink, lines: lines + short)
+        #expect(leaders.count == 14, "\(leaders.map { ink.components[$0].box })")
+        #expect(leaders.allSatisfy { ink.components[$0].box.y == 74 })
+    }
+
     @Test func theSurfaceStepPaintsTheBinarisedPageAndKeepsItsRows() async throws {
         var s = PipelineStepTests().state(receiptOnGrain().image)
         s.xHeight = 20

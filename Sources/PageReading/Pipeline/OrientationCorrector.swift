@@ -146,6 +146,16 @@ struct OrientationCorrector: Sendable {
             trace("orient: no sample reads surely; OSD's guess and Leptonica's statistics both say \(fallback)")
             return fallback
         }
+        // Nor do they turn the page across rows of letters that plainly run one way (small print in a ruled table
+        // reads unsurely every way up): only that way's two turns are left to choose from.
+        if best.1 < sureReading, let lines, let axis = plainAxis(lines), best.0 % 2 != axis {
+            let along = scored.filter { $0.0 % 2 == axis }.sorted(by: { $0.0 < $1.0 }).max(by: { $0.1 < $1.1 })
+            trace("orient: no sample reads surely, and the rows plainly run \(axis == 0 ? "across" : "down"): no turn across them")
+            if fallback % 2 == axis {
+                guard let along, along.0 != fallback, along.1 >= leastEvidence, along.1 > baseline * 1.15 else { return fallback }
+            }
+            return along?.0 ?? fallback
+        }
         return best.0
     }
 
@@ -165,10 +175,11 @@ struct OrientationCorrector: Sendable {
 
     /// Central squares of the page (`sampleSide`) at each of `turns`, each levelled by the rows' own tilt.
     func samples(of page: LeptonicaImage, turns: [Int], lines: LineDirection?) async -> [(turns: Int, image: GrayImage)] {
-        let side = sampleSide
+        let side = sampleSide, x = xHeight
         return await offload {
             let w = min(page.width, side), h = min(page.height, side)
-            guard let crop = page.cropped(x: (page.width - w) / 2, y: (page.height - h) / 2, width: w, height: h) else { return [] }
+            guard let cut = page.cropped(x: (page.width - w) / 2, y: (page.height - h) / 2, width: w, height: h) else { return [] }
+            let crop = Self.withoutLeaders(cut, xHeight: x)
             return turns.compactMap { t in
                 let turned = crop.rotatedQuarterTurns(t)
                 let level = lines?.levelling(forQuarterTurns: t) ?? 0
@@ -176,6 +187,20 @@ struct OrientationCorrector: Sendable {
                 return levelled?.grayImage().map { (t, $0) }
             }
         }
+    }
+
+    /// The sample with its dot leaders painted the paper's grey: a receipt's rows of dots read as garbled letters
+    /// upright and tip the samples towards a quarter turn. A sample without them is handed back as it is.
+    static func withoutLeaders(_ sample: LeptonicaImage, xHeight: Double) -> LeptonicaImage {
+        guard let binary = sample.sauvolaBinarised()?.grayImage(), let gray = sample.grayImage(),
+            binary.width == gray.width, binary.height == gray.height
+        else { return sample }
+        let ink = InkComponents(binary)
+        let (lines, short) = TextLineFinder(xHeight: xHeight).find(in: ink)
+        let leaders = LeaderDots(xHeight: xHeight).find(in: ink, lines: lines + short)
+        guard !leaders.isEmpty else { return sample }
+        let paper = gray.bytes.sorted()[gray.bytes.count * 3 / 4]
+        return LeptonicaImage(gray: ink.painting(leaders, value: paper, grow: 1, on: gray)) ?? sample
     }
 
     /// Each sample's `score`, read at once (one sample per worker). psm 6 (one uniform block) reads only horizontal
@@ -205,6 +230,15 @@ struct OrientationCorrector: Sendable {
             return quick.left > 0 ? 1 : 3
         }
         if quick.left == 0, -quick.up >= sidewaysConfidence, across >= plainRows * max(1, down) { return 2 }
+        return nil
+    }
+
+    /// Which way the rows of letters plainly run (sharper that way by `plainRows` times): 0 across (the page upright
+    /// or upside down), 1 down (sideways); nil when neither plainly.
+    func plainAxis(_ lines: LineDirection) -> Int? {
+        let across = lines.across.score, down = lines.down.score
+        if across >= plainRows * max(1, down) { return 0 }
+        if down >= plainRows * max(1, across) { return 1 }
         return nil
     }
 

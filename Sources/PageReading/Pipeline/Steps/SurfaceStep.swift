@@ -22,6 +22,12 @@ struct SurfaceStep: PageStep {
             let components = sorted.flatMap { $0.width == binary.width && $0.height == binary.height ? $0 : nil } ?? InkComponents(binary)
             let (lines, short) = TextLineFinder(xHeight: x).find(in: components)
             var surface = SurfaceFinder(xHeight: x).find(components, lines: lines)
+            // Dot leaders are no text, and the recogniser garbles the words beside a long run of them.
+            let leaders = LeaderDots(xHeight: x).find(in: components, lines: lines + short)
+            if !leaders.isEmpty {
+                trace("surface: \(leaders.count) dots of leaders painted out")
+                surface.erased = Array(Set(surface.erased).union(leaders)).sorted()
+            }
             // Short pieces that stayed on the page (a number beside an exercise, a lone quantity) are print too.
             let erased = Set(surface.erased)
             let reach = Int(3 * x), clean = SurfaceFinder(xHeight: x).cleanShare
