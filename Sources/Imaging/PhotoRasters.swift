@@ -28,6 +28,13 @@ public enum PhotoRasters {
         return Decoded(image: rgb, fullSize: decoded.fullSize)
     }
 
+    /// The photo's size as its header states it (before any EXIF turn), or nil when the header says nothing.
+    public static func size(of data: Data) -> (width: Int, height: Int)? {
+        if let header = LeptonicaImage.header(of: data) { return header }
+        if let size = try? HEIFDecoder.size(of: data) { return (size.width, size.height) }
+        return nil
+    }
+
     /// Decodes a mask (or any image) as grey, without the EXIF turn: masks are made for the upright photo.
     public static func decodeGray(_ data: Data, limits: ImageLimits) throws(ImagingError) -> GrayImage {
         guard data.count <= limits.maxBytes else { throw ImagingError.tooLarge(megabytes: data.count / 1_048_576, limits: limits) }

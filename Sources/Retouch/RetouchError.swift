@@ -6,6 +6,7 @@ import Support
 public struct RetouchError: UserFacingError, Equatable, CustomStringConvertible {
     enum Kind: Equatable, Sendable {
         case photoTooLarge
+        case photoTooThin(width: Int, height: Int)
         case areaTooLarge
         case noWire
         case noObject
@@ -22,6 +23,8 @@ public struct RetouchError: UserFacingError, Equatable, CustomStringConvertible 
 
     /// More pixels than the tool can hold in memory at once.
     public static let photoTooLarge = RetouchError(kind: .photoTooLarge)
+    /// Too small, or so long and narrow that its preview would have a side of a few pixels.
+    public static func photoTooThin(width: Int, height: Int) -> RetouchError { RetouchError(kind: .photoTooThin(width: width, height: height)) }
     /// One connected area to fill is too big to process in one go.
     public static let areaTooLarge = RetouchError(kind: .areaTooLarge)
     /// A tap found no line to follow.
@@ -46,6 +49,13 @@ public struct RetouchError: UserFacingError, Equatable, CustomStringConvertible 
     public var message: LocalizedMessage {
         switch kind {
         case .tooManyEdits(let limit): LocalizedMessage("error.too_many_edits", ["limit": .number(limit)])
+        case .photoTooThin(let width, let height):
+            LocalizedMessage(
+                "error.photo_too_thin",
+                [
+                    "width": .text(String(width)), "height": .text(String(height)), "minimum": .number(RetouchLimits.minimumShortSide),
+                    "ratio": .number(RetouchLimits.maximumAspect),
+                ])
         case .unreadable(let message): message
         default: LocalizedMessage("error.\(code)")
         }
@@ -54,6 +64,7 @@ public struct RetouchError: UserFacingError, Equatable, CustomStringConvertible 
     public var code: String {
         switch kind {
         case .photoTooLarge: "photo_too_large"
+        case .photoTooThin: "photo_too_thin"
         case .areaTooLarge: "area_too_large"
         case .noWire: "no_wire"
         case .noObject: "no_object"
@@ -71,7 +82,7 @@ public struct RetouchError: UserFacingError, Equatable, CustomStringConvertible 
         switch kind {
         case .photoTooLarge, .areaTooLarge, .tooManyEdits: .tooLarge
         case .noWire, .noObject, .noPerson, .noPeople: .nothingFound
-        case .emptyMask, .maskMismatch, .unreadable: .badInput
+        case .emptyMask, .maskMismatch, .unreadable, .photoTooThin: .badInput
         case .engineFailure: .internal
         }
     }

@@ -18,13 +18,28 @@ public struct RetouchLimits: Sendable, Equatable {
 
     public static let standard = RetouchLimits()
 
-    /// Decodes a photo upright as RGB (shrunk to `longSide` when given), with the retouch tool's limits.
+    /// A photo's short side is at least this many pixels, and its long side at most `maximumAspect` times it: the
+    /// preview (2048 px long) then keeps a short side of 32 px, which the finders and fills need.
+    public static let minimumShortSide = 32
+    public static let maximumAspect = 64
+
+    /// Decodes a photo upright as RGB (shrunk to `longSide` when given), with the retouch tool's limits. A photo too
+    /// small or too narrow for them is refused by its header's size, before it is decoded.
     public func decode(_ data: Data, longSide: Int? = nil) throws(RetouchError) -> PhotoRasters.Decoded {
+        if let size = PhotoRasters.size(of: data) { try Self.check(width: size.width, height: size.height) }
+        let decoded: PhotoRasters.Decoded
         do {
-            return try PhotoRasters.decodeRGB(data, limits: image, longSide: longSide)
+            decoded = try PhotoRasters.decodeRGB(data, limits: image, longSide: longSide)
         } catch {
             throw RetouchError(decoding: error)
         }
+        try Self.check(width: decoded.fullSize.width, height: decoded.fullSize.height)
+        return decoded
+    }
+
+    static func check(width: Int, height: Int) throws(RetouchError) {
+        let short = min(width, height), long = max(width, height)
+        guard short >= minimumShortSide, long <= maximumAspect * short else { throw .photoTooThin(width: width, height: height) }
     }
 
     /// Decodes a mask made for a photo (grey, no EXIF turn): every pixel above an eighth grey is filled, so the grey band

@@ -1,5 +1,6 @@
 // The core functions take any number without trapping: huge, infinite or NaN coordinates paint nothing or find
 // nothing, with a typed error where there is one.
+import Foundation
 import Imaging
 import Support
 import Testing
@@ -64,5 +65,31 @@ struct HostileNumberTests {
         #expect(Int(clamping: .infinity, to: 0...Int.max) == Int.max)
         #expect(Int(clamping: 9.3e18, to: Int.min...Int.max) == Int.max)
         #expect(Int(clamping: 4.7, to: 0...10) == 4)
+    }
+}
+
+@Suite("Photos too small or too narrow for the retouch tool")
+struct ThinPhotoTests {
+    func png(width: Int, height: Int) throws -> Data {
+        try #require(
+            PhotoRasters.pngData(RasterImage(width: width, height: height, channels: 3, bytes: [UInt8](repeating: 200, count: width * height * 3))))
+    }
+
+    @Test(
+        "A sliver or a crumb is refused by its size with a clear message, before its preview (a pixel wide) is made",
+        arguments: [(20, 50_000), (1, 50_000), (50_000, 1), (31, 31), (40, 2_600)])
+    func refused(width: Int, height: Int) throws {
+        let data = try png(width: width, height: height)
+        #expect(throws: RetouchError.photoTooThin(width: width, height: height)) {
+            _ = try RetouchLimits().decode(data, longSide: RetouchLimits().previewLongSide)
+        }
+        let error = RetouchError.photoTooThin(width: width, height: height)
+        #expect(error.message.key == "error.photo_too_thin" && error.code == "photo_too_thin" && error.category == .badInput)
+    }
+
+    @Test func aNarrowButWorkablePhotoIsTaken() throws {
+        let decoded = try RetouchLimits().decode(try png(width: 40, height: 2_560), longSide: 2048)
+        #expect(decoded.fullSize == PixelSize(width: 40, height: 2_560))
+        #expect(min(decoded.image.width, decoded.image.height) >= 32)
     }
 }
