@@ -107,6 +107,24 @@ struct PhotoFlowTests {
         }
     }
 
+    @Test("Add next page with a text longer than any form may carry is refused (413), as Save is: never a page added over it")
+    func addNextPageWithATextTooLong() async throws {
+        let harness = try TestApp()
+        try await harness.build().test(.router) { client in
+            let path = try await client.uploadPage("The first page.")
+            let id = String(path.dropFirst("/scans/".count))
+            let typed = String(repeating: "A very long passage typed by hand. ", count: 40_000)
+            let body = Multipart.body([
+                .init(name: "text", filename: nil, body: Data(typed.utf8)),
+                .init(name: "photo", filename: "next.jpg", body: Data("TEXT:The second page.".utf8)),
+            ])
+            let response = try await client.execute(uri: path + "/photos", method: .post, headers: Multipart.headers, body: body)
+            #expect(response.status == .contentTooLarge)
+            let scan = try #require(try await harness.scans.scan(id: id))
+            #expect(scan.editedText == "The first page.", "nothing added, nothing saved over")
+        }
+    }
+
     @Test("Add next page keeps the typed text when the photo is refused: none chosen, an empty file, over the allowance")
     func addNextPageWithoutAPhotoKeepsTheText() async throws {
         let harness = try TestApp()

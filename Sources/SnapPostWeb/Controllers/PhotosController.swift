@@ -92,6 +92,8 @@ struct PhotosController {
         // chosen, an empty file, two files, too large, over the photo allowance, which the reader below counts
         // against), so a refused photo never takes the typing with it.
         let form = try await intake.uploads.readForm(request, keepingFieldsWhenTooLarge: true)
+        // A text longer than any form may carry is refused as the plain Save refuses it, not dropped unsaid.
+        if form.oversized.contains("text") { throw FormTooLargeError() }
         if form.fields["text"] != nil {
             // Cleaned and checked as every form of the text is (a plain form's text typed over one changed elsewhere
             // since is not saved over it).

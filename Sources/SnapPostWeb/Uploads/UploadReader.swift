@@ -21,6 +21,8 @@ struct UploadedPhoto: Sendable {
 struct PhotoFormUpload: Sendable {
     var fields: [String: String]
     var photo: Result<UploadedPhoto, any Error>
+    /// Text fields left out for being longer than any form may carry: the caller refuses the form rather than lose one.
+    var oversized: [String] = []
 }
 
 struct UploadReader: Sendable {
@@ -71,17 +73,17 @@ struct UploadReader: Sendable {
         guard keepingFieldsWhenTooLarge else {
             let body = try await collect(request, limit: limit)
             let form = PhotoForm(parts: try Self.parts(of: body, boundary: boundary))
-            return PhotoFormUpload(fields: form.fields, photo: Result { try photo(of: form, fields: fields) })
+            return PhotoFormUpload(fields: form.fields, photo: Result { try photo(of: form, fields: fields) }, oversized: form.oversized)
         }
         let (body, whole) = try await prefix(of: request, limit: limit)
         guard whole else {
             // A form's fields come in the order of the page: the typed text before the photo. Only parts that end
             // within the body's first bytes are taken.
             let leading = PhotoForm(parts: Self.completedParts(of: body, boundary: boundary))
-            return PhotoFormUpload(fields: leading.fields, photo: .failure(HTTPError(.contentTooLarge)))
+            return PhotoFormUpload(fields: leading.fields, photo: .failure(HTTPError(.contentTooLarge)), oversized: leading.oversized)
         }
         let form = PhotoForm(parts: try Self.parts(of: body, boundary: boundary))
-        return PhotoFormUpload(fields: form.fields, photo: Result { try photo(of: form, fields: fields) })
+        return PhotoFormUpload(fields: form.fields, photo: Result { try photo(of: form, fields: fields) }, oversized: form.oversized)
     }
 
     /// The whole body when it is at most `limit` bytes (`whole`); else its first `formOverhead` bytes or more, the
@@ -198,13 +200,17 @@ struct PhotoForm {
 
     var files: [File] = []
     var fields: [String: String] = [:]
+    /// Text fields longer than `FormBody.maxBytes`, left out.
+    var oversized: [String] = []
 
     init(parts: [MultipartPart]) {
         for part in parts {
             let field = part.name ?? ""
             if let filename = Self.parameter("filename", in: part.headers.first(name: "Content-Disposition") ?? "") {
                 files.append(File(field: field, filename: filename, body: part.body))
-            } else if part.body.readableBytes <= FormBody.maxBytes, fields[field] == nil {
+            } else if part.body.readableBytes > FormBody.maxBytes {
+                oversized.append(field)
+            } else if fields[field] == nil {
                 fields[field] = String(buffer: part.body)
             }
         }
