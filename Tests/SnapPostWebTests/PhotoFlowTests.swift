@@ -107,6 +107,41 @@ struct PhotoFlowTests {
         }
     }
 
+    @Test("Text saved while the next page is read is appended to, not written over; a scan deleted meanwhile is a 404")
+    func addNextPageWhileTheTextIsSaved() async throws {
+        let harness = try TestApp()
+        try await harness.build().test(.router) { client in
+            let path = try await client.uploadPage("The first page.")
+            let id = String(path.dropFirst("/scans/".count))
+            let body = Multipart.body([.init(name: "photo", filename: "next.jpg", body: Data("HOLD".utf8))])
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    let added = try await client.execute(uri: path + "/photos", method: .post, headers: Multipart.headers, body: body)
+                    #expect(added.status == .seeOther)
+                }
+                while harness.reader.heldCount.load(ordering: .sequentiallyConsistent) == 0 { try await Task.sleep(for: .milliseconds(5)) }
+                // The page saves what is typed while the photo is read.
+                try await harness.scans.saveEdits(scanId: id, text: "Typed while it was read.", book: "", author: "")
+                harness.reader.releaseAll()
+                try await group.waitForAll()
+            }
+            let text = try #require(try await harness.scans.scan(id: id)?.editedText)
+            #expect(text.hasPrefix("Typed while it was read.") && text.hasSuffix("Held page text."), "\(text)")
+
+            // Deleted while the next page is read: the page is not added to nothing, and the answer says so.
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    let added = try await client.execute(uri: path + "/photos", method: .post, headers: Multipart.headers, body: body)
+                    #expect(added.status == .notFound)
+                }
+                while harness.reader.heldCount.load(ordering: .sequentiallyConsistent) < 2 { try await Task.sleep(for: .milliseconds(5)) }
+                try await harness.scans.delete(id: id)
+                harness.reader.releaseAll()
+                try await group.waitForAll()
+            }
+        }
+    }
+
     @Test("Add next page with a text longer than any form may carry is refused (413), as Save is: never a page added over it")
     func addNextPageWithATextTooLong() async throws {
         let harness = try TestApp()

@@ -26,10 +26,13 @@ public struct ScanWorkflow: Sendable {
     /// joined). `reader` reads the photo in the scan's languages. Gives how many photos the scan has now.
     public func addPage(to scan: Scan, photo: Data, original: KeptOriginal?, reader: any PageReader) async throws -> Int {
         let capture = try await reader.read(photo, options: ReadOptions(languages: Self.languages(of: scan)))
+        // The text as it is now, not as it was when the reading began: a save made while the photo was read (the page
+        // saving itself as the person typed on) is appended to, not written over. Deleted meanwhile: not found.
+        let current = try await required(scan.id)
         let texts = try await scans.photos(ofScan: scan.id).map(\.text) + [capture.text]
         try await scans.addPhoto(
             toScan: scan.id, PhotoReading(capture), original: original, ocrText: PageJoiner.join(texts),
-            editedText: PageJoiner.append(capture.text, to: scan.editedText))
+            editedText: PageJoiner.append(capture.text, to: current.editedText))
         return texts.count
     }
 
@@ -48,9 +51,11 @@ public struct ScanWorkflow: Sendable {
         let capture = try await reader.read(original, options: options)
         let texts = photos.map { $0.position == number ? capture.text : $0.text }
         let ocrText = PageJoiner.join(texts)
+        // Edited while the photo was read (the page saves itself as the person types): the edits are kept.
+        let current = try await required(scan.id)
         try await scans.replaceReading(
-            ofScan: scan.id, photo: number, with: PhotoReading(capture), ocrText: ocrText, editedText: scan.isEdited ? nil : ocrText)
-        return (scan.isEdited, number)
+            ofScan: scan.id, photo: number, with: PhotoReading(capture), ocrText: ocrText, editedText: current.isEdited ? nil : ocrText)
+        return (current.isEdited, number)
     }
 
     /// Reads every kept photo again in `languages` (their outlines and turns kept). As with reading again, an edited
@@ -68,11 +73,13 @@ public struct ScanWorkflow: Sendable {
         }
         guard !readings.isEmpty else { throw OriginalGoneError() }
         let ocrText = PageJoiner.join(texts)
+        // Edited while the photos were read: the edits are kept.
+        let current = try await required(scan.id)
         for (position, reading) in readings {
             try await scans.replaceReading(
-                ofScan: scan.id, photo: position, with: reading, ocrText: ocrText, editedText: scan.isEdited ? nil : ocrText)
+                ofScan: scan.id, photo: position, with: reading, ocrText: ocrText, editedText: current.isEdited ? nil : ocrText)
         }
-        return scan.isEdited
+        return current.isEdited
     }
 
     /// Which new reading the person takes into the text: one photo's, or (after reading all again) the whole OCR text.
