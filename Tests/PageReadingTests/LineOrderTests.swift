@@ -152,6 +152,40 @@ import Testing
         #expect(!ColumnDetector.hasGutter(columnInk: [], minimumWidth: 20))
     }
 
+    @Test("An open book whose gutter's shadow parts the paper is found whole; a facing page's strip cut by the frame is not added")
+    func pageDetectorFindsBothPagesOfASpread() throws {
+        let w = 400, h = 300
+        func spread(from left: Int) -> GrayImage {
+            var bytes = [UInt8](repeating: 40, count: w * h)
+            for y in 30..<270 {
+                // The paper, with the gutter's shadow down the middle: the two pages are two bright regions.
+                for x in left..<380 { bytes[y * w + x] = abs(x - 200) < 8 ? 90 : 230 }
+            }
+            return GrayImage(width: w, height: h, bytes: bytes)
+        }
+        let detector = PageDetector(minAspectRatio: 0.3, minimumSize: 0.25, quadratureTolerance: 25, minimumConfidence: 0.8)
+        let whole = try #require(detector.detect(in: spread(from: 20)))
+        #expect(whole.corners[0].x < 30 && whole.corners[1].x > 370, "\(whole.corners)")
+        // The left page cut by the photo's edge: no spread is put together from a page the frame cuts.
+        let cut = try #require(detector.detect(in: spread(from: 0)))
+        #expect(cut.corners[1].x < 215, "\(cut.corners)")
+    }
+
+    @Test("A section's heading that runs over a gutter does not hide it: the columns are still read one after another")
+    func aHeadingOverAGutterKeepsTheGutter() {
+        func line(_ text: String, _ x: Int, _ y: Int, _ w: Int, _ h: Int = 30) -> RecognizedLine {
+            RecognizedLine(text: text, box: PixelBox(x: x, y: y, width: w, height: h), confidence: 0.9, block: 0, paragraph: 0)
+        }
+        var lines: [RecognizedLine] = []
+        for r in 0..<8 {
+            lines.append(line("the left column runs on here", 0, 40 * r, 300))
+            lines.append(line("the right column runs on there", 340, 40 * r, 300))
+        }
+        // Set larger, the heading at the head of the left column's second section runs into the right margin.
+        lines.append(line("A Second Flood Years Later", 0, 330, 360, 48))
+        #expect(LineOrderer.gutters(in: lines).count == 1, "\(LineOrderer.gutters(in: lines))")
+    }
+
     @Test func pageDetectorFindsABrightSheetAndIgnoresAFullFrame() throws {
         // A bright tilted quadrilateral on a dark desk.
         let w = 400, h = 300

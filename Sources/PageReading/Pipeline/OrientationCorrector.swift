@@ -146,16 +146,6 @@ struct OrientationCorrector: Sendable {
             trace("orient: no sample reads surely; OSD's guess and Leptonica's statistics both say \(fallback)")
             return fallback
         }
-        // Nor do they turn the page across rows of letters that plainly run one way (small print in a ruled table
-        // reads unsurely every way up): only that way's two turns are left to choose from.
-        if best.1 < sureReading, let lines, let axis = plainAxis(lines), best.0 % 2 != axis {
-            let along = scored.filter { $0.0 % 2 == axis }.sorted(by: { $0.0 < $1.0 }).max(by: { $0.1 < $1.1 })
-            trace("orient: no sample reads surely, and the rows plainly run \(axis == 0 ? "across" : "down"): no turn across them")
-            if fallback % 2 == axis {
-                guard let along, along.0 != fallback, along.1 >= leastEvidence, along.1 > baseline * 1.15 else { return fallback }
-            }
-            return along?.0 ?? fallback
-        }
         return best.0
     }
 
@@ -230,15 +220,6 @@ struct OrientationCorrector: Sendable {
             return quick.left > 0 ? 1 : 3
         }
         if quick.left == 0, -quick.up >= sidewaysConfidence, across >= plainRows * max(1, down) { return 2 }
-        return nil
-    }
-
-    /// Which way the rows of letters plainly run (sharper that way by `plainRows` times): 0 across (the page upright
-    /// or upside down), 1 down (sideways); nil when neither plainly.
-    func plainAxis(_ lines: LineDirection) -> Int? {
-        let across = lines.across.score, down = lines.down.score
-        if across >= plainRows * max(1, down) { return 0 }
-        if down >= plainRows * max(1, across) { return 1 }
         return nil
     }
 

@@ -77,26 +77,39 @@ struct PageDetector: Sendable {
         var bestLabel: Int32 = -1, bestCount = 0
         var stack: [Int] = []
         var next: Int32 = 0
+        var regions: [(count: Int, x0: Int, y0: Int, x1: Int, y1: Int)] = []
         for start in 0..<(w * h) where label[start] < 0 && Int(image.bytes[start]) > threshold {
             var count = 0
+            var box = (x0: w, y0: h, x1: 0, y1: 0)
             stack.append(start)
             label[start] = next
             while let p = stack.popLast() {
                 count += 1
                 let x = p % w, y = p / w
+                box = (min(box.x0, x), min(box.y0, y), max(box.x1, x), max(box.y1, y))
                 for q in [x > 0 ? p - 1 : -1, x < w - 1 ? p + 1 : -1, y > 0 ? p - w : -1, y < h - 1 ? p + w : -1]
                 where q >= 0 && label[q] < 0 && Int(image.bytes[q]) > threshold {
                     label[q] = next
                     stack.append(q)
                 }
             }
+            regions.append((count, box.x0, box.y0, box.x1, box.y1))
             if count > bestCount {
                 bestCount = count
                 bestLabel = next
             }
             next += 1
         }
-        guard bestLabel >= 0, Double(bestCount) >= minimumSize * Double(w * h) * 0.6 else { return nil }
+        guard bestLabel >= 0 else { return nil }
+        // An open book whose gutter's shadow parts the paper: the other page, about as large, level with this one
+        // across a narrow dark band, and like it clear of the frame's edges, is the spread's other half. (The edge of
+        // a facing page cut by the frame is not.)
+        var region: Set<Int32> = [bestLabel]
+        if let twin = Self.otherPage(of: Int(bestLabel), among: regions, width: w, height: h) {
+            region.insert(Int32(twin))
+            bestCount += regions[twin].count
+        }
+        guard Double(bestCount) >= minimumSize * Double(w * h) * 0.6 else { return nil }
 
         // Row-wise filled extent (fills the holes left by print) and the extreme corners.
         var filled = 0
@@ -104,7 +117,7 @@ struct PageDetector: Sendable {
         var minSum = Double.infinity, maxSum = -Double.infinity, minDiff = Double.infinity, maxDiff = -Double.infinity
         for y in 0..<h {
             var lo = -1, hi = -1
-            for x in 0..<w where label[y * w + x] == bestLabel {
+            for x in 0..<w where region.contains(label[y * w + x]) {
                 if lo < 0 { lo = x }
                 hi = x
             }
@@ -165,6 +178,26 @@ struct PageDetector: Sendable {
         let confidence = max(0, 1 - abs(1 - fill) * 3)
         guard confidence >= minimumConfidence else { return nil }
         return Quad(corners: corners, confidence: confidence)
+    }
+
+    /// The region that is the other page of an open book beside region `best`, or nil: at least half its size, beside
+    /// it (their rows overlapping by most of the shorter's height) across a gap of at most 8 % of the frame's width,
+    /// and neither within 2 % of the frame's edges.
+    static func otherPage(of best: Int, among regions: [(count: Int, x0: Int, y0: Int, x1: Int, y1: Int)], width w: Int, height h: Int) -> Int? {
+        let margin = max(2, Int(0.02 * Double(max(w, h))))
+        func clear(_ r: (count: Int, x0: Int, y0: Int, x1: Int, y1: Int)) -> Bool {
+            r.x0 >= margin && r.y0 >= margin && r.x1 < w - margin && r.y1 < h - margin
+        }
+        let a = regions[best]
+        guard clear(a) else { return nil }
+        let candidates = regions.indices.filter { i in
+            let b = regions[i]
+            guard i != best, 2 * b.count >= a.count, clear(b) else { return false }
+            let overlap = min(a.y1, b.y1) - max(a.y0, b.y0)
+            let gap = max(a.x0, b.x0) - min(a.x1, b.x1)
+            return Double(overlap) >= 0.7 * Double(min(a.y1 - a.y0, b.y1 - b.y0)) && gap >= -margin && Double(gap) <= 0.08 * Double(w)
+        }
+        return candidates.max { regions[$0].count < regions[$1].count }
     }
 
     /// The first side (0 top, 1 right, 2 bottom, 3 left) whose inner band (1.5–4 % of the page's size in from it) is

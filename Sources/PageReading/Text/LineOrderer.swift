@@ -248,7 +248,9 @@ public struct LineOrderer: Sendable {
         let narrow = lines.filter { Double($0.box.width) < 0.6 * Double(span) }
         guard narrow.count >= 6 else { return [] }
         var coverage = [Int](repeating: 0, count: span + 1)
-        for line in narrow {
+        // A heading set larger than the text may run over a gutter into the next column's margin (a section's title
+        // at the head of a column): the body's lines alone say where the gutters are.
+        for line in narrow where Double(line.box.height) <= 1.35 * lineHeight {
             for x in max(0, line.box.x - minX)..<min(span + 1, line.box.maxX - minX) { coverage[x] += 1 }
         }
         let minGap = max(1.0 * lineHeight, 0.01 * Double(span))
