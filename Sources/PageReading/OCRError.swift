@@ -5,6 +5,7 @@ import Support
 public struct OCRError: UserFacingError, Equatable, CustomStringConvertible {
     enum Kind: Equatable, Sendable {
         case noText
+        case tooSlow
         case engineFailure(String)
         case languageNotInstalled(RecognitionLanguage)
         case unknownLanguage(String)
@@ -14,6 +15,8 @@ public struct OCRError: UserFacingError, Equatable, CustomStringConvertible {
 
     /// The image decoded but no text was recognised.
     public static let noText = OCRError(kind: .noText)
+    /// The reading ran past its time limit (`ocr.timeLimit`) and was stopped: a photo of noise or fine texture.
+    public static let tooSlow = OCRError(kind: .tooSlow)
     /// The language's traineddata is not on this machine; the message names its Debian package.
     public static func languageNotInstalled(_ language: RecognitionLanguage) -> OCRError { OCRError(kind: .languageNotInstalled(language)) }
     /// Not a language code at all (e.g. "../x" or an empty name); `text` is shown cut short.
@@ -36,13 +39,14 @@ public struct OCRError: UserFacingError, Equatable, CustomStringConvertible {
     public var isAboutLanguage: Bool {
         switch kind {
         case .languageNotInstalled, .unknownLanguage: true
-        case .noText, .engineFailure: false
+        case .noText, .tooSlow, .engineFailure: false
         }
     }
 
     public var code: String {
         switch kind {
         case .noText: "no_text"
+        case .tooSlow: "too_slow"
         case .engineFailure: "engine_failure"
         case .languageNotInstalled: "language_not_installed"
         case .unknownLanguage: "unknown_language"
@@ -52,7 +56,7 @@ public struct OCRError: UserFacingError, Equatable, CustomStringConvertible {
     public var category: ErrorCategory {
         switch kind {
         case .languageNotInstalled, .unknownLanguage: .badInput
-        case .noText: .nothingFound
+        case .noText, .tooSlow: .nothingFound
         case .engineFailure: .internal
         }
     }

@@ -65,6 +65,9 @@ public struct AppSettings: Sendable {
         Key(name: "ocr.workers", defaultValue: "0", help: "OCR workers (Tesseract handles); 0 means one per core."),
         Key(name: "ocr.queueLength", defaultValue: "8", help: "Photos that may wait for a worker; more get 503 with Retry-After."),
         Key(
+            name: "ocr.timeLimit", defaultValue: "60",
+            help: "Seconds one photo's reading may take; past it, it stops with a message (a photo of noise or fine texture)."),
+        Key(
             name: "ocr.megapixelsInFlight", defaultValue: "64",
             help: "Megapixels of photos being decoded and read at once, across all workers; other photos wait their turn (memory cap)."),
         Key(
@@ -149,6 +152,8 @@ public struct AppSettings: Sendable {
     public var ocrLanguages: [String]
     public var ocrMaxWidth: Int
     public var ocrWorkers: Int
+    /// Seconds one reading may take.
+    public var ocrTimeLimit: Double
     public var ocrQueueLength: Int
     public var ocrPixelsInFlight: Int
     /// How long an uploaded photo is kept for reading again; zero keeps none.
@@ -229,6 +234,7 @@ public struct AppSettings: Sendable {
         let workers = int("ocr.workers", 0...256)
         ocrWorkers = workers > 0 ? workers : ProcessInfo.processInfo.activeProcessorCount
         ocrQueueLength = int("ocr.queueLength", 0...100_000)
+        ocrTimeLimit = double("ocr.timeLimit", 1...3600)
         ocrPixelsInFlight = int("ocr.megapixelsInFlight", 1...1_000_000) * 1_000_000
         keepOriginalSeconds = double("ocr.keepOriginalDays", 0...36_600) * 86_400
         uploadMaxBytes = int("upload.maxMegabytes", 1...100_000) * 1024 * 1024
@@ -299,6 +305,7 @@ public struct AppSettings: Sendable {
         var config = ImageProcessor.Config()
         config.recognitionLanguages = ocrLanguages
         if ocrMaxWidth > 0 { config.maxImageWidthForProcessing = ocrMaxWidth }
+        config.readingTimeLimit = ocrTimeLimit
         config.limits = imageLimits
         config.skipSteps(skippedSteps)
         config.applyTuning(pipelineTuning)

@@ -52,6 +52,25 @@ import Testing
         #expect(FindPageStep().runs(config, ReadOptions(outline: drawn)) && !FindPageStep().runs(config, ReadOptions()))
     }
 
+    @Test("A reading past its time limit stops with a clear message, between steps and inside a recognition")
+    func aReadingPastItsTimeLimitStops() async throws {
+        var config = ImageProcessor.Config()
+        config.readingTimeLimit = 0.000_001
+        let photo = try #require(print().image.pngData())
+        await #expect(throws: OCRError.tooSlow) {
+            _ = try await ImageProcessor(config: config, engine: FakeOCREngine()).process(image: photo)
+        }
+        #expect(OCRError.tooSlow.code == "too_slow" && OCRError.tooSlow.category == .nothingFound)
+        // Tesseract itself is stopped by its progress monitor: a page that takes longer than a millisecond to read.
+        let engine = try #require(OCRFixtures.engine)
+        let page = try #require(print(width: 2400, height: 1600, rows: 24).image.grayImage())
+        await #expect(throws: OCRError.tooSlow) {
+            try await ReadingDeadline.$current.withValue(ContinuousClock.now.advanced(by: .milliseconds(1))) {
+                _ = try await engine.recognize(page, request: RecognitionRequest(languages: ["eng"]))
+            }
+        }
+    }
+
     @Test func unevenLightIsFlattened() throws {
         // The paper falls from 250 on the left to 120 on the right.
         var c = print()

@@ -78,11 +78,15 @@ public final class TesseractEngine: OCREngine {
         let languages = request.languages.isEmpty ? defaultLanguages : request.languages
         try Self.checkInstalled(languages, among: installedLanguages)
         let key = Self.withVerticalPacks(languages, installed: installedLanguages).joined(separator: "+")
+        guard !ReadingDeadline.hasPassed() else { throw OCRError.tooSlow }
+        let deadline = ReadingDeadline.current
         return try await withWorker { worker in
             guard let handle = worker.handle(for: key) else {
                 throw OCRError.engineFailure("Tesseract could not load language '\(key)'")
             }
-            return try handle.recognize(image, pixelsPerInch: request.pixelsPerInch, mode: request.pageSegmentationMode)
+            // The time left is counted when a worker takes the image, not when it was queued.
+            let left = ReadingDeadline.$current.withValue(deadline) { ReadingDeadline.millisecondsLeft() }
+            return try handle.recognize(image, pixelsPerInch: request.pixelsPerInch, mode: request.pageSegmentationMode, deadlineMilliseconds: left)
         }
     }
 
@@ -239,12 +243,22 @@ private final class TesseractHandle {
         }
     }
 
-    func recognize(_ image: GrayImage, pixelsPerInch: Int, mode: Int) throws -> RecognitionResult {
+    func recognize(_ image: GrayImage, pixelsPerInch: Int, mode: Int, deadlineMilliseconds: Int32? = nil) throws -> RecognitionResult {
         defer { TessBaseAPIClear(api) }
         TessBaseAPISetPageSegMode(api, TessPageSegMode(rawValue: UInt32(mode)))
         setImage(image)
         TessBaseAPISetSourceResolution(api, Int32(pixelsPerInch))
-        guard TessBaseAPIRecognize(api, nil) == 0 else { throw OCRError.engineFailure("recognition failed") }
+        // With a deadline, Tesseract's progress monitor stops recognition when it passes.
+        let monitor = deadlineMilliseconds.flatMap { milliseconds -> OpaquePointer? in
+            guard let monitor = TessMonitorCreate() else { return nil }
+            TessMonitorSetDeadlineMSecs(monitor, milliseconds)
+            return monitor
+        }
+        defer { if let monitor { TessMonitorDelete(monitor) } }
+        let started = ContinuousClock.now
+        let status = TessBaseAPIRecognize(api, monitor)
+        if let deadlineMilliseconds, started.duration(to: .now) >= .milliseconds(Int64(deadlineMilliseconds)) { throw OCRError.tooSlow }
+        guard status == 0 else { throw OCRError.engineFailure("recognition failed") }
         let mean = Double(max(0, TessBaseAPIMeanTextConf(api))) / 100
         guard let iterator = TessBaseAPIGetIterator(api) else { return RecognitionResult(lines: [], meanConfidence: 0) }
         defer { TessResultIteratorDelete(iterator) }

@@ -14,6 +14,8 @@ public struct ImageProcessor: Sendable {
         public var yTolerancePixels: Double = 12
         /// Longest side (pixels) of the image handed to Tesseract, whatever the x-height says.
         public var maxImageWidthForProcessing: Int = 4200
+        /// The longest one reading may take (seconds); past it, it stops with `OCRError.tooSlow`.
+        public var readingTimeLimit: Double = 60
         /// Page detection: smallest short/long side ratio accepted for a page.
         public var rectangleMinAspectRatio: Double = 0.3
         /// Page detection: smallest page area, as a fraction of the photo.
@@ -204,12 +206,17 @@ public struct ImageProcessor: Sendable {
         let debug = DebugWriter(directory: config.debugDirectory)
         var clock = StepClock()
         var drawn = 0
-        for step in steps(options: options) {
-            try await step.run(&state, engine: engine)
-            clock.lap(step.name)
-            if step.drawsPage, let page = state.page {
-                drawn += 1
-                debug.write(page, String(format: "%02d-%@", drawn, step.name))
+        // Every step, and every recognition inside one, within the reading's time limit.
+        let deadline = ContinuousClock.now.advanced(by: .milliseconds(Int64(max(0.001, config.readingTimeLimit) * 1000)))
+        try await ReadingDeadline.$current.withValue(deadline) {
+            for step in steps(options: options) {
+                guard !ReadingDeadline.hasPassed() else { throw OCRError.tooSlow }
+                try await step.run(&state, engine: engine)
+                clock.lap(step.name)
+                if step.drawsPage, let page = state.page {
+                    drawn += 1
+                    debug.write(page, String(format: "%02d-%@", drawn, step.name))
+                }
             }
         }
         guard let decoded = state.decoded else { throw ImagingError.unreadable }
