@@ -115,6 +115,7 @@ public func buildApplication(
         ErrorPageMiddleware(pages: pages, limits: limits)
         HostGuardMiddleware(allowList: allowList, clientAddress: clientAddress)
         PathGuardMiddleware<AppRequestContext>()
+        WholeStaticFilesMiddleware<AppRequestContext>(prefix: base + "/static/")
         FileMiddleware<AppRequestContext, LocalFileSystem>(
             resources.appendingPathComponent("Public").path, urlBasePath: base.isEmpty ? nil : base,
             searchForIndexHtml: false, logger: logger)
