@@ -88,15 +88,15 @@ struct PhotoFlowTests {
             let path = try await client.uploadPage("The story con-")
             let id = String(path.dropFirst("/scans/".count))
             let body = Multipart.body([
-                // A NUL and a Windows line ending are cleaned as in every other form's text.
-                .init(name: "text", filename: nil, body: Data("A note.\r\nThe tale (fixed\u{0} by hand) con-".utf8)),
+                // A NUL, a Windows line ending and a lone CR are cleaned as in every other form's text.
+                .init(name: "text", filename: nil, body: Data("A note.\r\nThe tale\r(fixed\u{0} by hand) con-".utf8)),
                 .init(name: "book", filename: nil, body: Data("Tales\u{0}".utf8)),
                 .init(name: "photo", filename: "next.jpg", body: Data("TEXT:tinued on the next page.".utf8)),
             ])
             let response = try await client.execute(uri: path + "/photos", method: .post, headers: Multipart.headers, body: body)
             #expect(response.status == .seeOther)
             let scan = try #require(try await harness.scans.scan(id: id))
-            #expect(scan.editedText == "A note.\nThe tale (fixed by hand) continued on the next page.")
+            #expect(scan.editedText == "A note.\nThe tale\n(fixed by hand) continued on the next page.")
             #expect(scan.book == "Tales")
             #expect(scan.ocrText == "The story continued on the next page.")
             let lines = try await client.execute(uri: path + "/lines", method: .get).text

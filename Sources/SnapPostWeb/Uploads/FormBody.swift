@@ -69,9 +69,10 @@ struct FormBody: Sendable {
     /// A text field with line endings normalised and NULs removed.
     func text(_ key: String) -> String? { self[key].map(Self.cleaned) }
 
-    /// Text as a person sent it, line endings normalised and NULs removed (form fields and the JSON API alike).
+    /// Text as a person sent it, line endings normalised (Windows' CR LF and an old Mac's lone CR alike) and NULs
+    /// removed (form fields and the JSON API alike).
     static func cleaned(_ text: String) -> String {
-        text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\u{0}", with: "")
+        text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n").replacingOccurrences(of: "\u{0}", with: "")
     }
 }
 
