@@ -14,8 +14,9 @@ public struct ImageProcessor: Sendable {
         public var yTolerancePixels: Double = 12
         /// Longest side (pixels) of the image handed to Tesseract, whatever the x-height says.
         public var maxImageWidthForProcessing: Int = 4200
-        /// The longest one reading may take (seconds); past it, it stops with `OCRError.tooSlow`.
-        public var readingTimeLimit: Double = 60
+        /// The longest one reading may take (seconds); past it, it stops with `OCRError.tooSlow`. None by default: the
+        /// server and the command line set the `ocr.timeLimit` key's (60 s).
+        public var readingTimeLimit: Double = .infinity
         /// Page detection: smallest short/long side ratio accepted for a page.
         public var rectangleMinAspectRatio: Double = 0.3
         /// Page detection: smallest page area, as a fraction of the photo.
@@ -207,7 +208,8 @@ public struct ImageProcessor: Sendable {
         var clock = StepClock()
         var drawn = 0
         // Every step, and every recognition inside one, within the reading's time limit.
-        let deadline = ContinuousClock.now.advanced(by: .milliseconds(Int64(max(0.001, config.readingTimeLimit) * 1000)))
+        let limit = config.readingTimeLimit
+        let deadline = limit.isFinite ? ContinuousClock.now.advanced(by: .milliseconds(Int64(max(0.001, min(limit, 86_400)) * 1000))) : nil
         try await ReadingDeadline.$current.withValue(deadline) {
             for step in steps(options: options) {
                 guard !ReadingDeadline.hasPassed() else { throw OCRError.tooSlow }
