@@ -25,6 +25,14 @@ struct Canvas {
         for yy in y0..<y1 { for xx in x0..<x1 { bytes[yy * width + xx] = value } }
     }
 
+    /// A frame of `stroke`-wide rules around `box` (a picture's border, a drawing's box).
+    mutating func frame(_ box: PixelBox, stroke: Int = 4) {
+        fill(box.x, box.y, box.width, stroke)
+        fill(box.x, box.maxY - stroke, box.width, stroke)
+        fill(box.x, box.y, stroke, box.height)
+        fill(box.maxX - stroke, box.y, stroke, box.height)
+    }
+
     /// A letter-like shape: an open box (left, right and top strokes), as an "n" is.
     mutating func letter(_ x: Int, _ y: Int, _ w: Int, _ h: Int, stroke: Int) {
         fill(x, y, stroke, h)
@@ -167,10 +175,7 @@ struct SeededRandom {
         var c = Canvas(width: 1200, height: 900)
         for r in 0..<4 { c.row(x: 60, baseline: 80 + 50 * r, letters: 30) }
         // A drawing: a framed mesh, one label inside it.
-        c.fill(200, 300, 600, 4)
-        c.fill(200, 596, 600, 4)
-        c.fill(200, 300, 4, 300)
-        c.fill(796, 300, 4, 300)
+        c.frame(PixelBox(x: 200, y: 300, width: 600, height: 300))
         for k in 1..<12 { c.fill(200 + 50 * k, 300, 2, 300) }
         c.letter(420, 420, 14, 20, stroke: 3)
         c.row(x: 200, baseline: 660, letters: 18)  // its caption, below
@@ -216,15 +221,12 @@ struct SeededRandom {
         #expect(!ink.components.indices.contains { erased.contains($0) && ink.components[$0].box.x == 420 }, "the quantities stay")
     }
 
-    @Test("A frame, or a mesh drawn with a label, is no table; nor is a dense patch")
+    @Test("A picture's frame with a label in it is no table, nor is a dense patch (a drawn mesh stays a picture: above)")
     func aFrameIsNoTable() {
         var c = Canvas(width: 900, height: 700)
         for r in 0..<3 { c.row(x: 60, baseline: 60 + 50 * r, letters: 30) }
         // A picture's frame with one label inside.
-        c.fill(100, 250, 600, 4)
-        c.fill(100, 600, 600, 4)
-        c.fill(100, 250, 4, 354)
-        c.fill(696, 250, 4, 354)
+        c.frame(PixelBox(x: 100, y: 250, width: 600, height: 354))
         c.letter(300, 400, 14, 20, stroke: 3)
         // A dense dark patch, with a few rules across it.
         c.fill(750, 250, 120, 300)
