@@ -7,10 +7,10 @@ public enum ReadingDeadline {
     /// The deadline of the reading this task belongs to, if any.
     @TaskLocal public static var current: ContinuousClock.Instant?
 
-    /// Milliseconds left before the current deadline (at least 1); nil when there is none.
-    static func millisecondsLeft(now: ContinuousClock.Instant = .now) -> Int32? {
-        guard let current else { return nil }
-        let left = now.duration(to: current).components
+    /// Milliseconds left before `deadline` (at least 1); nil when there is none.
+    static func millisecondsLeft(until deadline: ContinuousClock.Instant?, now: ContinuousClock.Instant = .now) -> Int32? {
+        guard let deadline else { return nil }
+        let left = now.duration(to: deadline).components
         let milliseconds = left.seconds * 1000 + left.attoseconds / 1_000_000_000_000_000
         return Int32(clamping: max(1, milliseconds))
     }

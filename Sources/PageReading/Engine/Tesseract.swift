@@ -85,7 +85,7 @@ public final class TesseractEngine: OCREngine {
                 throw OCRError.engineFailure("Tesseract could not load language '\(key)'")
             }
             // The time left is counted when a worker takes the image, not when it was queued.
-            let left = ReadingDeadline.$current.withValue(deadline) { ReadingDeadline.millisecondsLeft() }
+            let left = ReadingDeadline.millisecondsLeft(until: deadline)
             return try handle.recognize(image, pixelsPerInch: request.pixelsPerInch, mode: request.pageSegmentationMode, deadlineMilliseconds: left)
         }
     }

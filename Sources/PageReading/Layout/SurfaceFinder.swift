@@ -53,13 +53,7 @@ struct SurfaceFinder: Sendable {
         // area around it busy.
         // A ruled table's grid is one piece made of rules, with rows of print in its cells: print's frame too. (A
         // drawn mesh is a lattice as well, but holds a label or two at most.)
-        let lattice = all.indices.map { i in
-            big[i] && isLattice(components, i)
-                && found.filter { line in
-                    let b = all[i].box
-                    return b.x <= line.box.x && b.maxX >= line.box.maxX && b.y <= line.box.y && b.maxY >= line.box.maxY
-                }.count >= 3
-        }
+        let lattice = all.indices.map { i in big[i] && isLattice(components, i) && Self.rows(of: found, inside: all[i].box).count >= 3 }
         let rule = all.indices.map { i in
             let c = all[i]
             let long = Double(max(c.box.width, c.box.height)), short = Double(max(1, min(c.box.width, c.box.height)))
@@ -121,8 +115,7 @@ struct SurfaceFinder: Sendable {
                 erased.append(i)
                 // A drawing's box with rows of print inside is a frame or the edge of a surface around text (a
                 // boxed exercise, the table around a receipt); a picture holds at most a label or two.
-                let rowsInside = lines.filter { c.box.x <= $0.box.x && c.box.maxX >= $0.box.maxX && c.box.y <= $0.box.y && c.box.maxY >= $0.box.maxY }
-                if !rule[i] && rowsInside.count <= 2 { pictures.append(c.box) }
+                if !rule[i] && Self.rows(of: lines, inside: c.box).count <= 2 { pictures.append(c.box) }
             }
         }
         for (i, c) in all.enumerated() where !inLine[i] && !big[i] {
@@ -131,7 +124,7 @@ struct SurfaceFinder: Sendable {
             // Inside a ruled table's grid, a mark is a cell's print (a lone quantity), whatever lies around it.
             if Self.inside(tables, cx, cy) { continue }
             // A mark inside a drawing that is painted out goes with it (a figure's labels).
-            if pictures.contains(where: { cx > $0.x && cx < $0.maxX && cy > $0.y && cy < $0.maxY }) {
+            if Self.inside(pictures, cx, cy) {
                 erased.append(i)
                 continue
             }
@@ -150,6 +143,11 @@ struct SurfaceFinder: Sendable {
                 Self.share(looseSums, cols: cols, rows: rows, cell: cell, box: box)
             },
             tables: tables)
+    }
+
+    /// The rows lying wholly inside `box`.
+    static func rows(of lines: [InkLine], inside box: PixelBox) -> [InkLine] {
+        lines.filter { box.x <= $0.box.x && box.maxX >= $0.box.maxX && box.y <= $0.box.y && box.maxY >= $0.box.maxY }
     }
 
     /// Whether a point lies inside one of the boxes.

@@ -189,7 +189,17 @@ struct OrientationCorrector: Sendable {
         let (lines, short) = TextLineFinder(xHeight: xHeight).find(in: ink)
         let leaders = LeaderDots(xHeight: xHeight).find(in: ink, lines: lines + short)
         guard !leaders.isEmpty else { return sample }
-        let paper = gray.bytes.sorted()[gray.bytes.count * 3 / 4]
+        // The paper's grey: the sample's upper quartile, read off its histogram.
+        var counts = [Int](repeating: 0, count: 256)
+        for byte in gray.bytes { counts[Int(byte)] += 1 }
+        var paper: UInt8 = 255, below = 0
+        for (value, count) in counts.enumerated() where count > 0 {
+            below += count
+            if below > gray.bytes.count * 3 / 4 {
+                paper = UInt8(value)
+                break
+            }
+        }
         return LeptonicaImage(gray: ink.painting(leaders, value: paper, grow: 1, on: gray)) ?? sample
     }
 

@@ -77,7 +77,7 @@ struct PageDetector: Sendable {
         var bestLabel: Int32 = -1, bestCount = 0
         var stack: [Int] = []
         var next: Int32 = 0
-        var regions: [(count: Int, x0: Int, y0: Int, x1: Int, y1: Int)] = []
+        var regions: [Region] = []
         for start in 0..<(w * h) where label[start] < 0 && Int(image.bytes[start]) > threshold {
             var count = 0
             var box = (x0: w, y0: h, x1: 0, y1: 0)
@@ -180,12 +180,15 @@ struct PageDetector: Sendable {
         return Quad(corners: corners, confidence: confidence)
     }
 
+    /// A bright region of the search copy: its pixels and its box (inclusive corners).
+    typealias Region = (count: Int, x0: Int, y0: Int, x1: Int, y1: Int)
+
     /// The region that is the other page of an open book beside region `best`, or nil: at least half its size, beside
     /// it (their rows overlapping by most of the shorter's height) across a gap of at most 8 % of the frame's width,
     /// and neither within 2 % of the frame's edges.
-    static func otherPage(of best: Int, among regions: [(count: Int, x0: Int, y0: Int, x1: Int, y1: Int)], width w: Int, height h: Int) -> Int? {
+    static func otherPage(of best: Int, among regions: [Region], width w: Int, height h: Int) -> Int? {
         let margin = max(2, Int(0.02 * Double(max(w, h))))
-        func clear(_ r: (count: Int, x0: Int, y0: Int, x1: Int, y1: Int)) -> Bool {
+        func clear(_ r: Region) -> Bool {
             r.x0 >= margin && r.y0 >= margin && r.x1 < w - margin && r.y1 < h - margin
         }
         let a = regions[best]
