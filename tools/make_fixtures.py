@@ -330,6 +330,33 @@ def boxed_worksheet(size=32, width=1400):
     return img
 
 
+GRID_EXERCISES = ["1. Write three quarters as a decimal", "and as a percentage.",
+                  "2. Order these numbers from the", "smallest to the largest one.",
+                  "3. A recipe needs two cups of flour.", "How much for half the recipe?",
+                  "4. Round seven point three eight", "to two decimal places."]
+
+
+def boxed_grid_worksheet(size=30, width=1600):
+    """Two columns of boxed exercises, numbered along the rows: each box holds a question of two lines and two
+    answer rules; the boxes' first lines stand level across the gutter."""
+    font = ImageFont.truetype(FONT, size)
+    line_h = int(size * 1.6)
+    box_w, box_h, gap = (width - 200) // 2, 6 * line_h, 50
+    img = Image.new("L", (width, 200 + 2 * (box_h + gap)), 250)
+    d = ImageDraw.Draw(img)
+    d.text((80, 50), "Fractions and decimals", fill=20, font=font)
+    for k in range(4):
+        row, col = divmod(k, 2)
+        x, y = 80 + col * (box_w + 40), 140 + row * (box_h + gap)
+        d.rectangle([x, y, x + box_w, y + box_h], outline=30, width=3)
+        for i, text in enumerate(GRID_EXERCISES[2 * k:2 * k + 2]):
+            d.text((x + 30, y + 30 + i * line_h), text, fill=20, font=font)
+        for i in range(2):
+            ry = y + 40 + (3 + i) * line_h
+            d.line([x + 30, ry, x + box_w - 30, ry], fill=60, width=2)
+    return img
+
+
 def save_jpeg_with_orientation(img, path, orientation):
     exif = Image.Exif()
     exif[0x0112] = orientation
@@ -434,6 +461,7 @@ def main():
     pictures_page().save(p("pictures_page.png"))
     curled_columns().save(p("curled_columns.png"))
     boxed_worksheet().save(p("worksheet.png"))
+    boxed_grid_worksheet().save(p("worksheet_grid.png"))
     # EXIF says turn 90° clockwise, and the page is still lying on its side after that turn (a camera held wrong).
     save_jpeg_with_orientation(stored_for_orientation(base.transpose(Image.Transpose.ROTATE_90), 6), p("sideways_exif6.jpg"), 6)
     big = base.resize((base.width * 2, base.height * 2), Image.Resampling.LANCZOS)  # 3400 × 1176: decoded at half size

@@ -239,6 +239,33 @@ struct SeededRandom {
         #expect(finder.find(ink, lines: TextLineFinder(xHeight: 20).lines(in: ink)).tables.isEmpty)
     }
 
+    @Test("A box drawn around rows of print is a frame; a bracket open on one side, a filled patch and a table's grid are not")
+    func boxesAroundPrintAreFrames() {
+        var c = Canvas(width: 1300, height: 900)
+        c.row(x: 60, baseline: 60, letters: 30)
+        // Two boxed exercises side by side, two rows each.
+        for x in [40, 680] {
+            c.frame(PixelBox(x: x, y: 120, width: 580, height: 160))
+            c.row(x: x + 30, baseline: 180, letters: 20)
+            c.row(x: x + 30, baseline: 240, letters: 12)
+        }
+        // A bracket: top, left and bottom drawn, the right side open.
+        c.fill(40, 340, 580, 4)
+        c.fill(40, 340, 4, 160)
+        c.fill(40, 496, 580, 4)
+        c.row(x: 70, baseline: 420, letters: 20)
+        // A box with a grid inside (a chart's axes and lines) is no outline.
+        c.frame(PixelBox(x: 680, y: 340, width: 580, height: 300))
+        for y in stride(from: 400, to: 640, by: 60) { c.fill(680, y, 580, 3) }
+        c.row(x: 710, baseline: 460, letters: 10)
+        let ink = InkComponents(c.gray)
+        let surface = SurfaceFinder(xHeight: 20).find(ink, lines: TextLineFinder(xHeight: 20).lines(in: ink))
+        #expect(
+            surface.frames.sorted { $0.x < $1.x } == [
+                PixelBox(x: 40, y: 120, width: 580, height: 160), PixelBox(x: 680, y: 120, width: 580, height: 160),
+            ])
+    }
+
     @Test("Dot leaders between an item and its price are found; an ellipsis, grain's specks and dots leading nowhere are not")
     func dotLeadersAreFound() {
         var c = Canvas(width: 1200, height: 500)

@@ -97,6 +97,40 @@ import Testing
             })
     }
 
+    /// Two columns of boxed exercises in two rows of boxes, each box's first row read on one line with its
+    /// neighbour's; `label(row, column)` is what a box's rows end with (its exercise's number when `numbered`).
+    func boxedGrid(numbered: Bool, label: (Int, Int) -> Int) -> (lines: [RecognizedLine], frames: [PixelBox]) {
+        let frames = [0, 1].flatMap { r in [0, 1].map { c in PixelBox(x: 100 + 600 * c, y: 200 + 300 * r, width: 560, height: 250) } }
+        var lines = [worded([("Exercises", 100, 400)], y: 100, h: 40)]
+        for r in 0..<2 {
+            let y = 240 + 300 * r, a = label(r, 0), b = label(r, 1)
+            func first(_ n: Int, _ x: Int) -> [(String, Int, Int)] {
+                (numbered ? [("\(n).", x, x + 30)] : []) + [
+                    ("first", x + 40, x + 130), ("row", x + 140, x + 200), ("of", x + 210, x + 240), ("\(n)", x + 250, x + 280),
+                ]
+            }
+            lines.append(worded(first(a, 130) + first(b, 730), y: y))
+            lines.append(worded([("second", 130, 250), ("row", 260, 320), ("\(a)", 330, 360)], y: y + 50))
+            lines.append(worded([("second", 730, 850), ("row", 860, 920), ("\(b)", 930, 960)], y: y + 50))
+        }
+        return (lines, frames)
+    }
+
+    @Test("Print in drawn boxes is read box by box, a grid of boxes row by row, even where one line ran across two boxes")
+    func boxesAreReadAsBlocks() {
+        let orderer = LineOrderer(yTolerance: 12)
+        func expected(_ numbered: Bool) -> [String] {
+            ["Exercises"] + (1...4).flatMap { [(numbered ? "\($0). " : "") + "first row of \($0)", "second row \($0)"] }
+        }
+        let across = boxedGrid(numbered: false) { r, c in 2 * r + c + 1 }
+        #expect(orderer.order(across.lines.shuffled(), frames: across.frames).map(\.text) == expected(false))
+        // Numbered down the columns, the boxes are read in their numbers' order.
+        let down = boxedGrid(numbered: true) { r, c in 2 * c + r + 1 }
+        #expect(orderer.order(down.lines.shuffled(), frames: down.frames).map(\.text) == expected(true))
+        // One box is no grid: the lines are ordered as without it.
+        #expect(orderer.order(across.lines, frames: [across.frames[0]]) == orderer.order(across.lines))
+    }
+
     @Test func aNoteReadOnOneLineWithTheColumnBesideItIsSplitAtTheColumnsEdge() {
         // The column's lines start at x 300; a side heading's lines end at 280, and two of them were read on one line
         // with the column's row beside them.

@@ -241,6 +241,19 @@ import Testing
         #expect(score.cer <= 0.03, "CER \(score.cer): \(text)")
     }
 
+    @Test func twoColumnsOfBoxedExercisesAreReadBoxByBoxInTheirNumbersOrder() async throws {
+        let text = try await read("worksheet_grid.png")
+        let truth = """
+            Fractions and decimals
+            1. Write three quarters as a decimal and as a percentage.
+            2. Order these numbers from the smallest to the largest one.
+            3. A recipe needs two cups of flour. How much for half the recipe?
+            4. Round seven point three eight to two decimal places.
+            """
+        let score = OCRScorer.score(reference: truth, hypothesis: text)
+        #expect(score.cer <= 0.03, "CER \(score.cer): \(text)")
+    }
+
     @Test(arguments: ["turned90.png", "sideways_exif6.jpg"])
     func aPageSidewaysInItsPixelsIsTurnedUpright(name: String) async throws {
         let text = try await read(name)

@@ -40,6 +40,9 @@ struct SurfaceFinder: Sendable {
         var looseShareAround: @Sendable (PixelBox) -> Double = { _ in 0 }
         /// The boxes of ruled tables' grids: what lies inside one is a cell's print.
         var tables: [PixelBox] = []
+        /// The boxes drawn around print (a boxed exercise, a sidebar's frame), painted out: what lies inside one is
+        /// read together, as one block.
+        var frames: [PixelBox] = []
     }
 
     func find(_ components: InkComponents, lines found: [InkLine]) -> Result {
@@ -101,6 +104,7 @@ struct SurfaceFinder: Sendable {
         let r = Int(reach * xHeight)
         var erased: [Int] = []
         var pictures: [PixelBox] = []
+        var frames: [PixelBox] = []
         for (i, c) in all.enumerated() where !inLine[i] && big[i] {
             // A picture, a frame or an edge, unless it lies mostly where print is (an underline, a rule between rows).
             var inside = 0
@@ -115,7 +119,9 @@ struct SurfaceFinder: Sendable {
                 erased.append(i)
                 // A drawing's box with rows of print inside is a frame or the edge of a surface around text (a
                 // boxed exercise, the table around a receipt); a picture holds at most a label or two.
-                if !rule[i] && Self.rows(of: lines, inside: c.box).count <= 2 { pictures.append(c.box) }
+                let held = Self.rows(of: lines, inside: c.box).count
+                if !rule[i] && held <= 2 { pictures.append(c.box) }
+                if !lattice[i] && held >= 1 && isFrame(components, i) { frames.append(c.box) }
             }
         }
         for (i, c) in all.enumerated() where !inLine[i] && !big[i] {
@@ -142,7 +148,7 @@ struct SurfaceFinder: Sendable {
             looseShareAround: { box in
                 Self.share(looseSums, cols: cols, rows: rows, cell: cell, box: box)
             },
-            tables: tables)
+            tables: tables, frames: frames)
     }
 
     /// The rows lying wholly inside `box`.
@@ -203,6 +209,35 @@ struct SurfaceFinder: Sendable {
             }
         }
         return Double(explained) >= 0.85 * Double(c.ink)
+    }
+
+    /// Whether component `i` is a box drawn as an outline: its ink lies along the four sides of its box (within half an
+    /// x-height of them, a rounded corner aside), each side drawn along most of its length, and little else. A
+    /// picture, a chart's axes or a bracket open on one side are not one.
+    func isFrame(_ components: InkComponents, _ i: Int) -> Bool {
+        let c = components.components[i]
+        let box = c.box
+        let band = max(2, Int(xHeight / 2))
+        guard Double(box.width) >= 4 * xHeight, Double(box.height) >= 2 * xHeight, box.width > 4 * band, box.height > 4 * band
+        else { return false }
+        var top = [Bool](repeating: false, count: box.width), bottom = top
+        var left = [Bool](repeating: false, count: box.height), right = left
+        var along = 0
+        for run in components.runs(of: i) {
+            let y = Int(run.y) - box.y, x0 = Int(run.x0) - box.x, x1 = Int(run.x1) - box.x
+            if y < band || y >= box.height - band {
+                for x in x0..<x1 {
+                    if y < band { top[x] = true } else { bottom[x] = true }
+                }
+                along += x1 - x0
+                continue
+            }
+            if x0 < band { left[y] = true }
+            if x1 > box.width - band { right[y] = true }
+            along += max(0, min(x1, band) - x0) + max(0, x1 - max(x0, box.width - band))
+        }
+        func drawn(_ side: [Bool]) -> Bool { 5 * side.filter { $0 }.count >= 4 * side.count }
+        return drawn(top) && drawn(bottom) && drawn(left) && drawn(right) && Double(along) >= 0.9 * Double(c.ink)
     }
 
     /// Cells where print is: each line's box, half a line height above and below, and four beyond its ends (a

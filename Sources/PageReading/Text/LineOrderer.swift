@@ -22,6 +22,77 @@ public struct LineOrderer: Sendable {
         return columnsAndRows(lines)
     }
 
+    /// Lines in reading order when boxes are drawn around some of the print (boxed exercises, a sidebar's frame): the
+    /// print inside each box is one block, read whole in its own order, and each block takes its place among the
+    /// other lines as one piece the size of its box (so a grid of boxes is read row by row). Layout analysis may read
+    /// a row of two boxes side by side as one line: such a line is first split between its words where they pass
+    /// from one box to another. Lines are ordered as usual unless two boxes or more hold print.
+    public func order(_ lines: [RecognizedLine], frames: [PixelBox]) -> [RecognizedLine] {
+        let pieces = Self.pieces(of: lines, in: frames)
+        let held = Set(pieces.compactMap(\.frame)).sorted()
+        guard held.count >= 2 else { return order(lines) }
+        // Each box as one line: its box, its print's words (for the tests of running text), and the engine's block.
+        let blocks = held.map { k in
+            let inside = pieces.filter { $0.frame == k }.map(\.line)
+            let text = inside.map(\.text).joined(separator: " ")
+            let confidence = inside.map(\.confidence).reduce(0, +) / Double(inside.count)
+            return (stand: RecognizedLine(text: text, box: frames[k], confidence: confidence, block: inside[0].block), lines: inside)
+        }
+        trace("order: \(blocks.count) boxes of print read as blocks")
+        let free = pieces.filter { $0.frame == nil }.map(\.line)
+        var units = order(free + blocks.map(\.stand)).map { line in
+            blocks.first { $0.stand == line }.map { (lines: order($0.lines), isBox: true) } ?? (lines: [line], isBox: false)
+        }
+        // Boxes numbered as a run (1., 2., 3. …) are read in their numbers' order, down or across as the sheet set them.
+        let boxed = units.indices.filter { units[$0].isBox }
+        let numbers = boxed.compactMap { Self.itemNumber(units[$0].lines[0].text) }
+        if numbers.count == boxed.count, let first = numbers.min(), numbers.sorted() == Array(first..<(first + numbers.count)) {
+            let byNumber = zip(numbers, boxed.map { units[$0] }).sorted { $0.0 < $1.0 }.map(\.1)
+            for (slot, unit) in zip(boxed, byNumber) { units[slot] = unit }
+        }
+        return units.flatMap(\.lines)
+    }
+
+    /// The number a numbered item starts with ("3." or "3)"), or nil.
+    static func itemNumber(_ text: String) -> Int? {
+        guard let first = text.split(separator: " ").first, first.count >= 2, first.count <= 4, let mark = first.last, mark == "." || mark == ")"
+        else { return nil }
+        return Int(first.dropLast())
+    }
+
+    /// Each line with the innermost box its centre lies in (nil: none); a line whose words lie in different boxes (or
+    /// some in one and some in none) is split between them first.
+    static func pieces(of lines: [RecognizedLine], in frames: [PixelBox]) -> [(line: RecognizedLine, frame: Int?)] {
+        guard !frames.isEmpty else { return lines.map { ($0, nil) } }
+        func contains(_ outer: PixelBox, _ inner: PixelBox) -> Bool {
+            outer != inner && outer.x <= inner.x && outer.y <= inner.y && outer.maxX >= inner.maxX && outer.maxY >= inner.maxY
+        }
+        let innermost = frames.indices.filter { k in !frames.contains { contains(frames[k], $0) } }
+        func frame(_ x: Double, _ y: Double) -> Int? {
+            innermost.first { k in
+                let f = frames[k]
+                return Double(f.x) < x && x < Double(f.maxX) && Double(f.y) < y && y < Double(f.maxY)
+            }
+        }
+        return lines.flatMap { line -> [(line: RecognizedLine, frame: Int?)] in
+            let x0 = Double(line.box.x), w = Double(line.box.width), y = line.box.midY
+            guard line.words.count >= 2, line.words.map(\.text).joined(separator: " ") == line.text else {
+                return [(line, frame(x0 + w / 2, y))]
+            }
+            let owners = line.words.map { frame(x0 + ($0.start + $0.end) / 2 * w, y) }
+            var result: [(line: RecognizedLine, frame: Int?)] = []
+            var rest = line, start = 0
+            for k in 1..<owners.count where owners[k] != owners[k - 1] {
+                let parts = rest.split(at: k - start)
+                result.append((parts[0], owners[k - 1]))
+                rest = parts[1]
+                start = k
+            }
+            result.append((rest, owners[start]))
+            return result
+        }
+    }
+
     /// Columns split at gutters, each read in rows; lines across a gutter split the page into sections.
     func columnsAndRows(_ lines: [RecognizedLine]) -> [RecognizedLine] {
         guard lines.count > 1 else { return lines }

@@ -10,7 +10,7 @@ struct OrderStep: PageStep {
         // Rows within about half a line height share a row, however large the print came out.
         let heights = state.lines.map(\.box.height).sorted()
         let tolerance = max(state.config.yTolerancePixels, heights.isEmpty ? 0 : 0.5 * Double(heights[heights.count / 2]))
-        state.lines = LineOrderer(yTolerance: tolerance).order(state.lines) + state.trailingLines
+        state.lines = LineOrderer(yTolerance: tolerance).order(state.lines, frames: state.frames) + state.trailingLines
         state.trailingLines = []
     }
 }

@@ -110,6 +110,8 @@ struct PageState: Sendable {
     var marginStrips: [MarginStrip] = []
     /// Boxes of the pictures painted out of the page (set by surface): text read inside one must read surely.
     var pictures: [PixelBox] = []
+    /// Boxes drawn around print and painted out of the page (set by surface): the print inside one is read as a block.
+    var frames: [PixelBox] = []
     /// The binarised page's ink as components, before surfaces were painted out (set by surface; widen may have
     /// sorted the same page already).
     var ink: InkComponents?

@@ -46,6 +46,7 @@ struct SurfaceStep: PageStep {
             if traceLevel >= 3 {
                 for l in lines { trace("surface: found \(l.box.x) \(l.box.y) \(l.box.width) \(l.box.height)") }
                 for l in surface.lines { trace("surface: kept \(l.box.x) \(l.box.y) \(l.box.width) \(l.box.height)") }
+                for f in surface.frames { trace("surface: frame \(f.x) \(f.y) \(f.width) \(f.height)") }
                 for i in surface.erased {
                     let b = components.components[i].box
                     trace("surface: erased \(b.x) \(b.y) \(b.width) \(b.height)")
@@ -64,6 +65,7 @@ struct SurfaceStep: PageStep {
         state.inkLines = surface.lines
         state.shortInkLines = surface.short
         state.pictures = surface.pictures
+        state.frames = surface.frames
         state.ink = components
     }
 }
