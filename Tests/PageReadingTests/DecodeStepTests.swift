@@ -45,6 +45,28 @@ import Testing
         #expect(TextScaler.stretchedWhenFlat(full) === full)
     }
 
+    @Test("A sheet on a dark, grainy table: the grain's specks outnumber the letters, but only the letters lie on paper")
+    func grainOnADarkTableIsNotPrint() throws {
+        let scaler = TextScaler(targetXHeight: 20, maxLongSide: 4200, maxUpscale: 3)
+        let page = try #require(LeptonicaImage(encoded: try OCRFixtures.data("clean.png"))?.scaled(by: 0.45)?.grayImage())
+        let sheet = try #require(LeptonicaImage(gray: page))
+        let alone = try #require(scaler.estimateXHeight(of: sheet))
+        // The sheet in the middle of a table twice its size, dark grey with every pixel's own grain.
+        let width = 2 * page.width, height = 2 * page.height
+        var rng = SeededRandom(seed: 11)
+        var bytes = (0..<(width * height)).map { _ in UInt8(20 + (0..<3).reduce(0) { sum, _ in sum + Int(rng.next() % 30) }) }
+        for y in 0..<page.height {
+            for x in 0..<page.width { bytes[(y + page.height / 2) * width + x + page.width / 2] = page.bytes[y * page.width + x] }
+        }
+        let table = try #require(LeptonicaImage(gray: GrayImage(width: width, height: height, bytes: bytes)))
+        let measured = try #require(scaler.estimateXHeight(of: table))
+        #expect(abs(measured - alone) <= 0.15 * alone, "the sheet alone \(alone), on the table \(measured)")
+        // Boxes on the paper stay; a box out on the table goes.
+        let gray = try #require(table.grayImage())
+        let onPage = PixelBox(x: page.width, y: page.height, width: 8, height: 10)
+        #expect(TextScaler.onPaper([onPage, PixelBox(x: 20, y: 20, width: 3, height: 3)], in: gray) == [onPage])
+    }
+
     @Test("Print among specks: more 3-px specks than letters, yet the letters hold the ink and are the print")
     func specksDoNotPassForTinyPrint() throws {
         // Component boxes as a blurred, noisy survey gives them: 300 specks 3-4 px tall, 200 letters 12-14 px and

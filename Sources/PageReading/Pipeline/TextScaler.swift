@@ -39,6 +39,12 @@ struct TextScaler: Sendable {
             let asItLies = Self.printHeight(boxes), sideways = Self.printHeight(turned)
             if let mode = Self.larger(asItLies, sideways) {
                 if mode >= 6 { return PrintSize(xHeight: mode / factor, liesSideways: mode != asItLies) }
+                if let gray = survey.grayImage(), let onPaper = Self.printHeight(Self.onPaper(boxes, in: gray)), onPaper >= 6 {
+                    trace(
+                        "scale: \(String(format: "%.1f", mode)) px components lie on a dark surface; the ones on paper measure \(String(format: "%.1f", onPaper))"
+                    )
+                    return PrintSize(xHeight: onPaper / factor)
+                }
                 if let blurred = Self.blurredPrint(survey) { return PrintSize(xHeight: blurred / factor) }
                 // Still under 6 px at full size: a halftone picture's dots or a surface's specks outnumber the
                 // letters. A copy at half the size merges the dots into grey and shrinks the specks; letters stay.
@@ -62,6 +68,38 @@ struct TextScaler: Sendable {
             factor = min(1, factor * 2)
         }
         return nil
+    }
+
+    /// The boxes whose surroundings are paper: print is dark on light, so a component whose neighbourhood (its box
+    /// and as much again on every side) is on average darker than half the paper's grey (the 90th percentile of the
+    /// image) is a dark surface's grain or a shadow's specks, which a local threshold finds in any noise.
+    static func onPaper(_ boxes: [PixelBox], in gray: GrayImage) -> [PixelBox] {
+        let w = gray.width, h = gray.height
+        var histogram = [Int](repeating: 0, count: 256)
+        for v in gray.bytes { histogram[Int(v)] += 1 }
+        var seen = 0, paper = 255
+        for v in 0..<256 {
+            seen += histogram[v]
+            if 10 * seen >= 9 * gray.bytes.count {
+                paper = v
+                break
+            }
+        }
+        var sums = [Int](repeating: 0, count: (w + 1) * (h + 1))
+        for y in 0..<h {
+            var row = 0
+            for x in 0..<w {
+                row += Int(gray.bytes[y * w + x])
+                sums[(y + 1) * (w + 1) + x + 1] = sums[y * (w + 1) + x + 1] + row
+            }
+        }
+        return boxes.filter { b in
+            let r = max(b.width, b.height)
+            let x0 = max(0, b.x - r), y0 = max(0, b.y - r), x1 = min(w, b.maxX + r), y1 = min(h, b.maxY + r)
+            guard x1 > x0, y1 > y0 else { return false }
+            let total = sums[y1 * (w + 1) + x1] - sums[y0 * (w + 1) + x1] - sums[y1 * (w + 1) + x0] + sums[y0 * (w + 1) + x0]
+            return 2 * total >= paper * (x1 - x0) * (y1 - y0)
+        }
     }
 
     /// How many of `boxes` are letter-shaped (`isLetterShaped`) and within a third of `height` tall.
