@@ -54,6 +54,59 @@ import Testing
                 == (0..<6).flatMap { i in (0..<2).map { "half \($0) of a row of words \(i)" } })
     }
 
+    /// A line of `text` from x, its words set 10 px a letter with 8 px spaces.
+    func set(_ text: String, _ x: Int, _ y: Int) -> RecognizedLine {
+        var words: [(String, Int, Int)] = []
+        var cx = x
+        for word in text.split(separator: " ") {
+            words.append((String(word), cx, cx + 10 * word.count))
+            cx += 10 * word.count + 8
+        }
+        return worded(words, y: y)
+    }
+
+    @Test(
+        "Columns set closer than a line is high are read one after another; the rows read across a gutter are split",
+        arguments: [20, 60])
+    func guttersNarrowerThanALine(gap: Int) {
+        // Three justified columns `gap` px apart (20: two thirds of a 30-px line); the engine read the last row across
+        // all three as one line.
+        let vocabulary = ["a", "stone", "of", "lighthouse", "the", "sea", "keeper", "we", "climbed", "narrow"]
+        let texts = (0..<3).map { c in
+            (0..<8).map { i in
+                "col\(c) line\(i) " + (0..<5).map { k in vocabulary[(7 * c + 3 * i + k * k) % vocabulary.count] }.joined(separator: " ")
+            }
+        }
+        let starts = (0..<3).map { 100 + $0 * (380 + gap) }
+        func justified(_ c: Int, _ i: Int) -> RecognizedLine {
+            // The words spread over the column's 380 px, the spaces widened alike.
+            let natural = set(texts[c][i], starts[c], 100 + 40 * i)
+            let count = natural.words.count, extra = 380 - natural.box.width, w = Double(natural.box.width)
+            let spread = natural.words.enumerated().map { k, word in
+                let shift = extra * k / (count - 1)
+                return (word.text, starts[c] + Int(word.start * w) + shift, starts[c] + Int(word.end * w) + shift)
+            }
+            return worded(spread, y: 100 + 40 * i)
+        }
+        var lines = (0..<3).flatMap { c in (0..<7).map { justified(c, $0) } }
+        let lastRow = (0..<3).flatMap { c in
+            let piece = justified(c, 7)
+            return piece.words.map { w in
+                (w.text, piece.box.x + Int(w.start * Double(piece.box.width)), piece.box.x + Int(w.end * Double(piece.box.width)))
+            }
+        }
+        lines.append(worded(lastRow, y: 380))
+        let ordered = LineOrderer(yTolerance: 12).order(lines.shuffled()).map(\.text)
+        #expect(ordered == texts.flatMap { $0 }, "\(ordered)")
+    }
+
+    @Test("A table's two columns of cells are no narrow gutter: its left cells do not run up to the gap")
+    func aTableOfCellsHasNoNarrowGutter() {
+        let items = ["a b c d", "an item of four", "a much longer item of words", "one two three four"]
+        let lines = (0..<8).flatMap { i in [set(items[i % 4], 100, 100 + 40 * i), set("costs this much per unit \(i)", 600, 100 + 40 * i)] }
+        #expect(LineOrderer.narrowGutters(in: lines) == nil)
+    }
+
     @Test func tablesOfShortCellsReadRowByRow() {
         var lines: [RecognizedLine] = []
         for i in 0..<5 {

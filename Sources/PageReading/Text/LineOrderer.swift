@@ -96,7 +96,12 @@ public struct LineOrderer: Sendable {
     /// Columns split at gutters, each read in rows; lines across a gutter split the page into sections.
     func columnsAndRows(_ lines: [RecognizedLine]) -> [RecognizedLine] {
         guard lines.count > 1 else { return lines }
-        let gutters = Self.gutters(in: lines)
+        var gutters = Self.gutters(in: lines)
+        var lines = lines
+        if gutters.isEmpty, let narrow = Self.narrowGutters(in: lines) {
+            gutters = narrow.gutters
+            lines = narrow.lines
+        }
         guard !gutters.isEmpty else { return rows(lines) }
 
         // Split into sections at lines that cross a gutter.
@@ -113,10 +118,18 @@ public struct LineOrderer: Sendable {
             for column in columns { result += rows(column) }
             section = []
         }
+        let heights = lines.map(\.box.height).sorted()
+        let lineHeight = Double(heights[heights.count / 2])
         for line in byY {
             if gutters.contains(where: { Double(line.box.x) < $0 - 1 && Double(line.box.maxX) > $0 + 1 }) {
-                flush()
-                result.append(line)
+                // Two columns' rows read as one line (the last rows, often) are split at the gutter; a heading's words
+                // run over it.
+                if let pieces = Self.split(line, at: gutters, gap: 0.5 * lineHeight) {
+                    section += pieces
+                } else {
+                    flush()
+                    result.append(line)
+                }
             } else {
                 section.append(line)
             }
@@ -341,6 +354,93 @@ public struct LineOrderer: Sendable {
             }
         }
         return gutters
+    }
+
+    /// `line` split at each gutter it crosses, where a gap at least `gap` wide between two of its words lies about the
+    /// gutter (its middle within twice `gap` of it); nil when there is no such gap: a heading's words run over it.
+    static func split(_ line: RecognizedLine, at gutters: [Double], gap: Double) -> [RecognizedLine]? {
+        guard line.words.count >= 2, line.words.map(\.text).joined(separator: " ") == line.text else { return nil }
+        var pieces = [line]
+        for g in gutters where Double(line.box.x) < g - 1 && Double(line.box.maxX) > g + 1 {
+            let last = pieces.removeLast()
+            let x0 = Double(last.box.x), w = Double(last.box.width)
+            // The widest gap between two words that lies about the gutter (a merged row's last word may run a
+            // little past where the column's other lines end).
+            let gaps = last.words.indices.dropFirst().filter { k in
+                let a = x0 + last.words[k - 1].end * w, b = x0 + last.words[k].start * w
+                return b - a >= gap && abs((a + b) / 2 - g) <= 2 * gap
+            }
+            guard let k = gaps.max(by: { last.words[$0].start - last.words[$0 - 1].end < last.words[$1].start - last.words[$1 - 1].end })
+            else { return nil }
+            pieces += last.split(at: k)
+        }
+        return pieces
+    }
+
+    /// Gutters narrower than a line is high (half a line at least): an upright band no word of the body's lines
+    /// covers, with running text on both sides, six pieces of four words or more each, the left ones running up to
+    /// the band (three in five end within two line heights of it, as a column's lines do and a table's cells need
+    /// not) and the right ones starting at its edge (four in five within half a line height). Layout analysis may
+    /// read two columns' rows as one line across such a gutter: those are split there. The gutters' x positions and
+    /// the lines, split; nil when there is none.
+    static func narrowGutters(in lines: [RecognizedLine]) -> (gutters: [Double], lines: [RecognizedLine])? {
+        guard lines.count >= 6 else { return nil }
+        let heights = lines.map(\.box.height).sorted()
+        let lineHeight = Double(heights[heights.count / 2])
+        func worded(_ l: RecognizedLine) -> Bool { l.words.count >= 2 && l.words.map(\.text).joined(separator: " ") == l.text }
+        func span(_ l: RecognizedLine, _ w: TextWord) -> (Double, Double) {
+            (Double(l.box.x) + w.start * Double(l.box.width), Double(l.box.x) + w.end * Double(l.box.width))
+        }
+        let body = lines.filter { Double($0.box.height) <= 1.35 * lineHeight && worded($0) }
+        guard body.count >= 6 else { return nil }
+        let minX = Int(body.map(\.box.x).min()!), maxX = body.map(\.box.maxX).max()!
+        guard maxX > minX else { return nil }
+        var covered = [Bool](repeating: false, count: maxX - minX + 1)
+        for line in body {
+            for word in line.words {
+                let (a, b) = span(line, word)
+                for x in max(0, Int(a) - minX)..<min(covered.count, max(0, Int(b.rounded(.up)) - minX)) { covered[x] = true }
+            }
+        }
+        // The bands no word covers, half a line wide or more.
+        var bands: [(lo: Double, hi: Double)] = []
+        var start: Int? = nil
+        for x in 0..<covered.count {
+            if !covered[x] {
+                if start == nil { start = x }
+            } else if let s = start {
+                start = nil
+                if Double(x - s) >= 0.5 * lineHeight { bands.append((Double(minX + s), Double(minX + x))) }
+            }
+        }
+        var gutters: [(lo: Double, hi: Double)] = []
+        for (k, band) in bands.enumerated() {
+            let (lo, hi) = band
+            // Running text on both sides, up to the bands beside this one: pieces of four words or more on the
+            // left that run up to the band (as a column's lines do, and a table's cells need not), and on the right
+            // that start at its edge.
+            let from = k > 0 ? bands[k - 1].hi - 1 : -Double.infinity, to = k + 1 < bands.count ? bands[k + 1].lo + 1 : Double.infinity
+            var left = 0, reaching = 0, right = 0, aligned = 0
+            for line in body {
+                let spans = line.words.map { span(line, $0) }
+                let before = spans.filter { $0.0 >= from && $0.1 <= lo + 1 }, after = spans.filter { $0.0 >= hi - 1 && $0.1 <= to }
+                if before.count >= 4 {
+                    left += 1
+                    if lo - before.map(\.1).max()! <= 2 * lineHeight { reaching += 1 }
+                }
+                if after.count >= 4 {
+                    right += 1
+                    if after.map(\.0).min()! - hi <= 0.5 * lineHeight { aligned += 1 }
+                }
+            }
+            if min(left, right) >= 6, 5 * reaching >= 3 * left, 5 * aligned >= 4 * right { gutters.append((lo, hi)) }
+        }
+        guard !gutters.isEmpty else { return nil }
+        // Each line across a gutter split there.
+        let centres = gutters.map { ($0.lo + $0.hi) / 2 }
+        let split = lines.flatMap { line in Self.split(line, at: centres, gap: 0.5 * lineHeight) ?? [line] }
+        trace("order: \(gutters.count) gutter(s) narrower than a line at \(gutters.map { Int(($0.lo + $0.hi) / 2) })")
+        return (centres, split)
     }
 
     /// For each ordered line, whether a paragraph starts there: a wider gap, an indent after a short line, or a
