@@ -18,6 +18,7 @@ TEXT = [
 ]
 FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf"
 MONO = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf"
+SANS = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 
 
 def page(size=44, margin=90, width=1700):
@@ -357,6 +358,29 @@ def boxed_grid_worksheet(size=30, width=1600):
     return img
 
 
+TABLE_ROWS = [["Item", "Qty", "Price"], ["Pencils", "9", "$11.90"], ["Notebooks", "5", "$5.47"], ["Rulers", "8", "$10.39"],
+              ["Erasers", "12", "$0.85"], ["Scissors", "3", "$4.20"], ["Markers", "32", "$0.83"], ["Folders", "28", "$8.11"]]
+
+
+def small_ruled_table(size=19):
+    """A ruled table in small print (x-height about 10 px): a grid of rules around every cell."""
+    font = ImageFont.truetype(SANS, size)
+    line_h, widths, x0, y0 = int(size * 2.2), [260, 120, 180], 60, 110
+    img = Image.new("L", (x0 * 2 + sum(widths) + 300, y0 + line_h * len(TABLE_ROWS) + 80), 250)
+    d = ImageDraw.Draw(img)
+    d.text((x0, 50), "Class supplies order", fill=20, font=font)
+    for r, row in enumerate(TABLE_ROWS):
+        x = x0
+        for c, cell in enumerate(row):
+            d.text((x + 20, y0 + r * line_h + size // 2), cell, fill=20, font=font)
+            x += widths[c]
+    for r in range(len(TABLE_ROWS) + 1):
+        d.line([x0, y0 + r * line_h, x0 + sum(widths), y0 + r * line_h], fill=20, width=2)
+    for x in [x0, x0 + widths[0], x0 + widths[0] + widths[1], x0 + sum(widths)]:
+        d.line([x, y0, x, y0 + line_h * len(TABLE_ROWS)], fill=20, width=2)
+    return img
+
+
 def save_jpeg_with_orientation(img, path, orientation):
     exif = Image.Exif()
     exif[0x0112] = orientation
@@ -462,6 +486,7 @@ def main():
     curled_columns().save(p("curled_columns.png"))
     boxed_worksheet().save(p("worksheet.png"))
     boxed_grid_worksheet().save(p("worksheet_grid.png"))
+    small_ruled_table().save(p("small_table.png"))
     # EXIF says turn 90° clockwise, and the page is still lying on its side after that turn (a camera held wrong).
     save_jpeg_with_orientation(stored_for_orientation(base.transpose(Image.Transpose.ROTATE_90), 6), p("sideways_exif6.jpg"), 6)
     big = base.resize((base.width * 2, base.height * 2), Image.Resampling.LANCZOS)  # 3400 × 1176: decoded at half size

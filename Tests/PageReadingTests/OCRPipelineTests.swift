@@ -254,11 +254,59 @@ import Testing
         #expect(score.cer <= 0.03, "CER \(score.cer): \(text)")
     }
 
+    @Test func aSmallRuledTableIsReadUprightEachLineOnce() async throws {
+        let text = try await read("small_table.png")
+        let truth = """
+            Class supplies order
+            Item Qty Price
+            Pencils 9 $11.90
+            Notebooks 5 $5.47
+            Rulers 8 $10.39
+            Erasers 12 $0.85
+            Scissors 3 $4.20
+            Markers 32 $0.83
+            Folders 28 $8.11
+            """
+        let score = OCRScorer.score(reference: truth, hypothesis: text)
+        #expect(score.cer <= 0.05, "CER \(score.cer): \(text)")
+    }
+
     @Test(arguments: ["turned90.png", "sideways_exif6.jpg"])
     func aPageSidewaysInItsPixelsIsTurnedUpright(name: String) async throws {
         let text = try await read(name)
         let score = OCRScorer.score(reference: try OCRFixtures.truth(), hypothesis: text)
         #expect(score.cer <= 0.03, "\(name): CER \(score.cer): \(text)")
+    }
+}
+
+@Suite struct OrientationSampleTests {
+    @Test("Samples are cut where the print is: short lines set to one side of a wide page; a page printed across keeps the middle")
+    func samplesAreCutWhereThePrintIs() throws {
+        func page(printedFrom x0: Int, to x1: Int) -> GrayImage {
+            var bytes = [UInt8](repeating: 255, count: 3000 * 800)
+            for y in stride(from: 100, to: 700, by: 40) {
+                for yy in y..<(y + 12) { for x in x0..<x1 where x % 9 < 5 { bytes[yy * 3000 + x] = 0 } }
+            }
+            return GrayImage(width: 3000, height: 800, bytes: bytes)
+        }
+        let centre = try #require(OrientationCorrector.printCentre(page(printedFrom: 100, to: 900), side: 800))
+        #expect(centre.x - 400 <= 100 && centre.x + 400 >= 900, "the square holds the print: \(centre)")
+        #expect(OrientationCorrector.printCentre(page(printedFrom: 100, to: 2900), side: 800) == nil)
+    }
+
+    @Test("A sample's rules and a table's grid are painted out; its letters stay")
+    func rulesArePaintedOutOfSamples() throws {
+        var c = Canvas(width: 900, height: 700)
+        for r in 0..<8 {
+            c.fill(40, 60 + 70 * r, 800, 3)
+            c.row(x: 60, baseline: 110 + 70 * r, letters: 12)
+        }
+        for x in [40, 400, 837] { c.fill(x, 60, 3, 490) }
+        c.fill(40, 620, 600, 4)  // a rule under the table
+        let cleaned = try #require(OrientationCorrector.withoutLeadersOrRules(c.image, xHeight: 20).sauvolaBinarised()?.grayImage())
+        let pieces = InkComponents(cleaned).components
+        #expect(!pieces.contains { max($0.box.width, $0.box.height) >= 160 }, "\(pieces.map(\.box).filter { $0.width >= 160 })")
+        #expect(pieces.count >= 8 * 12, "the letters stay: \(pieces.count)")
     }
 }
 

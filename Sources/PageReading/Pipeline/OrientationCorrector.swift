@@ -49,9 +49,21 @@ struct OrientationCorrector: Sendable {
         // Fast path: Leptonica's ascender/descender statistics are quick and reliable when the page is plainly
         // upright; only otherwise ask Tesseract's OSD. The rows of letters say which way the lines run.
         let x = xHeight
-        let (quick, lines) = await offload { () -> ((up: Double, left: Double)?, LineDirection?) in
+        let (osdSide, sampleSide) = (osdSide, sampleSide)
+        let (quick, lines, osdCentre, sampleCentre) = await offload {
+            () -> ((up: Double, left: Double)?, LineDirection?, (x: Int, y: Int)?, (x: Int, y: Int)?) in
             let binary = page.scaled(by: 0.5)?.sauvolaBinarised(halfWindow: 8, factor: 0.34)
-            return (binary?.textOrientationConfidence(), binary.flatMap { LineDirection.measure($0, xHeight: x / 2) })
+            let ink = binary?.grayImage()
+            return (
+                binary?.textOrientationConfidence(), binary.flatMap { LineDirection.measure($0, xHeight: x / 2) },
+                ink.flatMap { Self.printCentre($0, side: osdSide / 2) }.map { (2 * $0.x, 2 * $0.y) },
+                ink.flatMap { Self.printCentre($0, side: sampleSide / 2) }.map { (2 * $0.x, 2 * $0.y) }
+            )
+        }
+        if osdCentre != nil || sampleCentre != nil {
+            trace(
+                "orient: the print lies off the page's middle: OSD's square centred at \(osdCentre.map { "\($0)" } ?? "the middle"), samples' at \(sampleCentre.map { "\($0)" } ?? "the middle")"
+            )
         }
         trace("orient: leptonica up \(quick?.up ?? .nan) left \(quick?.left ?? .nan)")
         if let lines { trace("orient: lines \(lines)") }
@@ -67,27 +79,26 @@ struct OrientationCorrector: Sendable {
         // anticlockwise, so one clockwise turn puts it upright.
         if latin, let quick, quick.left != 0, -quick.up >= sidewaysConfidence, abs(quick.up) >= 2.5 * abs(quick.left) {
             trace("orient: plainly upside down")
-            return try await confirmed(2, page: page, lines: lines)
+            return try await confirmed(2, page: page, lines: lines, centre: sampleCentre)
         }
         if latin, let quick, quick.up != 0, abs(quick.left) >= sidewaysConfidence, abs(quick.left) >= 2.5 * abs(quick.up) {
             trace("orient: plainly sideways")
-            return try await confirmed(quick.left > 0 ? 1 : 3, page: page, lines: lines)
+            return try await confirmed(quick.left > 0 ? 1 : 3, page: page, lines: lines, centre: sampleCentre)
         }
         // Where the other direction counted too few letters to compare (zero), the rows of letters stand in for it:
         // a sure statistic for a turn agrees with rows that plainly run that way (sharper by `plainRows` times).
         if latin, let quick, let lines, let turns = plainTurnAlongRows(quick, lines) {
             trace("orient: plainly \(turns) turns, along the rows")
-            return try await confirmed(turns, page: page, lines: lines)
+            return try await confirmed(turns, page: page, lines: lines, centre: sampleCentre)
         }
 
         // OSD needs fewer pixels than recognition: three quarters of the working scale (x-height ~15 px).
         // OSD's time goes mostly into laying out the whole page it is given; a central square of the page holds far
         // more letters than the few hundred it judges.
-        let factor = osdScale, osdSide = osdSide
+        let factor = osdScale
         guard
             let gray = await offload({ () -> GrayImage? in
-                let w = min(page.width, osdSide), h = min(page.height, osdSide)
-                return page.cropped(x: (page.width - w) / 2, y: (page.height - h) / 2, width: w, height: h)?.scaled(by: factor)?.grayImage()
+                Self.square(of: page, side: osdSide, centre: osdCentre)?.scaled(by: factor)?.grayImage()
             })
         else { return 0 }
         let estimate = try await engine.detectOrientation(gray)
@@ -110,7 +121,7 @@ struct OrientationCorrector: Sendable {
 
         // Doubtful: read a central sample at each turn, levelled by the lines' own tilt, and keep the one the
         // recogniser is surest of.
-        let samples = await samples(of: page, turns: Array(0..<4), lines: lines)
+        let samples = await samples(of: page, turns: Array(0..<4), lines: lines, centre: sampleCentre)
         func read(_ turns: [Int]) async throws -> [(Int, Double)] { try await scores(samples.filter { turns.contains($0.turns) }) }
         // Keep the page as it is (or OSD's guess) unless another turn reads clearly better; ties must not depend
         // on which sample finished first.
@@ -152,9 +163,9 @@ struct OrientationCorrector: Sendable {
     /// A turn Leptonica's statistics name plainly, unless the page reads surely as it lies and at least twice as well
     /// as turned: the ascender and descender counts are all they weigh, and small print scaled up has reversed them
     /// (a clean upright page taken for upside down, then read as nothing). One round of two samples on two workers.
-    func confirmed(_ named: Int, page: LeptonicaImage, lines: LineDirection?) async throws -> Int {
+    func confirmed(_ named: Int, page: LeptonicaImage, lines: LineDirection?, centre: (x: Int, y: Int)? = nil) async throws -> Int {
         guard named != 0 else { return 0 }
-        let scored = try await scores(await samples(of: page, turns: [0, named], lines: lines))
+        let scored = try await scores(await samples(of: page, turns: [0, named], lines: lines, centre: centre))
         let asItLies = scored.first { $0.0 == 0 }?.1 ?? 0, turned = scored.first { $0.0 == named }?.1 ?? 0
         if asItLies >= sureReading, asItLies >= 2 * turned {
             trace("orient: samples \(scored.sorted { $0.0 < $1.0 }): the page reads surely as it lies, not turned \(named)")
@@ -163,13 +174,15 @@ struct OrientationCorrector: Sendable {
         return named
     }
 
-    /// Central squares of the page (`sampleSide`) at each of `turns`, each levelled by the rows' own tilt.
-    func samples(of page: LeptonicaImage, turns: [Int], lines: LineDirection?) async -> [(turns: Int, image: GrayImage)] {
+    /// Squares of the page (`sampleSide`) at each of `turns`, each levelled by the rows' own tilt: central, or centred
+    /// at `centre` (see `printCentre`).
+    func samples(of page: LeptonicaImage, turns: [Int], lines: LineDirection?, centre: (x: Int, y: Int)? = nil) async -> [(
+        turns: Int, image: GrayImage
+    )] {
         let side = sampleSide, x = xHeight
         return await offload {
-            let w = min(page.width, side), h = min(page.height, side)
-            guard let cut = page.cropped(x: (page.width - w) / 2, y: (page.height - h) / 2, width: w, height: h) else { return [] }
-            let crop = Self.withoutLeaders(cut, xHeight: x)
+            guard let cut = Self.square(of: page, side: side, centre: centre) else { return [] }
+            let crop = Self.withoutLeadersOrRules(cut, xHeight: x)
             return turns.compactMap { t in
                 let turned = crop.rotatedQuarterTurns(t)
                 let level = lines?.levelling(forQuarterTurns: t) ?? 0
@@ -179,16 +192,65 @@ struct OrientationCorrector: Sendable {
         }
     }
 
-    /// The sample with its dot leaders painted the paper's grey: a receipt's rows of dots read as garbled letters
-    /// upright and tip the samples towards a quarter turn. A sample without them is handed back as it is.
-    static func withoutLeaders(_ sample: LeptonicaImage, xHeight: Double) -> LeptonicaImage {
+    /// The square of `page` with sides `side` (or the page's, if shorter) centred at `centre`, kept inside the page;
+    /// the central square without one.
+    static func square(of page: LeptonicaImage, side: Int, centre: (x: Int, y: Int)?) -> LeptonicaImage? {
+        let w = min(page.width, side), h = min(page.height, side)
+        let cx = centre?.x ?? page.width / 2, cy = centre?.y ?? page.height / 2
+        return page.cropped(x: max(0, min(page.width - w, cx - w / 2)), y: max(0, min(page.height - h, cy - h / 2)), width: w, height: h)
+    }
+
+    /// The centre of the square of `side` pixels of `ink` (a binarised page, ink dark) that holds the most print, when
+    /// the central square holds less than four fifths as much: the middle of a page of short lines set to one side
+    /// (code, a list) is blank, and a small table's central square cuts its first column away; a sample or OSD shown
+    /// blank paper or cut cells reads crumbs any way up. Nil to keep the central square. The squares are tried on a
+    /// grid of an eighth of their side.
+    static func printCentre(_ ink: GrayImage, side: Int) -> (x: Int, y: Int)? {
+        let width = ink.width, height = ink.height
+        let w = min(width, side), h = min(height, side)
+        guard width > w || height > h else { return nil }
+        var sums = [Int](repeating: 0, count: (width + 1) * (height + 1))
+        for y in 0..<height {
+            var row = 0
+            for x in 0..<width {
+                if ink.bytes[y * width + x] < 128 { row += 1 }
+                sums[(y + 1) * (width + 1) + x + 1] = sums[y * (width + 1) + x + 1] + row
+            }
+        }
+        func inkIn(_ x: Int, _ y: Int) -> Int {
+            sums[(y + h) * (width + 1) + x + w] - sums[y * (width + 1) + x + w] - sums[(y + h) * (width + 1) + x] + sums[y * (width + 1) + x]
+        }
+        let central = inkIn((width - w) / 2, (height - h) / 2)
+        let step = max(1, side / 8)
+        var best = (x: (width - w) / 2, y: (height - h) / 2, ink: central)
+        for y in Array(stride(from: 0, through: height - h, by: step)) + [height - h] {
+            for x in Array(stride(from: 0, through: width - w, by: step)) + [width - w] where inkIn(x, y) > best.ink {
+                best = (x, y, inkIn(x, y))
+            }
+        }
+        guard 5 * central < 4 * best.ink else { return nil }
+        return (best.x + w / 2, best.y + h / 2)
+    }
+
+    /// The sample with its dot leaders and rules painted the paper's grey: a receipt's rows of dots read as garbled
+    /// letters upright, and a table's grid of rules around small print garbles its cells, both tipping the samples
+    /// towards a quarter turn. A rule is a piece at least 8 x-heights long and 8 times as long as it is thick, or a
+    /// grid or frame that long filling at most 15 % of its box. A sample without either is handed back as it is.
+    static func withoutLeadersOrRules(_ sample: LeptonicaImage, xHeight: Double) -> LeptonicaImage {
         guard let binary = sample.sauvolaBinarised()?.grayImage(), let gray = sample.grayImage(),
             binary.width == gray.width, binary.height == gray.height
         else { return sample }
         let ink = InkComponents(binary)
         let (lines, short) = TextLineFinder(xHeight: xHeight).find(in: ink)
         let leaders = LeaderDots(xHeight: xHeight).find(in: ink, lines: lines + short)
-        guard !leaders.isEmpty else { return sample }
+        // A table's rules and grid, a box's frame: long, thin pieces no letter is.
+        let rules = ink.components.indices.filter { i in
+            let box = ink.components[i].box
+            let long = Double(max(box.width, box.height)), short = Double(max(1, min(box.width, box.height)))
+            return long >= 8 * xHeight && (long >= 8 * short || ink.components[i].fill <= 0.15)
+        }
+        let marks = leaders + rules
+        guard !marks.isEmpty else { return sample }
         // The paper's grey: the sample's upper quartile, read off its histogram.
         var counts = [Int](repeating: 0, count: 256)
         for byte in gray.bytes { counts[Int(byte)] += 1 }
@@ -200,7 +262,7 @@ struct OrientationCorrector: Sendable {
                 break
             }
         }
-        return LeptonicaImage(gray: ink.painting(leaders, value: paper, grow: 1, on: gray)) ?? sample
+        return LeptonicaImage(gray: ink.painting(marks, value: paper, grow: 1, on: gray)) ?? sample
     }
 
     /// Each sample's `score`, read at once (one sample per worker). psm 6 (one uniform block) reads only horizontal
