@@ -374,7 +374,15 @@ struct SeededRandom {
                 TextWord(text: "SubTotal", start: 0, end: 0.3, confidence: 0.9), TextWord(text: "17.25", start: 0.7, end: 0.8, confidence: 0.9),
                 TextWord(text: "&", start: 0.975, end: 0.99, confidence: 0.5),
             ])
-        s.lines = [total, line("ITEM ONE 9.90", 40, 160, 700)]
+        // Layout analysis may read the strip itself as a line of its own, its box a few pixels beyond the strip's ink.
+        let strip = s.marginStrips[0].box
+        let own = line(
+            "GIVEAWAY ON BACK", strip.x - 2, strip.y - 3, strip.width + 4, strip.height + 6,
+            words: [
+                TextWord(text: "GIVEAWAY", start: 0, end: 0.9, confidence: 0.8), TextWord(text: "ON", start: 0, end: 0.9, confidence: 0.8),
+                TextWord(text: "BACK", start: 0, end: 0.9, confidence: 0.8),
+            ])
+        s.lines = [total, line("ITEM ONE 9.90", 40, 160, 700), own]
         try await LineFilterStep().run(&s, engine: FakeOCREngine())
         #expect(s.lines.map(\.text) == ["SubTotal 17.25", "ITEM ONE 9.90"])
         // Five such strips side by side are a texture's pattern (a keyboard's keys): none is read.

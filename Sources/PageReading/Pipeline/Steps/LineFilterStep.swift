@@ -50,11 +50,14 @@ struct LineFilterStep: EssentialStep {
         if !cuts.isEmpty { kept = Self.trimming(kept, at: "the facing page") { LineFilter.trimmed($0, beyond: cuts) } }
         // Letters of text running down a margin, read turned by the margin step, that layout analysis joined to the
         // ends of the rows beside them ("SubTotal 17.25 &"), or read as lines of their own.
-        let strips = state.marginStrips.map(\.box)
+        // The engine's boxes may stand a few pixels beyond the strip's ink: a quarter of an x-height is allowed.
+        let strips = state.marginStrips.map(\.box), slack = 0.25 * state.xHeightOrTarget
         if !strips.isEmpty {
             kept = Self.trimming(kept, at: "a margin's text") { line in
                 LineFilter.trimmed(line) { minX, maxX, y in
-                    strips.contains { Double($0.x) <= minX && maxX <= Double($0.maxX) && Double($0.y) <= y && y <= Double($0.maxY) }
+                    strips.contains {
+                        Double($0.x) - slack <= minX && maxX <= Double($0.maxX) + slack && Double($0.y) - slack <= y && y <= Double($0.maxY) + slack
+                    }
                 }
             }
         }
