@@ -18,6 +18,8 @@ struct TextScaler: Sendable {
     struct PrintSize: Sendable, Equatable {
         var xHeight: Double
         var liesSideways = false
+        /// Measured on the components lying on paper only (`onPaper`): specks outnumbered the letters.
+        var onPaperOnly = false
     }
 
     /// The estimated x-height of the print in `image`'s pixels, or nil when there is too little text to tell.
@@ -43,7 +45,7 @@ struct TextScaler: Sendable {
                     trace(
                         "scale: \(String(format: "%.1f", mode)) px components lie on a dark surface; the ones on paper measure \(String(format: "%.1f", onPaper))"
                     )
-                    return PrintSize(xHeight: onPaper / factor)
+                    return PrintSize(xHeight: onPaper / factor, onPaperOnly: true)
                 }
                 if let blurred = Self.blurredPrint(survey) { return PrintSize(xHeight: blurred / factor) }
                 // Still under 6 px at full size: a halftone picture's dots or a surface's specks outnumber the

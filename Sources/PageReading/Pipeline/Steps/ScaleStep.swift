@@ -30,7 +30,9 @@ struct ScaleStep: ImageStep, EssentialStep {
         var xHeight = print?.xHeight
         state.printMeasuredSideways = print?.liesSideways ?? false
         if state.decodedPrint == nil, let check = state.halfSizeXHeight {
-            xHeight = TextScaler.reconciled(xHeight, check)
+            // Measured on paper alone, the full-size copy counted the letters among specks: the half-size copy,
+            // where specks merge into grey, measured them plainly.
+            xHeight = print?.onPaperOnly == true ? check : TextScaler.reconciled(xHeight, check)
         }
         let factor = scaler.factor(forXHeight: xHeight, width: gray.width, height: gray.height)
         guard let image = gray.scaled(by: factor), image.width >= Self.minimumScaledSide, image.height >= Self.minimumScaledSide else {
