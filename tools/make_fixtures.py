@@ -381,6 +381,13 @@ def small_ruled_table(size=19):
     return img
 
 
+def short_text(text, size, width=1200, height=400, face=SANS):
+    """A word or a number alone on a sheet: a price tag, a page number."""
+    img = Image.new("L", (width, height), 250)
+    ImageDraw.Draw(img).text((120, height // 2 - size), text, fill=20, font=ImageFont.truetype(face, size))
+    return img
+
+
 def save_jpeg_with_orientation(img, path, orientation):
     exif = Image.Exif()
     exif[0x0112] = orientation
@@ -487,6 +494,8 @@ def main():
     boxed_worksheet().save(p("worksheet.png"))
     boxed_grid_worksheet().save(p("worksheet_grid.png"))
     small_ruled_table().save(p("small_table.png"))
+    short_text("12.50", 60).save(p("price_alone.png"))
+    short_text("Page 12 of 40", 46, height=500, face=FONT).save(p("page_number.png"))
     # EXIF says turn 90° clockwise, and the page is still lying on its side after that turn (a camera held wrong).
     save_jpeg_with_orientation(stored_for_orientation(base.transpose(Image.Transpose.ROTATE_90), 6), p("sideways_exif6.jpg"), 6)
     big = base.resize((base.width * 2, base.height * 2), Image.Resampling.LANCZOS)  # 3400 × 1176: decoded at half size

@@ -67,6 +67,18 @@ import Testing
         #expect(TextScaler.onPaper([onPage, PixelBox(x: 20, y: 20, width: 3, height: 3)], in: gray) == [onPage])
     }
 
+    @Test("A few letters alone measure by their median height; specks of every size or a page's worth of letters do not")
+    func aFewLettersAloneMeasure() {
+        // "Page 12 of 40": capitals, digits and an ascender 34 px, small letters 24-25 px, a descender's g 34.
+        let heights = [34, 25, 34, 24, 34, 34, 25, 34, 34, 34]
+        let word = heights.enumerated().map { PixelBox(x: $0.offset * 30, y: 0, width: 20, height: $0.element) }
+        #expect(TextScaler.fewLettersHeight(word).map { abs($0 - 27.2) < 0.1 } == true)
+        #expect(TextScaler.fewLettersHeight(Array(word.prefix(2))) == nil, "two pieces are too few")
+        let specks = [4, 9, 17, 30, 55, 90].map { PixelBox(x: $0, y: 0, width: $0, height: $0) }
+        #expect(TextScaler.fewLettersHeight(specks) == nil)
+        #expect(TextScaler.fewLettersHeight((0..<50).map { PixelBox(x: $0 * 20, y: 0, width: 10, height: 20) }) == nil)
+    }
+
     @Test("Print among specks: more 3-px specks than letters, yet the letters hold the ink and are the print")
     func specksDoNotPassForTinyPrint() throws {
         // Component boxes as a blurred, noisy survey gives them: 300 specks 3-4 px tall, 200 letters 12-14 px and

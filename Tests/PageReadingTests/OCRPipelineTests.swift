@@ -271,6 +271,16 @@ import Testing
         #expect(score.cer <= 0.05, "CER \(score.cer): \(text)")
     }
 
+    @Test(
+        "A number or a few words alone on a sheet are read: a price tag, a page number",
+        arguments: [
+            ("price_alone.png", "12.50"), ("page_number.png", "Page 12 of 40"),
+        ])
+    func aFewWordsAloneAreRead(name: String, truth: String) async throws {
+        let text = try await read(name)
+        #expect(text.trimmingCharacters(in: .whitespacesAndNewlines) == truth)
+    }
+
     @Test(arguments: ["turned90.png", "sideways_exif6.jpg"])
     func aPageSidewaysInItsPixelsIsTurnedUpright(name: String) async throws {
         let text = try await read(name)

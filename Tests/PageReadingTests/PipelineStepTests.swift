@@ -708,6 +708,14 @@ import Words
         var crumbs = state()
         crumbs.lines = [line("a b", 0, 0, 40)]
         await #expect(throws: OCRError.noText) { try await CleanStep().run(&crumbs, engine: FakeOCREngine()) }
+        // A word or a number alone is text when it reads surely.
+        var price = state()
+        price.lines = [line("12.50", 0, 0, 120, confidence: 0.96)]
+        try await CleanStep().run(&price, engine: FakeOCREngine())
+        #expect(price.text == "12.50")
+        var unsure = state()
+        unsure.lines = [line("The", 0, 0, 90, confidence: 0.6)]
+        await #expect(throws: OCRError.noText) { try await CleanStep().run(&unsure, engine: FakeOCREngine()) }
     }
 
     @Test func cleanReadsALoneBarAsThePronounInEnglishOnly() async throws {

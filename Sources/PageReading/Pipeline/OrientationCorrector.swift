@@ -308,11 +308,12 @@ struct OrientationCorrector: Sendable {
         return quick.left > 0 ? 1 : 3
     }
 
-    /// Confidence weighted by how much real text came out: upside-down text reads as a few unsure symbols.
+    /// Confidence weighted by how much real text came out: upside-down text reads as a few unsure symbols. Digits
+    /// count with letters: a page number or a price is text ("Page 12 of 40" holds six letters).
     func score(_ result: RecognitionResult) -> Double {
         var letters = 0, weighted = 0.0
         for line in result.lines {
-            let n = line.text.unicodeScalars.filter { CharacterSet.letters.contains($0) }.count
+            let n = line.text.unicodeScalars.filter { CharacterSet.letters.contains($0) || CharacterSet.decimalDigits.contains($0) }.count
             letters += n
             weighted += Double(n) * line.confidence
         }

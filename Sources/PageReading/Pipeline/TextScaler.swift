@@ -66,7 +66,12 @@ struct TextScaler: Sendable {
                     return PrintSize(xHeight: mode / factor)
                 }
             }
-            guard factor < 1 else { return nil }
+            guard factor < 1 else {
+                // Too few components for a mode: a word or a number alone ("The", "12.50", "Page 12 of 40").
+                guard asItLies == nil, sideways == nil, let few = Self.fewLettersHeight(boxes) else { return nil }
+                trace("scale: a few letters alone, \(String(format: "%.1f", few)) px")
+                return PrintSize(xHeight: few / factor)
+            }
             factor = min(1, factor * 2)
         }
         return nil
@@ -102,6 +107,18 @@ struct TextScaler: Sendable {
             let total = sums[y1 * (w + 1) + x1] - sums[y0 * (w + 1) + x1] - sums[y1 * (w + 1) + x0] + sums[y0 * (w + 1) + x0]
             return 2 * total >= paper * (x1 - x0) * (y1 - y0)
         }
+    }
+
+    /// The x-height of a few letters alone (3 to 39 letter-shaped components of 4 px or more, at least three and half
+    /// of them within a third of their median height): four fifths of that median, which mixes capitals, digits
+    /// and ascenders with small letters. Nil for no such letters.
+    static func fewLettersHeight(_ boxes: [PixelBox]) -> Double? {
+        let heights = boxes.filter { isLetterShaped($0) && $0.height >= 4 }.map { Double($0.height) }.sorted()
+        guard heights.count >= 3, heights.count < 40 else { return nil }
+        let median = heights[heights.count / 2]
+        let alike = heights.filter { $0 >= 0.75 * median && $0 <= 1.33 * median }.count
+        guard alike >= 3, 2 * alike >= heights.count else { return nil }
+        return 0.8 * median
     }
 
     /// How many of `boxes` are letter-shaped (`isLetterShaped`) and within a third of `height` tall.

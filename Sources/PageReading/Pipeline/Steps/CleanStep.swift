@@ -41,9 +41,15 @@ struct CleanStep: EssentialStep {
         }
         state.lines = lines
         state.text = TextCleaner.clean(lines: printed, words: state.words)
-        // A few stray letters are not a page of text.
-        guard state.text.filter(\.isLetter).count >= 4 else { throw OCRError.noText }
+        // A few stray letters are not a page of text; a short word or number read surely ("The", "12.50") is.
+        let sure = !lines.isEmpty && lines.allSatisfy { $0.confidence >= Self.sureShortText }
+        let word = state.text.split(whereSeparator: \.isWhitespace).contains { $0.filter { $0.isLetter || $0.isNumber }.count >= 2 }
+        guard state.text.filter(\.isLetter).count >= 4 || (sure && word) else { throw OCRError.noText }
     }
+
+    /// A text of fewer than four letters is kept when every line of it reads at least this surely and it holds a word
+    /// of two letters or digits or more (not "a b": crumbs).
+    static let sureShortText = 0.9
 
     /// The printed rows, in order, each as the range of its lines: a line and the pieces of its row read apart after
     /// it (`sharesRow`).
