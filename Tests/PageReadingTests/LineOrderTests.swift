@@ -184,6 +184,27 @@ import Testing
         #expect(orderer.order(across.lines, frames: [across.frames[0]]) == orderer.order(across.lines))
     }
 
+    @Test("A form's field boxes, two to a row, are read row by row though each holds words enough to look like a column")
+    func formBoxesAreReadInRows() {
+        let frames = (0..<4).flatMap { r in [0, 1].map { c in PixelBox(x: 100 + 600 * c, y: 100 + 150 * r, width: 560, height: 120) } }
+        var lines: [RecognizedLine] = []
+        for (k, f) in frames.enumerated() {
+            lines.append(worded([("Field", f.x + 20, f.x + 100), ("\(k)", f.x + 110, f.x + 140)], y: f.y + 15))
+            lines.append(
+                worded(
+                    [("value", f.x + 20, f.x + 110), ("of", f.x + 120, f.x + 150), ("field", f.x + 160, f.x + 240), ("\(k)", f.x + 250, f.x + 280)],
+                    y: f.y + 60))
+        }
+        // Rows of tick boxes' labels under the boxes, two to a row.
+        for r in 0..<5 {
+            lines.append(worded([("Student", 120, 250), ("Senior", 270, 380), ("Other\(r)", 520, 640)], y: 720 + 50 * r))
+            lines.append(worded([("Friend", 720, 830), ("Poster", 850, 960), ("More\(r)", 1130, 1240)], y: 720 + 50 * r))
+        }
+        let ordered = LineOrderer(yTolerance: 12).order(lines.shuffled(), frames: frames).map(\.text)
+        let ticks = (0..<5).flatMap { ["Student Senior Other\($0)", "Friend Poster More\($0)"] }
+        #expect(ordered == (0..<8).flatMap { ["Field \($0)", "value of field \($0)"] } + ticks, "\(ordered)")
+    }
+
     @Test func aNoteReadOnOneLineWithTheColumnBesideItIsSplitAtTheColumnsEdge() {
         // The column's lines start at x 300; a side heading's lines end at 280, and two of them were read on one line
         // with the column's row beside them.

@@ -52,12 +52,16 @@ struct OrientationCorrector: Sendable {
         let (osdSide, sampleSide) = (osdSide, sampleSide)
         let (quick, lines, osdCentre, sampleCentre) = await offload {
             () -> ((up: Double, left: Double)?, LineDirection?, (x: Int, y: Int)?, (x: Int, y: Int)?) in
-            let binary = page.scaled(by: 0.5)?.sauvolaBinarised(halfWindow: 8, factor: 0.34)
-            let ink = binary?.grayImage()
+            let half = page.scaled(by: 0.5)
+            let binary = half?.sauvolaBinarised(halfWindow: 8, factor: 0.34)
+            let ink = binary?.grayImage(), grey = half?.grayImage()
+            func centre(_ side: Int) -> (x: Int, y: Int)? {
+                guard let ink, let grey, let c = Self.printCentre(ink, grey: grey, side: side / 2) else { return nil }
+                return (2 * c.x, 2 * c.y)
+            }
             return (
-                binary?.textOrientationConfidence(), binary.flatMap { LineDirection.measure($0, xHeight: x / 2) },
-                ink.flatMap { Self.printCentre($0, side: osdSide / 2) }.map { (2 * $0.x, 2 * $0.y) },
-                ink.flatMap { Self.printCentre($0, side: sampleSide / 2) }.map { (2 * $0.x, 2 * $0.y) }
+                binary?.textOrientationConfidence(), binary.flatMap { LineDirection.measure($0, xHeight: x / 2) }, centre(osdSide),
+                centre(sampleSide)
             )
         }
         if osdCentre != nil || sampleCentre != nil {
@@ -193,8 +197,10 @@ struct OrientationCorrector: Sendable {
     }
 
     /// The square of `page` with sides `side` (or the page's, if shorter) centred at `centre`, kept inside the page;
-    /// the central square without one.
+    /// the central square without one; the whole page when it is at most half as large again as the square.
     static func square(of page: LeptonicaImage, side: Int, centre: (x: Int, y: Int)?) -> LeptonicaImage? {
+        // A page at most half as large again is shown whole: a square cut from it may cut its only word in two.
+        if 2 * page.width <= 3 * side, 2 * page.height <= 3 * side { return page }
         let w = min(page.width, side), h = min(page.height, side)
         let cx = centre?.x ?? page.width / 2, cy = centre?.y ?? page.height / 2
         return page.cropped(x: max(0, min(page.width - w, cx - w / 2)), y: max(0, min(page.height - h, cy - h / 2)), width: w, height: h)
@@ -203,29 +209,45 @@ struct OrientationCorrector: Sendable {
     /// The centre of the square of `side` pixels of `ink` (a binarised page, ink dark) that holds the most print, when
     /// the central square holds less than four fifths as much: the middle of a page of short lines set to one side
     /// (code, a list) is blank, and a small table's central square cuts its first column away; a sample or OSD shown
-    /// blank paper or cut cells reads crumbs any way up. Nil to keep the central square. The squares are tried on a
-    /// grid of an eighth of their side.
-    static func printCentre(_ ink: GrayImage, side: Int) -> (x: Int, y: Int)? {
+    /// blank paper or cut cells reads crumbs any way up. Only squares of paper are tried: on `grey` (the same page
+    /// in grey) their mean is at least four fifths of the paper's grey (its 90th percentile); a carpet's or asphalt's
+    /// grain beside a receipt is dense "ink" too, and samples cut there read noise every way up. Nil to keep the
+    /// central square. The squares are tried on a grid of an eighth of their side.
+    static func printCentre(_ ink: GrayImage, grey: GrayImage, side: Int) -> (x: Int, y: Int)? {
         let width = ink.width, height = ink.height
+        guard grey.width == width, grey.height == height else { return nil }
         let w = min(width, side), h = min(height, side)
         guard width > w || height > h else { return nil }
-        var sums = [Int](repeating: 0, count: (width + 1) * (height + 1))
-        for y in 0..<height {
-            var row = 0
-            for x in 0..<width {
-                if ink.bytes[y * width + x] < 128 { row += 1 }
-                sums[(y + 1) * (width + 1) + x + 1] = sums[y * (width + 1) + x + 1] + row
+        var counts = [Int](repeating: 0, count: 256)
+        for v in grey.bytes { counts[Int(v)] += 1 }
+        var seen = 0, paper = 255
+        for v in 0..<256 {
+            seen += counts[v]
+            if 10 * seen >= 9 * grey.bytes.count {
+                paper = v
+                break
             }
         }
-        func inkIn(_ x: Int, _ y: Int) -> Int {
+        var inkSums = [Int](repeating: 0, count: (width + 1) * (height + 1)), greySums = inkSums
+        for y in 0..<height {
+            var inkRow = 0, greyRow = 0
+            for x in 0..<width {
+                if ink.bytes[y * width + x] < 128 { inkRow += 1 }
+                greyRow += Int(grey.bytes[y * width + x])
+                inkSums[(y + 1) * (width + 1) + x + 1] = inkSums[y * (width + 1) + x + 1] + inkRow
+                greySums[(y + 1) * (width + 1) + x + 1] = greySums[y * (width + 1) + x + 1] + greyRow
+            }
+        }
+        func sum(_ sums: [Int], _ x: Int, _ y: Int) -> Int {
             sums[(y + h) * (width + 1) + x + w] - sums[y * (width + 1) + x + w] - sums[(y + h) * (width + 1) + x] + sums[y * (width + 1) + x]
         }
-        let central = inkIn((width - w) / 2, (height - h) / 2)
+        func isPaper(_ x: Int, _ y: Int) -> Bool { 5 * sum(greySums, x, y) >= 4 * paper * w * h }
+        let central = sum(inkSums, (width - w) / 2, (height - h) / 2)
         let step = max(1, side / 8)
         var best = (x: (width - w) / 2, y: (height - h) / 2, ink: central)
         for y in Array(stride(from: 0, through: height - h, by: step)) + [height - h] {
-            for x in Array(stride(from: 0, through: width - w, by: step)) + [width - w] where inkIn(x, y) > best.ink {
-                best = (x, y, inkIn(x, y))
+            for x in Array(stride(from: 0, through: width - w, by: step)) + [width - w] where sum(inkSums, x, y) > best.ink && isPaper(x, y) {
+                best = (x, y, sum(inkSums, x, y))
             }
         }
         guard 5 * central < 4 * best.ink else { return nil }

@@ -41,12 +41,6 @@ struct TextScaler: Sendable {
             let asItLies = Self.printHeight(boxes), sideways = Self.printHeight(turned)
             if let mode = Self.larger(asItLies, sideways) {
                 if mode >= 6 { return PrintSize(xHeight: mode / factor, liesSideways: mode != asItLies) }
-                if let gray = survey.grayImage(), let onPaper = Self.printHeight(Self.onPaper(boxes, in: gray)), onPaper >= 6 {
-                    trace(
-                        "scale: \(String(format: "%.1f", mode)) px components lie on a dark surface; the ones on paper measure \(String(format: "%.1f", onPaper))"
-                    )
-                    return PrintSize(xHeight: onPaper / factor, onPaperOnly: true)
-                }
                 if let blurred = Self.blurredPrint(survey) { return PrintSize(xHeight: blurred / factor) }
                 // Still under 6 px at full size: a halftone picture's dots or a surface's specks outnumber the
                 // letters. A copy at half the size merges the dots into grey and shrinks the specks; letters stay.
@@ -62,6 +56,13 @@ struct TextScaler: Sendable {
                             "scale: \(String(format: "%.1f", mode)) px components are dots or specks; at half size the print measures \(String(format: "%.1f", merged)) px, with \(letters) letters of that size at full size"
                         )
                         if letters >= Self.minimumLetters { return PrintSize(xHeight: merged / (factor / 2)) }
+                    }
+                    // Or a dark surface's grain outnumbers the letters: the components on paper are the print.
+                    if let gray = survey.grayImage(), let onPaper = Self.printHeight(Self.onPaper(boxes, in: gray)), onPaper >= 6 {
+                        trace(
+                            "scale: \(String(format: "%.1f", mode)) px components lie on a dark surface; the ones on paper measure \(String(format: "%.1f", onPaper))"
+                        )
+                        return PrintSize(xHeight: onPaper / factor, onPaperOnly: true)
                     }
                     return PrintSize(xHeight: mode / factor)
                 }

@@ -40,17 +40,20 @@ public struct LineOrderer: Sendable {
         }
         trace("order: \(blocks.count) boxes of print read as blocks")
         let free = pieces.filter { $0.frame == nil }.map(\.line)
-        var units = order(free + blocks.map(\.stand)).map { line in
+        // Boxes side by side are no columns of running text: a form's field boxes or a worksheet's grid is read row by
+        // row. Only the print outside the boxes may show columns (a sidebar's frame beside two columns of prose).
+        let units = Self.gutters(in: free).isEmpty ? rows(free + blocks.map(\.stand)) : order(free + blocks.map(\.stand))
+        var ordered = units.map { line in
             blocks.first { $0.stand == line }.map { (lines: order($0.lines), isBox: true) } ?? (lines: [line], isBox: false)
         }
         // Boxes numbered as a run (1., 2., 3. …) are read in their numbers' order, down or across as the sheet set them.
-        let boxed = units.indices.filter { units[$0].isBox }
-        let numbers = boxed.compactMap { Self.itemNumber(units[$0].lines[0].text) }
+        let boxed = ordered.indices.filter { ordered[$0].isBox }
+        let numbers = boxed.compactMap { Self.itemNumber(ordered[$0].lines[0].text) }
         if numbers.count == boxed.count, let first = numbers.min(), numbers.sorted() == Array(first..<(first + numbers.count)) {
-            let byNumber = zip(numbers, boxed.map { units[$0] }).sorted { $0.0 < $1.0 }.map(\.1)
-            for (slot, unit) in zip(boxed, byNumber) { units[slot] = unit }
+            let byNumber = zip(numbers, boxed.map { ordered[$0] }).sorted { $0.0 < $1.0 }.map(\.1)
+            for (slot, unit) in zip(boxed, byNumber) { ordered[slot] = unit }
         }
-        return units.flatMap(\.lines)
+        return ordered.flatMap(\.lines)
     }
 
     /// The number a numbered item starts with ("3." or "3)"), or nil.
