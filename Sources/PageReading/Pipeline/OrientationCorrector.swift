@@ -218,29 +218,9 @@ struct OrientationCorrector: Sendable {
         guard grey.width == width, grey.height == height else { return nil }
         let w = min(width, side), h = min(height, side)
         guard width > w || height > h else { return nil }
-        var counts = [Int](repeating: 0, count: 256)
-        for v in grey.bytes { counts[Int(v)] += 1 }
-        var seen = 0, paper = 255
-        for v in 0..<256 {
-            seen += counts[v]
-            if 10 * seen >= 9 * grey.bytes.count {
-                paper = v
-                break
-            }
-        }
-        var inkSums = [Int](repeating: 0, count: (width + 1) * (height + 1)), greySums = inkSums
-        for y in 0..<height {
-            var inkRow = 0, greyRow = 0
-            for x in 0..<width {
-                if ink.bytes[y * width + x] < 128 { inkRow += 1 }
-                greyRow += Int(grey.bytes[y * width + x])
-                inkSums[(y + 1) * (width + 1) + x + 1] = inkSums[y * (width + 1) + x + 1] + inkRow
-                greySums[(y + 1) * (width + 1) + x + 1] = greySums[y * (width + 1) + x + 1] + greyRow
-            }
-        }
-        func sum(_ sums: [Int], _ x: Int, _ y: Int) -> Int {
-            sums[(y + h) * (width + 1) + x + w] - sums[y * (width + 1) + x + w] - sums[(y + h) * (width + 1) + x] + sums[y * (width + 1) + x]
-        }
+        let paper = grey.grey(atShare: 9, of: 10), greySums = SummedArea(grey)
+        let inkSums = SummedArea(width: width, height: height) { x, y in ink.bytes[y * width + x] < 128 ? 1 : 0 }
+        func sum(_ sums: SummedArea, _ x: Int, _ y: Int) -> Int { sums.sum(x0: x, y0: y, x1: x + w, y1: y + h) }
         func isPaper(_ x: Int, _ y: Int) -> Bool { 5 * sum(greySums, x, y) >= 4 * paper * w * h }
         let central = sum(inkSums, (width - w) / 2, (height - h) / 2)
         let step = max(1, side / 8)

@@ -209,20 +209,11 @@ struct PageDetector: Sendable {
     static func sideThroughPrint(_ image: GrayImage, corners: [PixelPoint], share: Double, minimumBandInk: Double = 0.02) -> Int? {
         guard corners.count == 4 else { return nil }
         let w = image.width, h = image.height
-        // Summed-area table for the local mean.
-        var sums = [Int](repeating: 0, count: (w + 1) * (h + 1))
-        for y in 0..<h {
-            var row = 0
-            for x in 0..<w {
-                row += Int(image.bytes[y * w + x])
-                sums[(y + 1) * (w + 1) + x + 1] = sums[y * (w + 1) + x + 1] + row
-            }
-        }
+        let sums = SummedArea(image)
         let r = 12
         func localMean(_ x: Int, _ y: Int) -> Double {
             let x0 = max(0, x - r), y0 = max(0, y - r), x1 = min(w, x + r + 1), y1 = min(h, y + r + 1)
-            let total = sums[y1 * (w + 1) + x1] - sums[y0 * (w + 1) + x1] - sums[y1 * (w + 1) + x0] + sums[y0 * (w + 1) + x0]
-            return Double(total) / Double((x1 - x0) * (y1 - y0))
+            return Double(sums.sum(x0: x0, y0: y0, x1: x1, y1: y1)) / Double((x1 - x0) * (y1 - y0))
         }
         let (tl, tr, br, bl) = (corners[0], corners[1], corners[2], corners[3])
         func at(_ u: Double, _ v: Double) -> (Double, Double) {

@@ -82,31 +82,12 @@ struct TextScaler: Sendable {
     /// and as much again on every side) is on average darker than half the paper's grey (the 90th percentile of the
     /// image) is a dark surface's grain or a shadow's specks, which a local threshold finds in any noise.
     static func onPaper(_ boxes: [PixelBox], in gray: GrayImage) -> [PixelBox] {
-        let w = gray.width, h = gray.height
-        var histogram = [Int](repeating: 0, count: 256)
-        for v in gray.bytes { histogram[Int(v)] += 1 }
-        var seen = 0, paper = 255
-        for v in 0..<256 {
-            seen += histogram[v]
-            if 10 * seen >= 9 * gray.bytes.count {
-                paper = v
-                break
-            }
-        }
-        var sums = [Int](repeating: 0, count: (w + 1) * (h + 1))
-        for y in 0..<h {
-            var row = 0
-            for x in 0..<w {
-                row += Int(gray.bytes[y * w + x])
-                sums[(y + 1) * (w + 1) + x + 1] = sums[y * (w + 1) + x + 1] + row
-            }
-        }
+        let paper = gray.grey(atShare: 9, of: 10), sums = SummedArea(gray)
         return boxes.filter { b in
             let r = max(b.width, b.height)
-            let x0 = max(0, b.x - r), y0 = max(0, b.y - r), x1 = min(w, b.maxX + r), y1 = min(h, b.maxY + r)
+            let x0 = max(0, b.x - r), y0 = max(0, b.y - r), x1 = min(gray.width, b.maxX + r), y1 = min(gray.height, b.maxY + r)
             guard x1 > x0, y1 > y0 else { return false }
-            let total = sums[y1 * (w + 1) + x1] - sums[y0 * (w + 1) + x1] - sums[y1 * (w + 1) + x0] + sums[y0 * (w + 1) + x0]
-            return 2 * total >= paper * (x1 - x0) * (y1 - y0)
+            return 2 * sums.sum(x0: x0, y0: y0, x1: x1, y1: y1) >= paper * (x1 - x0) * (y1 - y0)
         }
     }
 
