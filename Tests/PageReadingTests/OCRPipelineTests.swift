@@ -229,34 +229,33 @@ import Testing
         }
     }
 
-    @Test func aBoxedWorksheetReadsEveryExerciseWithItsNumber() async throws {
-        let text = try await read("worksheet.png")
-        let truth = """
+    /// Pages drawn with their truth, and the CER each must read within.
+    static let drawnPages: [(name: String, truth: String, cer: Double)] = [
+        // A boxed worksheet: every exercise with its number.
+        (
+            "worksheet.png",
+            """
             Grammar practice
             1. Write the plural of each word: child, mouse, leaf, tooth.
             2. Put the verbs in the past tense: go, bring, teach, swim.
             3. Join the two sentences with because: We stayed in. It was raining.
+            """, 0.03
+        ),
+        // Two columns of boxed exercises: box by box, in their numbers' order.
+        (
+            "worksheet_grid.png",
             """
-        let score = OCRScorer.score(reference: truth, hypothesis: text)
-        #expect(score.cer <= 0.03, "CER \(score.cer): \(text)")
-    }
-
-    @Test func twoColumnsOfBoxedExercisesAreReadBoxByBoxInTheirNumbersOrder() async throws {
-        let text = try await read("worksheet_grid.png")
-        let truth = """
             Fractions and decimals
             1. Write three quarters as a decimal and as a percentage.
             2. Order these numbers from the smallest to the largest one.
             3. A recipe needs two cups of flour. How much for half the recipe?
             4. Round seven point three eight to two decimal places.
+            """, 0.03
+        ),
+        // A small ruled table: upright, each line once.
+        (
+            "small_table.png",
             """
-        let score = OCRScorer.score(reference: truth, hypothesis: text)
-        #expect(score.cer <= 0.03, "CER \(score.cer): \(text)")
-    }
-
-    @Test func aSmallRuledTableIsReadUprightEachLineOnce() async throws {
-        let text = try await read("small_table.png")
-        let truth = """
             Class supplies order
             Item Qty Price
             Pencils 9 $11.90
@@ -266,9 +265,15 @@ import Testing
             Scissors 3 $4.20
             Markers 32 $0.83
             Folders 28 $8.11
-            """
-        let score = OCRScorer.score(reference: truth, hypothesis: text)
-        #expect(score.cer <= 0.05, "CER \(score.cer): \(text)")
+            """, 0.05
+        ),
+    ]
+
+    @Test("Drawn worksheets and tables read in the order a person reads them", arguments: drawnPages)
+    func drawnPagesReadInOrder(page: (name: String, truth: String, cer: Double)) async throws {
+        let text = try await read(page.name)
+        let score = OCRScorer.score(reference: page.truth, hypothesis: text)
+        #expect(score.cer <= page.cer, "\(page.name): CER \(score.cer): \(text)")
     }
 
     @Test(
