@@ -185,7 +185,7 @@ struct OrientationCorrector: Sendable {
     )] {
         let side = sampleSide, x = xHeight
         return await offload {
-            guard let cut = Self.square(of: page, side: side, centre: centre) else { return [] }
+            guard let cut = Self.square(of: page, side: side, centre: centre, wholeWhenSmall: true) else { return [] }
             let crop = Self.withoutLeadersOrRules(cut, xHeight: x)
             return turns.compactMap { t in
                 let turned = crop.rotatedQuarterTurns(t)
@@ -197,10 +197,12 @@ struct OrientationCorrector: Sendable {
     }
 
     /// The square of `page` with sides `side` (or the page's, if shorter) centred at `centre`, kept inside the page;
-    /// the central square without one; the whole page when it is at most half as large again as the square.
-    static func square(of page: LeptonicaImage, side: Int, centre: (x: Int, y: Int)?) -> LeptonicaImage? {
-        // A page at most half as large again is shown whole: a square cut from it may cut its only word in two.
-        if 2 * page.width <= 3 * side, 2 * page.height <= 3 * side { return page }
+    /// the central square without one; with `wholeWhenSmall`, the whole page when it is at most half as large again as
+    /// the square.
+    static func square(of page: LeptonicaImage, side: Int, centre: (x: Int, y: Int)?, wholeWhenSmall: Bool = false) -> LeptonicaImage? {
+        // A sample of a page at most half as large again is the whole page: a square cut from it may cut its only
+        // word in two. (OSD judges its own letters: it keeps its square.)
+        if wholeWhenSmall, 2 * page.width <= 3 * side, 2 * page.height <= 3 * side { return page }
         let w = min(page.width, side), h = min(page.height, side)
         let cx = centre?.x ?? page.width / 2, cy = centre?.y ?? page.height / 2
         return page.cropped(x: max(0, min(page.width - w, cx - w / 2)), y: max(0, min(page.height - h, cy - h / 2)), width: w, height: h)
