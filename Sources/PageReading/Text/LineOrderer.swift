@@ -382,8 +382,8 @@ public struct LineOrderer: Sendable {
 
     /// Gutters narrower than a line is high (half a line at least): an upright band no word of the body's lines
     /// covers, with running text on both sides, six pieces of four words or more each, the left ones running up to
-    /// the band (three in five end within four line heights of it, as a column's lines do, ragged or justified, and a
-    /// table's cells need not) and the right ones starting at its edge (four in five within half a line height). Layout analysis may
+    /// the band (three in five end within two line heights of it, as a column's lines do and a table's cells need
+    /// not) and the right ones starting at its edge (four in five within half a line height). Layout analysis may
     /// read two columns' rows as one line across such a gutter: those are split there. The gutters' x positions and
     /// the lines, split; nil when there is none.
     static func narrowGutters(in lines: [RecognizedLine]) -> (gutters: [Double], lines: [RecognizedLine])? {
@@ -429,7 +429,7 @@ public struct LineOrderer: Sendable {
                 let before = spans.filter { $0.0 >= from && $0.1 <= lo + 1 }, after = spans.filter { $0.0 >= hi - 1 && $0.1 <= to }
                 if before.count >= 4 {
                     left += 1
-                    if lo - before.map(\.1).max()! <= 4 * lineHeight { reaching += 1 }
+                    if lo - before.map(\.1).max()! <= 2 * lineHeight { reaching += 1 }
                 }
                 if after.count >= 4 {
                     right += 1
