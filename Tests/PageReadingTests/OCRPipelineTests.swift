@@ -305,10 +305,10 @@ import Testing
             return GrayImage(width: 3000, height: 800, bytes: bytes)
         }
         let left = page(printedFrom: 100, to: 900)
-        let centre = try #require(OrientationCorrector.printCentre(left, grey: left, side: 800))
+        let centre = try #require(OrientationCorrector.PrintDensity(ink: left, grey: left)?.centre(side: 800))
         #expect(centre.x - 400 <= 100 && centre.x + 400 >= 900, "the square holds the print: \(centre)")
         let across = page(printedFrom: 100, to: 2900)
-        #expect(OrientationCorrector.printCentre(across, grey: across, side: 800) == nil)
+        #expect(OrientationCorrector.PrintDensity(ink: across, grey: across)?.centre(side: 800) == nil)
         // A carpet beside a receipt: its grain is denser "ink" than the print, but it is no paper.
         var ink = page(printedFrom: 1100, to: 1900), grey = ink
         for y in 0..<800 {
@@ -317,7 +317,7 @@ import Testing
                 if (x * 7 + y * 13) % 5 < 2 { ink.bytes[y * 3000 + x] = 0 }
             }
         }
-        #expect(OrientationCorrector.printCentre(ink, grey: grey, side: 800) == nil, "the samples stay on the paper")
+        #expect(OrientationCorrector.PrintDensity(ink: ink, grey: grey)?.centre(side: 800) == nil, "the samples stay on the paper")
     }
 
     @Test("A sample's rules and a table's grid are painted out; its letters stay")

@@ -54,9 +54,10 @@ struct OrientationCorrector: Sendable {
             () -> ((up: Double, left: Double)?, LineDirection?, (x: Int, y: Int)?, (x: Int, y: Int)?) in
             let half = page.scaled(by: 0.5)
             let binary = half?.sauvolaBinarised(halfWindow: 8, factor: 0.34)
-            let ink = binary?.grayImage(), grey = half?.grayImage()
+            // The ink and paper are summed once for both squares.
+            let density = binary?.grayImage().flatMap { ink in half?.grayImage().flatMap { PrintDensity(ink: ink, grey: $0) } }
             func centre(_ side: Int) -> (x: Int, y: Int)? {
-                guard let ink, let grey, let c = Self.printCentre(ink, grey: grey, side: side / 2) else { return nil }
+                guard let c = density?.centre(side: side / 2) else { return nil }
                 return (2 * c.x, 2 * c.y)
             }
             return (
@@ -179,7 +180,7 @@ struct OrientationCorrector: Sendable {
     }
 
     /// Squares of the page (`sampleSide`) at each of `turns`, each levelled by the rows' own tilt: central, or centred
-    /// at `centre` (see `printCentre`).
+    /// at `centre` (see `PrintDensity.centre`).
     func samples(of page: LeptonicaImage, turns: [Int], lines: LineDirection?, centre: (x: Int, y: Int)? = nil) async -> [(
         turns: Int, image: GrayImage
     )] {
@@ -208,32 +209,50 @@ struct OrientationCorrector: Sendable {
         return page.cropped(x: max(0, min(page.width - w, cx - w / 2)), y: max(0, min(page.height - h, cy - h / 2)), width: w, height: h)
     }
 
-    /// The centre of the square of `side` pixels of `ink` (a binarised page, ink dark) that holds the most print, when
-    /// the central square holds less than half as much: the middle of a page of short lines set to one side (code, a
-    /// list) is blank, and a sample or OSD shown blank paper reads crumbs any way up. (At four fifths, pages whose
-    /// middle holds some print moved to denser squares that took a quarter of a second longer to read.) Only squares of paper are tried: on `grey` (the same page
-    /// in grey) their mean is at least four fifths of the paper's grey (its 90th percentile); a carpet's or asphalt's
-    /// grain beside a receipt is dense "ink" too, and samples cut there read noise every way up. Nil to keep the
-    /// central square. The squares are tried on a grid of an eighth of their side.
-    static func printCentre(_ ink: GrayImage, grey: GrayImage, side: Int) -> (x: Int, y: Int)? {
-        let width = ink.width, height = ink.height
-        guard grey.width == width, grey.height == height else { return nil }
-        let w = min(width, side), h = min(height, side)
-        guard width > w || height > h else { return nil }
-        let paper = grey.grey(atShare: 9, of: 10), greySums = SummedArea(grey)
-        let inkSums = SummedArea(width: width, height: height) { x, y in ink.bytes[y * width + x] < 128 ? 1 : 0 }
-        func sum(_ sums: SummedArea, _ x: Int, _ y: Int) -> Int { sums.sum(x0: x, y0: y, x1: x + w, y1: y + h) }
-        func isPaper(_ x: Int, _ y: Int) -> Bool { 5 * sum(greySums, x, y) >= 4 * paper * w * h }
-        let central = sum(inkSums, (width - w) / 2, (height - h) / 2)
-        let step = max(1, side / 8)
-        var best = (x: (width - w) / 2, y: (height - h) / 2, ink: central)
-        for y in Array(stride(from: 0, through: height - h, by: step)) + [height - h] {
-            for x in Array(stride(from: 0, through: width - w, by: step)) + [width - w] where sum(inkSums, x, y) > best.ink && isPaper(x, y) {
-                best = (x, y, sum(inkSums, x, y))
-            }
+    /// Where the print lies on a page: its ink (a binarised page, ink dark) and its grey, summed once for squares of
+    /// any size.
+    struct PrintDensity {
+        let width: Int
+        let height: Int
+        /// The paper's grey: the page's 90th percentile.
+        let paper: Int
+        let ink: SummedArea
+        let grey: SummedArea
+
+        /// Nil when the two images differ in size.
+        init?(ink: GrayImage, grey: GrayImage) {
+            guard grey.width == ink.width, grey.height == ink.height else { return nil }
+            let width = ink.width
+            self.width = width
+            height = ink.height
+            paper = grey.grey(atShare: 9, of: 10)
+            self.grey = SummedArea(grey)
+            self.ink = SummedArea(width: width, height: ink.height) { x, y in ink.bytes[y * width + x] < 128 ? 1 : 0 }
         }
-        guard 2 * central < best.ink else { return nil }
-        return (best.x + w / 2, best.y + h / 2)
+
+        /// The centre of the square of `side` pixels that holds the most print, when the central square holds less
+        /// than half as much: the middle of a page of short lines set to one side (code, a list) is blank, and a
+        /// sample or OSD shown blank paper reads crumbs any way up. (At four fifths, pages whose middle holds some
+        /// print moved to denser squares that took a quarter of a second longer to read.) Only squares of paper are
+        /// tried: their mean grey is at least four fifths of the paper's; a carpet's or asphalt's grain beside a
+        /// receipt is dense "ink" too, and samples cut there read noise every way up. Nil to keep the central square.
+        /// The squares are tried on a grid of an eighth of their side.
+        func centre(side: Int) -> (x: Int, y: Int)? {
+            let w = min(width, side), h = min(height, side)
+            guard width > w || height > h else { return nil }
+            func sum(_ sums: SummedArea, _ x: Int, _ y: Int) -> Int { sums.sum(x0: x, y0: y, x1: x + w, y1: y + h) }
+            func isPaper(_ x: Int, _ y: Int) -> Bool { 5 * sum(grey, x, y) >= 4 * paper * w * h }
+            let central = sum(ink, (width - w) / 2, (height - h) / 2)
+            let step = max(1, side / 8)
+            var best = (x: (width - w) / 2, y: (height - h) / 2, ink: central)
+            for y in Array(stride(from: 0, through: height - h, by: step)) + [height - h] {
+                for x in Array(stride(from: 0, through: width - w, by: step)) + [width - w] where sum(ink, x, y) > best.ink && isPaper(x, y) {
+                    best = (x, y, sum(ink, x, y))
+                }
+            }
+            guard 2 * central < best.ink else { return nil }
+            return (best.x + w / 2, best.y + h / 2)
+        }
     }
 
     /// The sample with its dot leaders and rules painted the paper's grey: a receipt's rows of dots read as garbled

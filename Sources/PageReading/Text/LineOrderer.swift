@@ -79,9 +79,7 @@ public struct LineOrderer: Sendable {
         }
         return lines.flatMap { line -> [(line: RecognizedLine, frame: Int?)] in
             let x0 = Double(line.box.x), w = Double(line.box.width), y = line.box.midY
-            guard line.words.count >= 2, line.words.map(\.text).joined(separator: " ") == line.text else {
-                return [(line, frame(x0 + w / 2, y))]
-            }
+            guard line.readsAsItsWords else { return [(line, frame(x0 + w / 2, y))] }
             let owners = line.words.map { frame(x0 + ($0.start + $0.end) / 2 * w, y) }
             var result: [(line: RecognizedLine, frame: Int?)] = []
             var rest = line, start = 0
@@ -121,8 +119,7 @@ public struct LineOrderer: Sendable {
             for column in columns { result += rows(column) }
             section = []
         }
-        let heights = lines.map(\.box.height).sorted()
-        let lineHeight = Double(heights[heights.count / 2])
+        let lineHeight = Self.medianHeight(lines)
         for line in byY {
             if gutters.contains(where: { Double(line.box.x) < $0 - 1 && Double(line.box.maxX) > $0 + 1 }) {
                 // Two columns' rows read as one line (the last rows, often) are split at the gutter; a heading's words
@@ -203,10 +200,10 @@ public struct LineOrderer: Sendable {
         let sharpLeft = sharp(\.box.x, at: left), sharpRight = sharp(\.box.maxX, at: right)
         let split = lines.map { line -> [RecognizedLine] in
             let words = line.words
-            guard words.count >= 2, words.map(\.text).joined(separator: " ") == line.text else { return [line] }
+            guard line.readsAsItsWords else { return [line] }
             let w = Double(line.box.width), x0 = Double(line.box.x)
-            func start(_ i: Int) -> Double { x0 + words[i].start * w }
-            func end(_ i: Int) -> Double { x0 + words[i].end * w }
+            func start(_ i: Int) -> Double { line.span(of: words[i]).start }
+            func end(_ i: Int) -> Double { line.span(of: words[i]).end }
             var cut: (at: Int, noteFirst: Bool)?
             if sharpLeft, x0 <= left - lineHeight, let k = words.indices.first(where: { start($0) >= left - slack }), k > 0,
                 end(k - 1) <= left - slack
@@ -330,8 +327,7 @@ public struct LineOrderer: Sendable {
         let minX = lines.map(\.box.x).min()!, maxX = lines.map(\.box.maxX).max()!
         let span = maxX - minX
         guard span > 0 else { return [] }
-        let heights = lines.map(\.box.height).sorted()
-        let lineHeight = Double(heights[heights.count / 2])
+        let lineHeight = Self.medianHeight(lines)
         let narrow = lines.filter { Double($0.box.width) < 0.6 * Double(span) }
         guard narrow.count >= 6 else { return [] }
         var coverage = [Int](repeating: 0, count: span + 1)
@@ -362,15 +358,14 @@ public struct LineOrderer: Sendable {
     /// `line` split at each gutter it crosses, where a gap at least `gap` wide between two of its words lies about the
     /// gutter (its middle within twice `gap` of it); nil when there is no such gap: a heading's words run over it.
     static func split(_ line: RecognizedLine, at gutters: [Double], gap: Double) -> [RecognizedLine]? {
-        guard line.words.count >= 2, line.words.map(\.text).joined(separator: " ") == line.text else { return nil }
+        guard line.readsAsItsWords else { return nil }
         var pieces = [line]
         for g in gutters where Double(line.box.x) < g - 1 && Double(line.box.maxX) > g + 1 {
             let last = pieces.removeLast()
-            let x0 = Double(last.box.x), w = Double(last.box.width)
             // The widest gap between two words that lies about the gutter (a merged row's last word may run a
             // little past where the column's other lines end).
             let gaps = last.words.indices.dropFirst().filter { k in
-                let a = x0 + last.words[k - 1].end * w, b = x0 + last.words[k].start * w
+                let a = last.span(of: last.words[k - 1]).end, b = last.span(of: last.words[k]).start
                 return b - a >= gap && abs((a + b) / 2 - g) <= 2 * gap
             }
             guard let k = gaps.max(by: { last.words[$0].start - last.words[$0 - 1].end < last.words[$1].start - last.words[$1 - 1].end })
@@ -388,20 +383,15 @@ public struct LineOrderer: Sendable {
     /// the lines, split; nil when there is none.
     static func narrowGutters(in lines: [RecognizedLine]) -> (gutters: [Double], lines: [RecognizedLine])? {
         guard lines.count >= 6 else { return nil }
-        let heights = lines.map(\.box.height).sorted()
-        let lineHeight = Double(heights[heights.count / 2])
-        func worded(_ l: RecognizedLine) -> Bool { l.words.count >= 2 && l.words.map(\.text).joined(separator: " ") == l.text }
-        func span(_ l: RecognizedLine, _ w: TextWord) -> (Double, Double) {
-            (Double(l.box.x) + w.start * Double(l.box.width), Double(l.box.x) + w.end * Double(l.box.width))
-        }
-        let body = lines.filter { Double($0.box.height) <= 1.35 * lineHeight && worded($0) }
+        let lineHeight = Self.medianHeight(lines)
+        let body = lines.filter { Double($0.box.height) <= 1.35 * lineHeight && $0.readsAsItsWords }
         guard body.count >= 6 else { return nil }
         let minX = Int(body.map(\.box.x).min()!), maxX = body.map(\.box.maxX).max()!
         guard maxX > minX else { return nil }
         var covered = [Bool](repeating: false, count: maxX - minX + 1)
         for line in body {
             for word in line.words {
-                let (a, b) = span(line, word)
+                let (a, b) = line.span(of: word)
                 for x in max(0, Int(a) - minX)..<min(covered.count, max(0, Int(b.rounded(.up)) - minX)) { covered[x] = true }
             }
         }
@@ -425,7 +415,7 @@ public struct LineOrderer: Sendable {
             let from = k > 0 ? bands[k - 1].hi - 1 : -Double.infinity, to = k + 1 < bands.count ? bands[k + 1].lo + 1 : Double.infinity
             var left = 0, reaching = 0, right = 0, aligned = 0
             for line in body {
-                let spans = line.words.map { span(line, $0) }
+                let spans = line.words.map { line.span(of: $0) }
                 let before = spans.filter { $0.0 >= from && $0.1 <= lo + 1 }, after = spans.filter { $0.0 >= hi - 1 && $0.1 <= to }
                 if before.count >= 4 {
                     left += 1
@@ -446,12 +436,17 @@ public struct LineOrderer: Sendable {
         return (centres, split)
     }
 
+    /// The median height of `lines`' boxes (at least one line).
+    static func medianHeight(_ lines: [RecognizedLine]) -> Double {
+        let heights = lines.map(\.box.height).sorted()
+        return Double(heights[heights.count / 2])
+    }
+
     /// For each ordered line, whether a paragraph starts there: a wider gap, an indent after a short line, or a
     /// jump to another column.
     public static func paragraphBreaks(_ lines: [RecognizedLine]) -> [Bool] {
         guard !lines.isEmpty else { return [] }
-        let heights = lines.map(\.box.height).sorted()
-        let lineHeight = Double(heights[heights.count / 2])
+        let lineHeight = Self.medianHeight(lines)
         var breaks = [false]
         for i in 1..<lines.count {
             let prev = lines[i - 1].box, cur = lines[i].box
@@ -475,4 +470,14 @@ public struct LineOrderer: Sendable {
 /// Reading order for recognised lines; see `LineOrderer`.
 public func orderAndExtractLines(from lines: [RecognizedLine], yTolerance: Double) -> [RecognizedLine] {
     LineOrderer(yTolerance: yTolerance).order(lines)
+}
+
+extension RecognizedLine {
+    /// Whether the line's text is its words, two or more, joined by spaces: only then can it be split between them.
+    var readsAsItsWords: Bool { words.count >= 2 && words.map(\.text).joined(separator: " ") == text }
+
+    /// Where `word` (one of the line's) starts and ends across the page: its start and end are fractions of the box.
+    func span(of word: TextWord) -> (start: Double, end: Double) {
+        (Double(box.x) + word.start * Double(box.width), Double(box.x) + word.end * Double(box.width))
+    }
 }
