@@ -9,6 +9,7 @@ public struct ImagingError: UserFacingError, Equatable, CustomStringConvertible 
         case tooLargeFile(megabytes: Int, limits: ImageLimits)
         case tooManyPixels(width: Int, height: Int, limits: ImageLimits)
         case unreadable
+        case animated
         case tooSmall(width: Int, height: Int, minimum: Int)
         case libraryFailure(String)
     }
@@ -27,6 +28,8 @@ public struct ImagingError: UserFacingError, Equatable, CustomStringConvertible 
     }
     /// The file claims to be an image but cannot be decoded.
     public static let unreadable = ImagingError(kind: .unreadable)
+    /// An animation (an animated WebP): a still photo is needed.
+    public static let animated = ImagingError(kind: .animated)
     /// A whole image, too small on a side to hold a line of text (`minimum` pixels).
     public static func tooSmall(width: Int, height: Int, minimum: Int) -> ImagingError {
         ImagingError(kind: .tooSmall(width: width, height: height, minimum: minimum))
@@ -51,6 +54,8 @@ public struct ImagingError: UserFacingError, Equatable, CustomStringConvertible 
                 ])
         case .unreadable:
             LocalizedMessage("error.unreadable")
+        case .animated:
+            LocalizedMessage("error.animated_photo")
         case .tooSmall(let width, let height, let minimum):
             LocalizedMessage(
                 "error.too_small_photo", ["width": .text(String(width)), "height": .text(String(height)), "minimum": .number(minimum)])
@@ -64,6 +69,7 @@ public struct ImagingError: UserFacingError, Equatable, CustomStringConvertible 
         case .unsupportedType: "unsupported_type"
         case .tooLargeFile, .tooManyPixels: "too_large"
         case .unreadable: "unreadable"
+        case .animated: "animated"
         case .tooSmall: "too_small"
         case .libraryFailure: "decoder_failure"
         }
@@ -71,7 +77,7 @@ public struct ImagingError: UserFacingError, Equatable, CustomStringConvertible 
 
     public var category: ErrorCategory {
         switch kind {
-        case .unsupportedType, .unreadable, .tooSmall: .badInput
+        case .unsupportedType, .unreadable, .animated, .tooSmall: .badInput
         case .tooLargeFile, .tooManyPixels: .tooLarge
         case .libraryFailure: .internal
         }

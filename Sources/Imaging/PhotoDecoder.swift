@@ -46,6 +46,8 @@ public struct PhotoDecoder: Sendable {
         case .photo(let f): format = f
         case .other(_, let what): throw ImagingError.unsupportedType(what)
         }
+        // libwebp's still-image decoder refuses animations; say so, not "damaged".
+        if format == .webp, Self.isAnimatedWebP(data) { throw ImagingError.animated }
 
         if format == .heif {
             let size = try HEIFDecoder.size(of: data)
@@ -64,7 +66,8 @@ public struct PhotoDecoder: Sendable {
         try checkPixels(decoded.width, decoded.height)
         let orientation = ExifOrientation.read(from: data)
         guard let upright = Self.applyingExif(orientation, to: decoded) else { throw ImagingError.unreadable }
-        let actual = decoded.width == header.width ? 1 : reduction
+        // A side of one pixel stays one at half size: the decode is reduced unless both sides came out whole.
+        let actual = decoded.width == header.width && decoded.height == header.height ? 1 : reduction
         let full = orientation >= 5 ? PixelSize(width: header.height, height: header.width) : PixelSize(width: header.width, height: header.height)
         return DecodedPhoto(
             image: upright, format: format, exifOrientation: orientation, reduction: actual,
@@ -78,6 +81,14 @@ public struct PhotoDecoder: Sendable {
             return (try? HEIFDecoder.size(of: data)).map { $0.width * $0.height }
         }
         return LeptonicaImage.header(of: data).map { $0.width * $0.height }
+    }
+
+    /// A WebP whose extended header (the VP8X chunk, always the first) sets the animation flag.
+    static func isAnimatedWebP(_ data: Data) -> Bool {
+        guard data.count >= 21 else { return false }
+        let bytes = [UInt8](data.prefix(21))
+        let riff = bytes[0..<4].elementsEqual("RIFF".utf8) && bytes[8..<12].elementsEqual("WEBP".utf8)
+        return riff && bytes[12..<16].elementsEqual("VP8X".utf8) && bytes[20] & 0x02 != 0
     }
 
     private func checkPixels(_ w: Int, _ h: Int) throws(ImagingError) {

@@ -38,6 +38,7 @@ public enum PhotoRasters {
     /// Decodes a mask (or any image) as grey, without the EXIF turn: masks are made for the upright photo.
     public static func decodeGray(_ data: Data, limits: ImageLimits) throws(ImagingError) -> GrayImage {
         guard data.count <= limits.maxBytes else { throw ImagingError.tooLarge(megabytes: data.count / 1_048_576, limits: limits) }
+        if PhotoDecoder.isAnimatedWebP(data) { throw ImagingError.animated }
         guard let header = LeptonicaImage.header(of: data) else { throw ImagingError.unreadable }
         guard header.width * header.height <= limits.maxPixels else {
             throw ImagingError.tooLarge(width: header.width, height: header.height, limits: limits)

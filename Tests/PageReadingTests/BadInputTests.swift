@@ -67,6 +67,36 @@ import Testing
         #expect(!error.message.english.contains("at least 16 pixels"), "\(error.message.english)")
     }
 
+    @Test("A one-pixel-wide JPEG decoded at half size names its whole size, not half of it")
+    func aHalfSizeSliverNamesItsWholeSize() async throws {
+        var pixels = [UInt8](repeating: 255, count: 4000)
+        for y in stride(from: 0, to: 4000, by: 7) { pixels[y] = 0 }
+        let jpeg = try #require(LeptonicaImage(gray: GrayImage(width: 1, height: 4000, bytes: pixels))?.jpegData())
+        let decoded = try PhotoDecoder(limits: ImageLimits(), halfSizeJPEGLongSide: 3000).decode(jpeg)
+        #expect(decoded.image.height == 2000, "decoded at half size")
+        #expect(decoded.fullSize == PixelSize(width: 1, height: 4000))
+        let error = try #require(try await failure(jpeg))
+        #expect(error.message.english.contains("(1 × 4000 pixels)"), "\(error.message.english)")
+    }
+
+    @Test("An animated WebP is told it is animated, not damaged; a still one's extended header is not taken for one")
+    func anAnimatedWebPIsToldSo() async throws {
+        func webP(flags: UInt8) -> Data {
+            // RIFF, WEBP, then the extended header chunk: flags, then the canvas's width and height less one.
+            var chunk: [UInt8] = Array("VP8X".utf8) + [10, 0, 0, 0, flags, 0, 0, 0, 99, 0, 0, 99, 0, 0]
+            chunk += Array("ANIM".utf8) + [6, 0, 0, 0, 255, 255, 255, 255, 0, 0]
+            let size = UInt32(4 + chunk.count)
+            let riff = Array("RIFF".utf8) + withUnsafeBytes(of: size.littleEndian, Array.init) + Array("WEBP".utf8)
+            return Data(riff + chunk)
+        }
+        let error = try #require(try await failure(webP(flags: 0x02)))
+        #expect(error.code == "animated")
+        #expect(error.message.english.contains("animated"), "\(error.message.english)")
+        #expect(!PhotoDecoder.isAnimatedWebP(webP(flags: 0x10)), "an alpha flag alone is a still image")
+        #expect(!PhotoDecoder.isAnimatedWebP(Data("RIFF\u{0}\u{0}\u{0}\u{0}AVI VP8X\u{0}\u{0}\u{0}\u{0}\u{2}".utf8)))
+        #expect(throws: ImagingError.animated) { try PhotoRasters.decodeGray(webP(flags: 0x02), limits: ImageLimits()) }
+    }
+
     @Test func overTheByteLimitIsTooLargeBeforeAnythingElse() async throws {
         let big = Data(count: 25 * 1024 * 1024 + 1)
         let error = try await failure(big)

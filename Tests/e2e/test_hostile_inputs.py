@@ -89,6 +89,9 @@ def test_hostile_inputs(hostile_server, tmp_path):
     frames = [Image.new("P", (300, 200), color) for color in (0, 1, 2)]
     frames[0].save(gif, "GIF", save_all=True, append_images=frames[1:], duration=100, loop=0)
 
+    webp = io.BytesIO()
+    frames[0].convert("RGB").save(webp, "WEBP", save_all=True, append_images=[f.convert("RGB") for f in frames[1:]], duration=100)
+
     svg = b'<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><script>alert(1)</script><text y="50">Hi</text></svg>'
     pdf = b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"
 
@@ -105,6 +108,7 @@ def test_hostile_inputs(hostile_server, tmp_path):
         ("SVG with a script", photo("image.svg", svg)),
         ("PDF", photo("doc.pdf", pdf)),
         ("animated GIF", photo("anim.gif", gif.getvalue())),
+        ("animated WebP", photo("anim.webp", webp.getvalue())),
         ("1x1 image", photo("dot.png", png_bytes(Image.new("RGB", (1, 1), (0, 0, 0))))),
         ("all-white photo", photo("white.jpg", jpeg_bytes(blank))),
         ("multipart with no file", lambda: upload(server.base, [("note", None, b"hello")])),
