@@ -101,14 +101,35 @@ public struct ScanPhoto: Sendable, Equatable {
     public var quarterTurns: Int
 }
 
+/// A scan's texts as stored when a new reading is written: every photo's text in order and the edited text.
+public struct StoredTexts: Sendable, Equatable {
+    public var photos: [String]
+    public var editedText: String
+
+    public init(photos: [String], editedText: String) {
+        self.photos = photos
+        self.editedText = editedText
+    }
+}
+
 /// The scans aggregate: a scan with its photos, lines and timings.
 public protocol ScanRepository: Sendable {
     /// A new scan from its first photo.
     func insert(_ reading: PhotoReading, original: KeptOriginal?) async throws -> Scan
-    /// Appends a photo; the caller joins the texts (a word hyphenated across the page break is one word).
-    func addPhoto(toScan id: String, _ reading: PhotoReading, original: KeptOriginal?, ocrText: String, editedText: String) async throws
-    /// Replaces one photo's reading (read again) and the scan's OCR text; the edited text only when `editedText` is given.
-    func replaceReading(ofScan id: String, photo: Int, with reading: PhotoReading, ocrText: String, editedText: String?) async throws
+    /// Appends a photo. Within the same write, `texts` makes the scan's OCR text and edited text from the texts as
+    /// stored at that moment (the new photo's last; the caller joins them, a word hyphenated across the page break being
+    /// one word), so a save made while the photo was read is built on, never written over. Gives how many photos the
+    /// scan has now; nil when there is no such scan.
+    func addPhoto(
+        toScan id: String, _ reading: PhotoReading, original: KeptOriginal?,
+        texts: @escaping @Sendable (StoredTexts) -> (ocrText: String, editedText: String)
+    ) async throws -> Int?
+    /// Replaces photos' readings (read again) and, within the same write, the scan's OCR text, `join` of every photo's
+    /// text (the new readings in place). The edited text takes the new OCR text only when it is unedited at that
+    /// moment. Gives whether edits were kept; nil when there is no such scan.
+    func replaceReadings(
+        ofScan id: String, _ readings: [(photo: Int, reading: PhotoReading)], join: @escaping @Sendable ([String]) -> String
+    ) async throws -> Bool?
     func scan(id: String) async throws -> Scan?
     func photos(ofScan id: String) async throws -> [ScanPhoto]
     func preview(ofScan id: String, photo: Int) async throws -> Data?
@@ -165,40 +186,58 @@ public struct SQLiteScanRepository: ScanRepository {
         return scan
     }
 
-    public func addPhoto(toScan id: String, _ reading: PhotoReading, original: KeptOriginal?, ocrText: String, editedText: String) async throws {
+    public func addPhoto(
+        toScan id: String, _ reading: PhotoReading, original: KeptOriginal?,
+        texts: @escaping @Sendable (StoredTexts) -> (ocrText: String, editedText: String)
+    ) async throws -> Int? {
         try await database.write { db in
+            guard let editedText = try String.fetchOne(db, sql: "SELECT editedText FROM scan WHERE id = ?", arguments: [id]) else { return nil }
             let next = try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(position) + 1, 0) FROM scanPhoto WHERE scanId = ?", arguments: [id]) ?? 0
             try Self.store(reading, original: original, scanId: id, photo: next, in: db)
+            let photos = try Self.photoTexts(ofScan: id, in: db)
+            let new = texts(StoredTexts(photos: photos, editedText: editedText))
             try db.execute(
                 sql: "UPDATE scan SET ocrText = ?, editedText = ?, revision = revision + 1, editor = '' WHERE id = ?",
-                arguments: [ocrText, editedText, id])
+                arguments: [new.ocrText, new.editedText, id])
+            return photos.count
         }
     }
 
-    public func replaceReading(ofScan id: String, photo: Int, with reading: PhotoReading, ocrText: String, editedText: String?) async throws {
+    public func replaceReadings(
+        ofScan id: String, _ readings: [(photo: Int, reading: PhotoReading)], join: @escaping @Sendable ([String]) -> String
+    ) async throws -> Bool? {
         try await database.write { db in
-            let kept = try Row.fetchOne(
-                db, sql: "SELECT original, originalKeptUntil FROM scanPhoto WHERE scanId = ? AND position = ?", arguments: [id, photo])
-            let original: KeptOriginal? = kept.flatMap { row in
-                guard let data: Data = row["original"], let until: Date = row["originalKeptUntil"] else { return nil }
-                return KeptOriginal(data: data, until: until)
+            guard let scan = try Scan.fetchOne(db, key: id) else { return nil }
+            for (photo, reading) in readings {
+                let kept = try Row.fetchOne(
+                    db, sql: "SELECT original, originalKeptUntil FROM scanPhoto WHERE scanId = ? AND position = ?", arguments: [id, photo])
+                let original: KeptOriginal? = kept.flatMap { row in
+                    guard let data: Data = row["original"], let until: Date = row["originalKeptUntil"] else { return nil }
+                    return KeptOriginal(data: data, until: until)
+                }
+                for table in ["scanLine", "scanStep"] {
+                    try db.execute(sql: "DELETE FROM \(table) WHERE scanId = ? AND photo = ?", arguments: [id, photo])
+                }
+                try db.execute(sql: "DELETE FROM scanPhoto WHERE scanId = ? AND position = ?", arguments: [id, photo])
+                try Self.store(reading, original: original, scanId: id, photo: photo, in: db)
+                if photo == 0 {
+                    try db.execute(
+                        sql: "UPDATE scan SET confidence = ?, language = ?, linesDamaged = 0 WHERE id = ?",
+                        arguments: [reading.confidence, reading.language, id])
+                }
             }
-            for table in ["scanLine", "scanStep"] {
-                try db.execute(sql: "DELETE FROM \(table) WHERE scanId = ? AND photo = ?", arguments: [id, photo])
-            }
-            try db.execute(sql: "DELETE FROM scanPhoto WHERE scanId = ? AND position = ?", arguments: [id, photo])
-            try Self.store(reading, original: original, scanId: id, photo: photo, in: db)
+            let ocrText = join(try Self.photoTexts(ofScan: id, in: db))
             // The words' indices counted in the old reading: confirmations do not carry over to a new one.
             try db.execute(sql: "UPDATE scan SET ocrText = ?, confirmedWords = '' WHERE id = ?", arguments: [ocrText, id])
-            if photo == 0 {
-                try db.execute(
-                    sql: "UPDATE scan SET confidence = ?, language = ?, linesDamaged = 0 WHERE id = ?",
-                    arguments: [reading.confidence, reading.language, id])
+            if !scan.isEdited {
+                try db.execute(sql: "UPDATE scan SET editedText = ?, revision = revision + 1, editor = '' WHERE id = ?", arguments: [ocrText, id])
             }
-            if let editedText {
-                try db.execute(sql: "UPDATE scan SET editedText = ?, revision = revision + 1, editor = '' WHERE id = ?", arguments: [editedText, id])
-            }
+            return scan.isEdited
         }
+    }
+
+    private static func photoTexts(ofScan id: String, in db: Database) throws -> [String] {
+        try String.fetchAll(db, sql: "SELECT text FROM scanPhoto WHERE scanId = ? ORDER BY position", arguments: [id])
     }
 
     /// Writes one photo's row, lines and timings.

@@ -68,9 +68,11 @@ struct EditRevisionTests {
     func serverChangesCount() async throws {
         let scans = SQLiteScanRepository(database: try .inMemory())
         let scan = try await scans.insert(StorageTests.sampleScan("Page one."), original: nil)
-        try await scans.addPhoto(
-            toScan: scan.id, StorageTests.sampleScan("Page two."), original: nil, ocrText: "Page one.\n\nPage two.",
-            editedText: "Page one.\n\nPage two.")
+        let count = try await scans.addPhoto(toScan: scan.id, StorageTests.sampleScan("Page two."), original: nil) { stored in
+            (stored.photos.joined(separator: "\n\n"), stored.editedText + "\n\nPage two.")
+        }
+        #expect(count == 2)
+        #expect(try await scans.scan(id: scan.id)?.editedText == "Page one.\n\nPage two.")
         #expect(try await scans.scan(id: scan.id)?.revision == 1)
         guard
             case .conflict(let stored)? = try await scans.saveEdits(
@@ -80,13 +82,18 @@ struct EditRevisionTests {
             return
         }
         #expect(stored.editedText == "Page one.\n\nPage two.")
-        // Reading a photo again without touching the edited text leaves the revision alone.
-        try await scans.replaceReading(
-            ofScan: scan.id, photo: 1, with: StorageTests.sampleScan("Page 2."), ocrText: "Page one.\n\nPage 2.", editedText: nil)
-        #expect(try await scans.scan(id: scan.id)?.revision == 1)
-        try await scans.replaceReading(
-            ofScan: scan.id, photo: 1, with: StorageTests.sampleScan("Page 2."), ocrText: "Page one.\n\nPage 2.", editedText: "Page one.\n\nPage 2.")
+        // Reading a photo again of an unedited text takes the reading into the text: a new revision.
+        let join: @Sendable ([String]) -> String = { $0.joined(separator: "\n\n") }
+        #expect(try await scans.replaceReadings(ofScan: scan.id, [(1, StorageTests.sampleScan("Page 2."))], join: join) == false)
+        #expect(try await scans.scan(id: scan.id)?.editedText == "Page one.\n\nPage 2.")
         #expect(try await scans.scan(id: scan.id)?.revision == 2)
+        // Of an edited text, the edits are kept and the revision left alone.
+        _ = try await scans.saveEdits(scanId: scan.id, text: "Page one, fixed.", book: "", author: "", editor: "tab", base: 2)
+        #expect(try await scans.replaceReadings(ofScan: scan.id, [(1, StorageTests.sampleScan("Page II."))], join: join) == true)
+        let kept = try #require(try await scans.scan(id: scan.id))
+        #expect(kept.editedText == "Page one, fixed." && kept.ocrText == "Page one.\n\nPage II." && kept.revision == 3)
+        #expect(try await scans.replaceReadings(ofScan: RandomID.make(), [(0, StorageTests.sampleScan("x"))], join: join) == nil)
+        #expect(try await scans.addPhoto(toScan: RandomID.make(), StorageTests.sampleScan("x"), original: nil) { _ in ("x", "x") } == nil)
     }
 
     @Test("A draft's save is a conflict when another version became current or another tab saved its edit since")

@@ -35,8 +35,7 @@ struct LineWordsTests {
         try await scans.confirmWords(ofScan: scan.id, [2])
         try await scans.confirmWords(ofScan: scan.id, [4, -1, 2])
         #expect(try await scans.confirmedWords(ofScan: scan.id) == [2, 4])
-        try await scans.replaceReading(
-            ofScan: scan.id, photo: 0, with: StorageTests.sampleScan("Add the flour and stir."), ocrText: "Add the flour and stir.", editedText: nil)
+        _ = try await scans.replaceReadings(ofScan: scan.id, [(0, StorageTests.sampleScan("Add the flour and stir."))]) { $0.joined() }
         #expect(try await scans.confirmedWords(ofScan: scan.id).isEmpty)
     }
 }

@@ -149,9 +149,12 @@ struct StorageTests {
         let scans = SQLiteScanRepository(database: try .inMemory(), clock: clock)
         let kept = KeptOriginal(data: Data([0xFF, 0xD8, 0xFF, 0xD9]), until: clock.now().addingTimeInterval(3600))
         let scan = try await scans.insert(Self.sampleScan("Page one con-"), original: kept)
-        try await scans.addPhoto(
-            toScan: scan.id, Self.sampleScan("tinues here."), original: nil, ocrText: "Page one continues here.",
-            editedText: "Page one (edited) continues here.")
+        _ = try await scans.saveEdits(scanId: scan.id, text: "Page one (edited) con-", book: "", author: "", editor: "", base: nil)
+        let count = try await scans.addPhoto(toScan: scan.id, Self.sampleScan("tinues here."), original: nil) { stored in
+            #expect(stored == StoredTexts(photos: ["Page one con-", "tinues here."], editedText: "Page one (edited) con-"))
+            return ("Page one continues here.", "Page one (edited) continues here.")
+        }
+        #expect(count == 2)
         let photos = try await scans.photos(ofScan: scan.id)
         #expect(photos.map(\.position) == [0, 1])
         #expect(photos[0].originalKeptUntil != nil && photos[1].originalKeptUntil == nil)
@@ -162,7 +165,8 @@ struct StorageTests {
         var again = Self.sampleScan("Page one read again.")
         again.outline = [PixelPoint(x: 1, y: 1), PixelPoint(x: 90, y: 2), PixelPoint(x: 95, y: 190), PixelPoint(x: 3, y: 180)]
         again.quarterTurns = 1
-        try await scans.replaceReading(ofScan: scan.id, photo: 0, with: again, ocrText: "Page one read again. tinues here.", editedText: nil)
+        let keptEdits = try await scans.replaceReadings(ofScan: scan.id, [(0, again)]) { $0.joined(separator: " ") }
+        #expect(keptEdits == true)
         let after = try await scans.photos(ofScan: scan.id)
         #expect(after[0].text == "Page one read again." && after[0].outline == again.outline && after[0].quarterTurns == 1)
         #expect(after[0].originalKeptUntil != nil, "the kept original survives reading again")

@@ -26,14 +26,14 @@ public struct ScanWorkflow: Sendable {
     /// joined). `reader` reads the photo in the scan's languages. Gives how many photos the scan has now.
     public func addPage(to scan: Scan, photo: Data, original: KeptOriginal?, reader: any PageReader) async throws -> Int {
         let capture = try await reader.read(photo, options: ReadOptions(languages: Self.languages(of: scan)))
-        // The text as it is now, not as it was when the reading began: a save made while the photo was read (the page
-        // saving itself as the person typed on) is appended to, not written over. Deleted meanwhile: not found.
-        let current = try await required(scan.id)
-        let texts = try await scans.photos(ofScan: scan.id).map(\.text) + [capture.text]
-        try await scans.addPhoto(
-            toScan: scan.id, PhotoReading(capture), original: original, ocrText: PageJoiner.join(texts),
-            editedText: PageJoiner.append(capture.text, to: current.editedText))
-        return texts.count
+        // The texts as they are when the page is written, not as they were when the reading began: a save made while the
+        // photo was read (the page saving itself as the person typed on) is appended to, not written over.
+        let added = capture.text
+        let count = try await scans.addPhoto(toScan: scan.id, PhotoReading(capture), original: original) { stored in
+            (PageJoiner.join(stored.photos), PageJoiner.append(added, to: stored.editedText))
+        }
+        guard let count else { throw NotFoundError() }  // deleted meanwhile
+        return count
     }
 
     /// Reads the kept original of photo `number` again, turned `turn` (-3 to 3) more quarter turns, or (not turned) within the
@@ -49,37 +49,28 @@ public struct ScanWorkflow: Sendable {
         var options = ReadOptions(languages: Self.languages(of: scan), quarterTurns: ((photo.quarterTurns % 4 + turn) % 4 + 4) % 4)
         if turn == 0, let drawn { options.outline = try PageOutline.corners(drawn, within: photo.imageSize) }
         let capture = try await reader.read(original, options: options)
-        let texts = photos.map { $0.position == number ? capture.text : $0.text }
-        let ocrText = PageJoiner.join(texts)
-        // Edited while the photo was read (the page saves itself as the person types): the edits are kept.
-        let current = try await required(scan.id)
-        try await scans.replaceReading(
-            ofScan: scan.id, photo: number, with: PhotoReading(capture), ocrText: ocrText, editedText: current.isEdited ? nil : ocrText)
-        return (current.isEdited, number)
+        // Edited before or while the photo was read (the page saves itself as the person types): the edits are kept.
+        let keptEdits = try await scans.replaceReadings(ofScan: scan.id, [(number, PhotoReading(capture))], join: PageJoiner.join)
+        guard let keptEdits else { throw NotFoundError() }
+        return (keptEdits, number)
     }
 
     /// Reads every kept photo again in `languages` (their outlines and turns kept). As with reading again, an edited
     /// text is kept and the person chooses. Gives whether the edited text was kept.
     public func readAll(_ scan: Scan, languages: [String], reader: any PageReader) async throws -> Bool {
         let photos = try await scans.photos(ofScan: scan.id)
-        var texts = photos.map(\.text)
-        var readings: [(Int, PhotoReading)] = []
+        var readings: [(photo: Int, reading: PhotoReading)] = []
         for photo in photos {
             guard let original = try await scans.original(ofScan: scan.id, photo: photo.position) else { continue }
             let capture = try await reader.read(
                 original, options: ReadOptions(languages: languages, quarterTurns: photo.quarterTurns, outline: photo.outline))
-            texts[photo.position] = capture.text
             readings.append((photo.position, PhotoReading(capture)))
         }
         guard !readings.isEmpty else { throw OriginalGoneError() }
-        let ocrText = PageJoiner.join(texts)
-        // Edited while the photos were read: the edits are kept.
-        let current = try await required(scan.id)
-        for (position, reading) in readings {
-            try await scans.replaceReading(
-                ofScan: scan.id, photo: position, with: reading, ocrText: ocrText, editedText: current.isEdited ? nil : ocrText)
-        }
-        return current.isEdited
+        // Edited before or while the photos were read: the edits are kept. All of them are written at once.
+        let keptEdits = try await scans.replaceReadings(ofScan: scan.id, readings, join: PageJoiner.join)
+        guard let keptEdits else { throw NotFoundError() }
+        return keptEdits
     }
 
     /// Which new reading the person takes into the text: one photo's, or (after reading all again) the whole OCR text.
