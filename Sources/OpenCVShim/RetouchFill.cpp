@@ -61,6 +61,7 @@ class GuidedFill {
         computeDepth();
         computeShapes();
         computeIntegral();
+        computeSources();
         computeBoxes();
         // Line response each pixel carries: the guide's (the picture without what is being removed), then the
         // copied sources' once filled, so a line may only continue one that reaches the target.
@@ -121,6 +122,9 @@ class GuidedFill {
     std::vector<uint8_t> state;
     std::vector<float> depth;
     std::vector<int> integral;
+    /// Summed over the picture: the positions that are a source for the smallest patch any shape uses. A window
+    /// with none holds no source for any shape, so its search is skipped (a hole covering nearly everything).
+    std::vector<int> sourceIntegral;
     std::vector<Shape> shapes;
     std::vector<uint16_t> shapeOf;
     /// Per polarity (0 dark, 1 bright): measured on the guide, max over a fill block, carried into filled pixels.
@@ -262,6 +266,26 @@ class GuidedFill {
     }
 
     /// A source is a centre whose whole patch lies inside the picture on originally known pixels.
+    void computeSources() {
+        int r = maxRadius;
+        for (size_t k = 1; k < shapes.size(); k++) r = std::min(r, shapes[k].radius);
+        sourceIntegral.assign((size_t)(w + 1) * (h + 1), 0);
+        for (int y = 0; y < h; y++)
+            for (int x = 0; x < w; x++)
+                sourceIntegral[(size_t)(y + 1) * (w + 1) + x + 1] = (isSource(x, y, r) ? 1 : 0) +
+                    sourceIntegral[(size_t)y * (w + 1) + x + 1] + sourceIntegral[(size_t)(y + 1) * (w + 1) + x] -
+                    sourceIntegral[(size_t)y * (w + 1) + x];
+    }
+
+    /// Whether any position within `radius` of the target is a source for the smallest patch.
+    bool anySource(int tx, int ty, int radius) const {
+        const int x0 = std::max(0, tx - radius), y0 = std::max(0, ty - radius);
+        const int x1 = std::min(w, tx + radius + 1), y1 = std::min(h, ty + radius + 1);
+        if (x0 >= x1 || y0 >= y1) return false;
+        return sourceIntegral[(size_t)y1 * (w + 1) + x1] - sourceIntegral[(size_t)y0 * (w + 1) + x1] -
+                   sourceIntegral[(size_t)y1 * (w + 1) + x0] + sourceIntegral[(size_t)y0 * (w + 1) + x0] > 0;
+    }
+
     bool isSource(int x, int y, int r) const {
         if (x < r || y < r || x >= w - r || y >= h - r) return false;
         const int x0 = x - r, y0 = y - r, x1 = x + r + 1, y1 = y + r + 1;
@@ -452,6 +476,8 @@ class GuidedFill {
         const int r = shape.radius, stride = std::max(1, p.coarseStride);
         best.count = 0;
         best.capacity = std::clamp(shape.bestCount, 4, maxBest);
+        // Every candidate below must be a source within the window: with none there, nothing is found.
+        if (!anySource(tx, ty, radius)) return;
         if (++searchStamp == 0) {  // wrapped: forget every mark
             std::fill(tried.begin(), tried.end(), 0u);
             searchStamp = 1;
