@@ -204,6 +204,19 @@ struct HoleFillerTests {
         }
         #expect(Score.psnr(image, clean, over: hole) > 25)
     }
+
+    @Test("a hole over all but scattered specks (no patch left to copy) takes the guide from the specks; the specks stay")
+    func holeWithNoSourceLeft() throws {
+        let clean = Scene.sky(width: 300, height: 200).image
+        var image = clean
+        var hole = Mask(width: 300, height: 200)
+        for y in 0..<200 { for x in 0..<300 where x % 23 != 0 || y % 19 != 0 { hole.bytes[y * 300 + x] = 1 } }
+        try HoleFiller().fill(&image, hole: hole)
+        for i in 0..<(300 * 200) where hole.bytes[i] == 0 {
+            #expect(image.bytes[(i * 3)..<(i * 3 + 3)] == clean.bytes[(i * 3)..<(i * 3 + 3)])
+        }
+        #expect(Score.psnr(image, clean, over: hole) > 25)
+    }
 }
 
 @Suite("Quick fill of a big hole")
