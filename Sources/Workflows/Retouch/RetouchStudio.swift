@@ -165,7 +165,7 @@ public struct RetouchStudio: Sendable {
         guard let original = try await projects.original(ofProject: id) else { throw NotFoundError() }
         let operations = EditStack(operations: try await self.operations(id), applied: project.applied).effective
         let limits = limits, replayer = replayer
-        return try await queue.run {
+        let jpeg = try await queue.run {
             try await offload { () throws(RetouchError) -> Data in
                 var picture = try limits.decode(original).image
                 // An edit that cannot be drawn at full size is left out; the others still are.
@@ -175,6 +175,9 @@ public struct RetouchStudio: Sendable {
                 return jpeg
             }
         }
+        // The full-size picture and its masks are freed by now: hand their pages back.
+        await offload { FreedMemory.returnToSystem() }
+        return jpeg
     }
 
     // MARK: Changes
