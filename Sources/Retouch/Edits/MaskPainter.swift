@@ -11,22 +11,88 @@ public enum MaskPainter {
         guard width.isFinite, scale.isFinite, let first = pts.first else { return }
         let r = max(0.5, width * scale / 2)
         let segments = pts.count == 1 ? [(first, first)] : Array(zip(pts, pts.dropFirst()))
-        for (a, b) in segments {
-            // Clamped conversions: a segment far outside the picture gives an empty range, never a trap.
-            let x0 = Int(clamping: (min(a.x, b.x) - r).rounded(.down), to: 0...mask.width)
-            let x1 = Int(clamping: (max(a.x, b.x) + r).rounded(.up), to: -1...(mask.width - 1))
-            let y0 = Int(clamping: (min(a.y, b.y) - r).rounded(.down), to: 0...mask.height)
-            let y1 = Int(clamping: (max(a.y, b.y) + r).rounded(.up), to: -1...(mask.height - 1))
-            guard x0 <= x1, y0 <= y1 else { continue }
-            let dx = b.x - a.x, dy = b.y - a.y, len2 = dx * dx + dy * dy
-            for y in y0...y1 {
-                for x in x0...x1 {
-                    let px = Double(x) - a.x, py = Double(y) - a.y
-                    let t = len2 > 0 ? max(0, min(1, (px * dx + py * dy) / len2)) : 0
-                    let ex = px - t * dx, ey = py - t * dy
-                    if ex * ex + ey * ey <= r * r { mask.bytes[y * mask.width + x] = 1 }
+        let w = mask.width
+        mask.bytes.withUnsafeMutableBufferPointer { bytes in
+            for (a, b) in segments {
+                // Clamped conversions: a segment far outside the picture gives an empty range, never a trap.
+                let y0 = Int(clamping: (min(a.y, b.y) - r).rounded(.down), to: 0...mask.height)
+                let y1 = Int(clamping: (max(a.y, b.y) + r).rounded(.up), to: -1...(mask.height - 1))
+                guard y0 <= y1 else { continue }
+                let capsule = Capsule(a: a, b: b, r: r)
+                for y in y0...y1 {
+                    // The capsule is convex: each row crosses it in one run, found from its outline and checked at
+                    // both ends pixel by pixel, so a long wide stroke costs its rows, not its bounding box.
+                    guard let run = capsule.run(atRow: y, width: w) else { continue }
+                    (bytes.baseAddress! + y * w + run.lowerBound).update(repeating: 1, count: run.count)
                 }
             }
+        }
+    }
+
+    /// The pixels within `r` of the segment from `a` to `b`.
+    struct Capsule {
+        let a: PixelPoint, b: PixelPoint, r: Double
+        let dx: Double, dy: Double, len2: Double
+
+        init(a: PixelPoint, b: PixelPoint, r: Double) {
+            self.a = a
+            self.b = b
+            self.r = r
+            dx = b.x - a.x
+            dy = b.y - a.y
+            len2 = dx * dx + dy * dy
+        }
+
+        /// Whether the pixel centre (x, y) lies within `r` of the segment.
+        func contains(_ x: Int, _ y: Int) -> Bool {
+            let px = Double(x) - a.x, py = Double(y) - a.y
+            let t = len2 > 0 ? max(0, min(1, (px * dx + py * dy) / len2)) : 0
+            let ex = px - t * dx, ey = py - t * dy
+            return ex * ex + ey * ey <= r * r
+        }
+
+        /// The run of pixels of row `y` (within 0..<width) inside the capsule, nil when none.
+        func run(atRow y: Int, width: Int) -> ClosedRange<Int>? {
+            let fy = Double(y)
+            var low = Double.infinity, high = -Double.infinity
+            func add(_ lo: Double, _ hi: Double) {
+                guard lo <= hi else { return }
+                low = min(low, lo)
+                high = max(high, hi)
+            }
+            for end in [a, b] where abs(fy - end.y) <= r {
+                let half = (r * r - (fy - end.y) * (fy - end.y)).squareRoot()
+                add(end.x - half, end.x + half)
+            }
+            if len2 > 0 {
+                // The band beside the segment: 0 ≤ along ≤ length and |across| ≤ r, both linear in x.
+                let len = len2.squareRoot(), ux = dx / len, uy = dy / len, qy = fy - a.y
+                var lo = -Double.infinity, hi = Double.infinity
+                func limit(_ coefficient: Double, _ offset: Double, _ from: Double, _ to: Double) {
+                    // from ≤ coefficient · qx + offset ≤ to
+                    if abs(coefficient) < 1e-12 {
+                        if offset < from || offset > to { hi = -Double.infinity }
+                        return
+                    }
+                    let p = (from - offset) / coefficient, q = (to - offset) / coefficient
+                    lo = max(lo, min(p, q))
+                    hi = min(hi, max(p, q))
+                }
+                limit(ux, qy * uy, 0, len)
+                limit(uy, -qy * ux, -r, r)
+                add(a.x + lo, a.x + hi)
+            }
+            guard low <= high else { return nil }
+            // A hair wider than the outline, then trimmed and grown by the exact test at both ends.
+            let slack = 1e-7 * max(1, r)
+            var first = Int(clamping: (low - slack).rounded(.up), to: 0...width)
+            var last = Int(clamping: (high + slack).rounded(.down), to: -1...(width - 1))
+            while first <= last, !contains(first, y) { first += 1 }
+            while last >= first, !contains(last, y) { last -= 1 }
+            guard first <= last else { return nil }
+            while first > 0, contains(first - 1, y) { first -= 1 }
+            while last < width - 1, contains(last + 1, y) { last += 1 }
+            return first...last
         }
     }
 
