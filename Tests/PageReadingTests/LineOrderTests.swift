@@ -100,6 +100,66 @@ import Testing
         #expect(ordered == texts.flatMap { $0 }, "\(ordered)")
     }
 
+    @Test("Ragged columns closer than a line is high are read one after another: each line stops where the next word would not fit")
+    func raggedColumnsNarrowerThanALine() {
+        // Two columns set ragged right in 380 px, 20 px apart; the engine read every row across both as one line.
+        let vocabulary = ["the", "keeper", "extraordinary", "climbed", "a", "lighthouse", "of", "unremarkable", "stone", "we"]
+        func column(_ seed: Int) -> [String] {
+            var lines: [String] = [], current = ""
+            for k in 0..<70 {
+                let word = vocabulary[(seed + 3 * k + k * k / 5) % vocabulary.count]
+                let longer = current.isEmpty ? word : current + " " + word
+                // Set 10 px a letter, 8 px a space: a word that would pass 380 px starts the next line.
+                if 10 * longer.filter { $0 != " " }.count + 8 * longer.filter { $0 == " " }.count > 380 {
+                    lines.append(current)
+                    current = word
+                } else {
+                    current = longer
+                }
+            }
+            return Array(lines.prefix(10))
+        }
+        let left = column(0), right = column(5)
+        let ends = left.map { set($0, 100, 0).box.maxX }
+        #expect(ends.filter { 480 - $0 > 60 }.count * 5 > 2 * ends.count, "ragged: most lines end more than two lines short")
+        let rows = (0..<10).map { i in
+            let a = set(left[i], 100, 100 + 40 * i), b = set(right[i], 500, 100 + 40 * i)
+            let words = [a, b].flatMap { piece in
+                piece.words.map { w in
+                    (w.text, piece.box.x + Int(w.start * Double(piece.box.width)), piece.box.x + Int(w.end * Double(piece.box.width)))
+                }
+            }
+            return worded(words, y: 100 + 40 * i)
+        }
+        let ordered = LineOrderer(yTolerance: 12).order(rows.shuffled()).map(\.text)
+        #expect(ordered == left + right, "\(ordered)")
+    }
+
+    @Test("Columns closer than a line is high, their paragraphs indented, under them a line across both: read column by column, then the line")
+    func narrowGutterWithIndentsAndALineAcross() {
+        let vocabulary = ["a", "stone", "of", "lighthouse", "the", "sea", "keeper", "we", "climbed", "narrow"]
+        let texts = (0..<2).map { c in
+            (0..<12).map { i in
+                "col\(c) line\(i) " + (0..<5).map { k in vocabulary[(7 * c + 3 * i + k * k) % vocabulary.count] }.joined(separator: " ")
+            }
+        }
+        // Two justified columns of 380 px, 20 px apart; in the right one, every fourth line starts a paragraph, 30 px in.
+        func justified(_ c: Int, _ i: Int) -> RecognizedLine {
+            let indent = c == 1 && i % 4 == 0 ? 30 : 0, start = 100 + c * 400 + indent
+            let natural = set(texts[c][i], start, 100 + 40 * i)
+            let count = natural.words.count, extra = 380 - indent - natural.box.width, w = Double(natural.box.width)
+            let spread = natural.words.enumerated().map { k, word in
+                (word.text, start + Int(word.start * w) + extra * k / (count - 1), start + Int(word.end * w) + extra * k / (count - 1))
+            }
+            return worded(spread, y: 100 + 40 * i)
+        }
+        var lines = (0..<2).flatMap { c in (0..<12).map { justified(c, $0) } }
+        let across = "continued on page fourteen with the maps of the old river beds and the new"
+        lines.append(set(across, 100, 100 + 40 * 12))
+        let ordered = LineOrderer(yTolerance: 12).order(lines.shuffled()).map(\.text)
+        #expect(ordered == texts[0] + texts[1] + [across], "\(ordered)")
+    }
+
     @Test("A table's two columns of cells are no narrow gutter: its left cells do not run up to the gap")
     func aTableOfCellsHasNoNarrowGutter() {
         let items = ["a b c d", "an item of four", "a much longer item of words", "one two three four"]

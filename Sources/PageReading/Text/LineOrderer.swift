@@ -363,10 +363,10 @@ public struct LineOrderer: Sendable {
         for g in gutters where Double(line.box.x) < g - 1 && Double(line.box.maxX) > g + 1 {
             let last = pieces.removeLast()
             // The widest gap between two words that lies about the gutter (a merged row's last word may run a
-            // little past where the column's other lines end).
+            // little past where the column's other lines end) or spans it (a ragged column's short line).
             let gaps = last.words.indices.dropFirst().filter { k in
                 let a = last.span(of: last.words[k - 1]).end, b = last.span(of: last.words[k]).start
-                return b - a >= gap && abs((a + b) / 2 - g) <= 2 * gap
+                return b - a >= gap && (abs((a + b) / 2 - g) <= 2 * gap || (a <= g && b >= g))
             }
             guard let k = gaps.max(by: { last.words[$0].start - last.words[$0 - 1].end < last.words[$1].start - last.words[$1 - 1].end })
             else { return nil }
@@ -376,11 +376,13 @@ public struct LineOrderer: Sendable {
     }
 
     /// Gutters narrower than a line is high (half a line at least): an upright band no word of the body's lines
-    /// covers, with running text on both sides, six pieces of four words or more each, the left ones running up to
-    /// the band (three in five end within two line heights of it, as a column's lines do and a table's cells need
-    /// not) and the right ones starting at its edge (four in five within half a line height). Layout analysis may
-    /// read two columns' rows as one line across such a gutter: those are split there. The gutters' x positions and
-    /// the lines, split; nil when there is none.
+    /// covers (one line in twenty may cross it on a long page), with running text on both sides, six pieces of four
+    /// words or more each. The left ones run up to the band: three in five end within two line heights of it, or short
+    /// of it by less than the next line's first word (a ragged column's line breaks where that word would not fit; a
+    /// table's cells end where their text does). The right ones start at its edge: half of them within half a line
+    /// height and four in five within an indent of a line and a half. Layout analysis may read two columns' rows as one
+    /// line across such a gutter: those are split there. The gutters' x positions and the lines, split; nil when
+    /// there is none.
     static func narrowGutters(in lines: [RecognizedLine]) -> (gutters: [Double], lines: [RecognizedLine])? {
         guard lines.count >= 6 else { return nil }
         let lineHeight = Self.medianHeight(lines)
@@ -388,18 +390,20 @@ public struct LineOrderer: Sendable {
         guard body.count >= 6 else { return nil }
         let minX = Int(body.map(\.box.x).min()!), maxX = body.map(\.box.maxX).max()!
         guard maxX > minX else { return nil }
-        var covered = [Bool](repeating: false, count: maxX - minX + 1)
+        var covered = [Int](repeating: 0, count: maxX - minX + 1)
         for line in body {
             for word in line.words {
                 let (a, b) = line.span(of: word)
-                for x in max(0, Int(a) - minX)..<min(covered.count, max(0, Int(b.rounded(.up)) - minX)) { covered[x] = true }
+                for x in max(0, Int(a) - minX)..<min(covered.count, max(0, Int(b.rounded(.up)) - minX)) { covered[x] += 1 }
             }
         }
-        // The bands no word covers, half a line wide or more.
+        // The bands no word covers, half a line wide or more; on a long page, one in twenty lines may cross (a
+        // line across both columns under them, a speck read as a word).
+        let crossing = body.count / 20
         var bands: [(lo: Double, hi: Double)] = []
         var start: Int? = nil
         for x in 0..<covered.count {
-            if !covered[x] {
+            if covered[x] <= crossing {
                 if start == nil { start = x }
             } else if let s = start {
                 start = nil
@@ -407,26 +411,41 @@ public struct LineOrderer: Sendable {
             }
         }
         var gutters: [(lo: Double, hi: Double)] = []
+        let rows = body.sorted { $0.box.y + $0.box.height / 2 < $1.box.y + $1.box.height / 2 }
         for (k, band) in bands.enumerated() {
             let (lo, hi) = band
             // Running text on both sides, up to the bands beside this one: pieces of four words or more on the
             // left that run up to the band (as a column's lines do, and a table's cells need not), and on the right
             // that start at its edge.
             let from = k > 0 ? bands[k - 1].hi - 1 : -Double.infinity, to = k + 1 < bands.count ? bands[k + 1].lo + 1 : Double.infinity
-            var left = 0, reaching = 0, right = 0, aligned = 0
-            for line in body {
-                let spans = line.words.map { line.span(of: $0) }
-                let before = spans.filter { $0.0 >= from && $0.1 <= lo + 1 }, after = spans.filter { $0.0 >= hi - 1 && $0.1 <= to }
+            var left = 0, reaching = 0, right = 0, aligned = 0, indented = 0
+            let pieces = rows.map { line in line.words.map { line.span(of: $0) }.filter { $0.0 >= from && $0.1 <= lo + 1 }.sorted { $0.0 < $1.0 } }
+            for (i, line) in rows.enumerated() {
+                let before = pieces[i], after = line.words.map { line.span(of: $0) }.filter { $0.0 >= hi - 1 && $0.1 <= to }
                 if before.count >= 4 {
                     left += 1
-                    if lo - before.map(\.1).max()! <= 2 * lineHeight { reaching += 1 }
+                    // A ragged column's line ends short of the band by less than the next line's first word: the
+                    // word did not fit. A table's cells end where their text does.
+                    let short = lo - before.map(\.1).max()!
+                    let next = rows.indices.dropFirst(i + 1).first { j in
+                        !pieces[j].isEmpty && Double(rows[j].box.y) >= Double(line.box.y) + 0.5 * lineHeight
+                    }
+                    let nextWord = next.flatMap { j -> Double? in
+                        guard Double(rows[j].box.y) <= Double(line.box.maxY) + 2 * lineHeight else { return nil }
+                        return pieces[j][0].1 - pieces[j][0].0
+                    }
+                    if short <= 2 * lineHeight || nextWord.map({ short <= $0 + 0.5 * lineHeight }) == true { reaching += 1 }
                 }
                 if after.count >= 4 {
                     right += 1
-                    if after.map(\.0).min()! - hi <= 0.5 * lineHeight { aligned += 1 }
+                    let inset = after.map(\.0).min()! - hi
+                    if inset <= 0.5 * lineHeight { aligned += 1 } else if inset <= 1.5 * lineHeight { indented += 1 }
                 }
             }
-            if min(left, right) >= 6, 5 * reaching >= 3 * left, 5 * aligned >= 4 * right { gutters.append((lo, hi)) }
+            // A paragraph's first line may be indented: most start at the edge, nearly all at it or an indent in.
+            if min(left, right) >= 6, 5 * reaching >= 3 * left, 5 * (aligned + indented) >= 4 * right, 2 * aligned >= right {
+                gutters.append((lo, hi))
+            }
         }
         guard !gutters.isEmpty else { return nil }
         // Each line across a gutter split there.
