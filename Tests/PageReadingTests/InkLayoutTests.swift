@@ -266,6 +266,25 @@ struct SeededRandom {
             ])
     }
 
+    @Test("A form's field boxes, five x-heights tall, each a label and a value: frames, not pictures, and both rows kept")
+    func aFormsFieldBoxesAreFrames() {
+        var c = Canvas(width: 1300, height: 520)
+        c.row(x: 60, baseline: 60, letters: 30)
+        // Three rows of fields, two boxes each: the label in small print under the top side, the value under it.
+        for (r, x) in [0, 1, 2].flatMap({ r in [40, 680].map { (r, $0) } }) {
+            let top = 120 + 130 * r
+            c.frame(PixelBox(x: x, y: top, width: 580, height: 99), stroke: 2)
+            c.row(x: x + 12, baseline: top + 34, letters: 8, xHeight: 14)
+            c.row(x: x + 12, baseline: top + 78, letters: 14)
+        }
+        let ink = InkComponents(c.gray)
+        let lines = TextLineFinder(xHeight: 20).lines(in: ink)
+        let surface = SurfaceFinder(xHeight: 20).find(ink, lines: lines)
+        #expect(surface.frames.count == 6, "\(surface.frames)")
+        #expect(surface.pictures.isEmpty, "\(surface.pictures)")
+        #expect(surface.lines.count == lines.count, "every row in a box is print")
+    }
+
     @Test("Dot leaders between an item and its price are found; an ellipsis, grain's specks and dots leading nowhere are not")
     func dotLeadersAreFound() {
         var c = Canvas(width: 1200, height: 500)

@@ -63,13 +63,16 @@ struct SurfaceFinder: Sendable {
             return long >= 8 * short && c.fill >= 0.5 || lattice[i]
         }
         let tables = all.indices.filter { lattice[$0] }.map { all[$0].box }
+        // A box drawn around print (a form's field, a boxed exercise) is print's frame as well: its sides lie above
+        // and below the rows it holds and are no loose ink, and the box is no picture, however few rows it holds.
+        let outline = all.indices.map { i in big[i] && !inLine[i] && !lattice[i] && isFrame(components, i) }
         // A row of letters with loose ink (ink in no row of letters) both above and below it, more than its own, is
         // part of a picture or a surface: the pins of a drawn chip, grain that happens to line up. A caption has a
         // picture on one side only. Twice: a dropped row's letters are loose ink for its neighbours.
         var lines = found
         for _ in 0..<2 {
             var loose = [Int](repeating: 0, count: cols * rows)
-            for i in all.indices where !inLine[i] && !rule[i] {
+            for i in all.indices where !inLine[i] && !rule[i] && !outline[i] {
                 for run in components.runs(of: i) { loose[Int(run.y) / cell * cols + Int(run.x0) / cell] += Int(run.x1 - run.x0) }
             }
             let sums = Self.integral(loose, cols: cols, rows: rows)
@@ -120,8 +123,8 @@ struct SurfaceFinder: Sendable {
                 // A drawing's box with rows of print inside is a frame or the edge of a surface around text (a
                 // boxed exercise, the table around a receipt); a picture holds at most a label or two.
                 let held = Self.rows(of: lines, inside: c.box).count
-                if !rule[i] && held <= 2 { pictures.append(c.box) }
-                if !lattice[i] && held >= 1 && isFrame(components, i) { frames.append(c.box) }
+                if !rule[i] && !outline[i] && held <= 2 { pictures.append(c.box) }
+                if outline[i] && held >= 1 { frames.append(c.box) }
             }
         }
         for (i, c) in all.enumerated() where !inLine[i] && !big[i] {
@@ -236,8 +239,10 @@ struct SurfaceFinder: Sendable {
             if x1 > box.width - band { right[y] = true }
             along += max(0, min(x1, band) - x0) + max(0, x1 - max(x0, box.width - band))
         }
-        func drawn(_ side: [Bool]) -> Bool { 5 * side.filter { $0 }.count >= 4 * side.count }
-        return drawn(top) && drawn(bottom) && drawn(left) && drawn(right) && Double(along) >= 0.9 * Double(c.ink)
+        func drawn(_ side: ArraySlice<Bool>) -> Bool { 5 * side.filter { $0 }.count >= 4 * side.count }
+        // The upright sides are counted between the top and bottom bands, whose rows are the level sides'.
+        let between = band..<(box.height - band)
+        return drawn(top[...]) && drawn(bottom[...]) && drawn(left[between]) && drawn(right[between]) && Double(along) >= 0.9 * Double(c.ink)
     }
 
     /// Cells where print is: each line's box, half a line height above and below, and four beyond its ends (a
