@@ -16,20 +16,21 @@ struct MaskPainterTests {
 
     @Test("a stroke is painted row by row exactly as pixel by pixel: every centre within half the width, no other")
     func rowRunsMatchThePixelTest() {
-        var random = SplitMix(seed: 17)
+        var noise = SeededNoise(state: 17)
+        func pick(_ n: Int) -> Int { min(n - 1, Int(noise.next() * Double(n))) }
         for trial in 0..<300 {
-            let (w, h) = (1 + Int(random.next() % 90), 1 + Int(random.next() % 70))
+            let (w, h) = (1 + pick(90), 1 + pick(70))
             var points: [PixelPoint] = []
-            for _ in 0..<(1 + Int(random.next() % 4)) {
+            for _ in 0..<(1 + pick(4)) {
                 // Points inside, beside and far outside the mask; whole and half pixels; some repeated.
-                let x = Double(Int(random.next() % 300) - 100) / (random.next() % 2 == 0 ? 1 : 2)
-                let y = Double(Int(random.next() % 240) - 80) / (random.next() % 2 == 0 ? 1 : 2)
-                points.append(random.next() % 7 == 0 ? points.last ?? PixelPoint(x: x, y: y) : PixelPoint(x: x, y: y))
+                let x = Double(pick(300) - 100) / Double(1 + pick(2))
+                let y = Double(pick(240) - 80) / Double(1 + pick(2))
+                points.append(pick(7) == 0 ? points.last ?? PixelPoint(x: x, y: y) : PixelPoint(x: x, y: y))
             }
             if trial % 10 == 0 { points = [PixelPoint(x: 20, y: 5), PixelPoint(x: 20, y: 60)] }  // upright
             if trial % 10 == 1 { points = [PixelPoint(x: 3, y: 30.5), PixelPoint(x: 80, y: 30.5)] }  // level, on a half pixel
-            let width = [0.3, 1, 2, 3, 6.5, 17, 40, 250][Int(random.next() % 8)]
-            let scale = [1, 0.5, 0.37][Int(random.next() % 3)]
+            let width = [0.3, 1, 2, 3, 6.5, 17, 40, 250][pick(8)]
+            let scale = [1, 0.5, 0.37][pick(3)]
             var painted = Mask(width: w, height: h)
             MaskPainter.paintLine(points, width: width, scale: scale, into: &painted)
             #expect(painted == Self.pixelByPixel(points, width: width, scale: scale, w: w, h: h), "trial \(trial)")
@@ -54,19 +55,6 @@ struct MaskPainterTests {
             }
         }
         return mask
-    }
-
-    /// A small seeded generator, so every run draws the same strokes.
-    struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
     }
 
     @Test("a polygon selects the pixels inside it")
