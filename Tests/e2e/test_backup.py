@@ -112,14 +112,17 @@ def test_backup_while_running_then_restore_into_an_empty_folder(browser, binary,
                 except OSError:
                     pass
 
-        thread = threading.Thread(target=keep_saving)
+        # A daemon, stopped whatever happens: a failure here must not leave it saving (and pytest waiting) forever.
+        thread = threading.Thread(target=keep_saving, daemon=True)
         thread.start()
-        time.sleep(0.5)
-        backup_file = tmp_path / "snappost.tar"
-        made = cli(binary, "backup", str(backup_file), "--data-dir", first_dir)
-        time.sleep(0.3)
-        stop.set()
-        thread.join(30)
+        try:
+            time.sleep(0.5)
+            backup_file = tmp_path / "snappost.tar"
+            made = cli(binary, "backup", str(backup_file), "--data-dir", first_dir)
+            time.sleep(0.3)
+        finally:
+            stop.set()
+            thread.join(30)
         assert made.returncode == 0, made.stderr
         assert "1 shelves" in made.stdout and "1 retouch photos" in made.stdout, made.stdout
         assert len(saves) > 3, "the server kept taking writes during the backup"
