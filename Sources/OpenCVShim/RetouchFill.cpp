@@ -256,41 +256,43 @@ class GuidedFill {
         return out;
     }
 
-    void computeIntegral() {
-        integral.assign((size_t)(w + 1) * (h + 1), 0);
+    /// Summed-area table, (w + 1) × (h + 1), of the pixels `marked` picks.
+    template <typename Marked> std::vector<int> summed(Marked marked) const {
+        std::vector<int> sums((size_t)(w + 1) * (h + 1), 0);
         for (int y = 0; y < h; y++)
             for (int x = 0; x < w; x++)
-                integral[(size_t)(y + 1) * (w + 1) + x + 1] = (state[(size_t)y * w + x] != known ? 1 : 0) +
-                    integral[(size_t)y * (w + 1) + x + 1] + integral[(size_t)(y + 1) * (w + 1) + x] -
-                    integral[(size_t)y * (w + 1) + x];
+                sums[(size_t)(y + 1) * (w + 1) + x + 1] = (marked(x, y) ? 1 : 0) + sums[(size_t)y * (w + 1) + x + 1] +
+                    sums[(size_t)(y + 1) * (w + 1) + x] - sums[(size_t)y * (w + 1) + x];
+        return sums;
     }
 
-    /// A source is a centre whose whole patch lies inside the picture on originally known pixels.
+    /// The count `sums` holds over columns x0..<x1 and rows y0..<y1.
+    int boxSum(const std::vector<int> &sums, int x0, int y0, int x1, int y1) const {
+        return sums[(size_t)y1 * (w + 1) + x1] - sums[(size_t)y0 * (w + 1) + x1] - sums[(size_t)y1 * (w + 1) + x0] +
+            sums[(size_t)y0 * (w + 1) + x0];
+    }
+
+    void computeIntegral() {
+        integral = summed([&](int x, int y) { return state[(size_t)y * w + x] != known; });
+    }
+
     void computeSources() {
         int r = maxRadius;
         for (size_t k = 1; k < shapes.size(); k++) r = std::min(r, shapes[k].radius);
-        sourceIntegral.assign((size_t)(w + 1) * (h + 1), 0);
-        for (int y = 0; y < h; y++)
-            for (int x = 0; x < w; x++)
-                sourceIntegral[(size_t)(y + 1) * (w + 1) + x + 1] = (isSource(x, y, r) ? 1 : 0) +
-                    sourceIntegral[(size_t)y * (w + 1) + x + 1] + sourceIntegral[(size_t)(y + 1) * (w + 1) + x] -
-                    sourceIntegral[(size_t)y * (w + 1) + x];
+        sourceIntegral = summed([&](int x, int y) { return isSource(x, y, r); });
     }
 
     /// Whether any position within `radius` of the target is a source for the smallest patch.
     bool anySource(int tx, int ty, int radius) const {
         const int x0 = std::max(0, tx - radius), y0 = std::max(0, ty - radius);
         const int x1 = std::min(w, tx + radius + 1), y1 = std::min(h, ty + radius + 1);
-        if (x0 >= x1 || y0 >= y1) return false;
-        return sourceIntegral[(size_t)y1 * (w + 1) + x1] - sourceIntegral[(size_t)y0 * (w + 1) + x1] -
-                   sourceIntegral[(size_t)y1 * (w + 1) + x0] + sourceIntegral[(size_t)y0 * (w + 1) + x0] > 0;
+        return x0 < x1 && y0 < y1 && boxSum(sourceIntegral, x0, y0, x1, y1) > 0;
     }
 
+    /// A source is a centre whose whole patch lies inside the picture on originally known pixels.
     bool isSource(int x, int y, int r) const {
         if (x < r || y < r || x >= w - r || y >= h - r) return false;
-        const int x0 = x - r, y0 = y - r, x1 = x + r + 1, y1 = y + r + 1;
-        return integral[(size_t)y1 * (w + 1) + x1] - integral[(size_t)y0 * (w + 1) + x1] -
-                   integral[(size_t)y1 * (w + 1) + x0] + integral[(size_t)y0 * (w + 1) + x0] == 0;
+        return boxSum(integral, x - r, y - r, x + r + 1, y + r + 1) == 0;
     }
 
     /// Square max filter of radius r, separable.

@@ -356,7 +356,8 @@ public struct LineOrderer: Sendable {
     }
 
     /// `line` split at each gutter it crosses, where a gap at least `gap` wide between two of its words lies about the
-    /// gutter (its middle within twice `gap` of it); nil when there is no such gap: a heading's words run over it.
+    /// gutter (its middle within twice `gap` of it) or spans it; nil when there is no such gap: a heading's words run
+    /// over it.
     static func split(_ line: RecognizedLine, at gutters: [Double], gap: Double) -> [RecognizedLine]? {
         guard line.readsAsItsWords else { return nil }
         var pieces = [line]
@@ -412,6 +413,7 @@ public struct LineOrderer: Sendable {
         }
         var gutters: [(lo: Double, hi: Double)] = []
         let rows = body.sorted { $0.box.y + $0.box.height / 2 < $1.box.y + $1.box.height / 2 }
+        let spans = rows.map { line in line.words.map { line.span(of: $0) } }
         for (k, band) in bands.enumerated() {
             let (lo, hi) = band
             // Running text on both sides, up to the bands beside this one: pieces of four words or more on the
@@ -419,9 +421,9 @@ public struct LineOrderer: Sendable {
             // that start at its edge.
             let from = k > 0 ? bands[k - 1].hi - 1 : -Double.infinity, to = k + 1 < bands.count ? bands[k + 1].lo + 1 : Double.infinity
             var left = 0, reaching = 0, right = 0, aligned = 0, indented = 0
-            let pieces = rows.map { line in line.words.map { line.span(of: $0) }.filter { $0.0 >= from && $0.1 <= lo + 1 }.sorted { $0.0 < $1.0 } }
+            let pieces = spans.map { $0.filter { $0.0 >= from && $0.1 <= lo + 1 }.sorted { $0.0 < $1.0 } }
             for (i, line) in rows.enumerated() {
-                let before = pieces[i], after = line.words.map { line.span(of: $0) }.filter { $0.0 >= hi - 1 && $0.1 <= to }
+                let before = pieces[i], after = spans[i].filter { $0.0 >= hi - 1 && $0.1 <= to }
                 if before.count >= 4 {
                     left += 1
                     // A ragged column's line ends short of the band by less than the next line's first word: the
