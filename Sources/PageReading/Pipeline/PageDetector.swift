@@ -69,9 +69,68 @@ struct PageDetector: Sendable {
 
     /// Finds the brightest large four-sided region: the page against a darker background.
     func detect(in image: GrayImage) -> Quad? {
-        let w = image.width, h = image.height
-        guard w >= 16, h >= 16 else { return nil }
+        guard image.width >= 16, image.height >= 16 else { return nil }
         let threshold = Self.otsuThreshold(image.bytes)
+        guard let lit = outline(of: image, above: threshold) else { return nil }
+        // A shadow across part of the sheet (the hand or the phone over it) parts the paper into a lit region and a
+        // darker one, and the lit region's outline ends where the light does. Between the desk and the shaded paper
+        // lies a second threshold; the region above it is the whole sheet when it keeps the lit outline's own edges.
+        let darker = image.bytes.filter { Int($0) <= threshold }
+        guard darker.count >= image.bytes.count / 10 else { return lit }
+        let shade = Self.otsuThreshold(darker)
+        guard let whole = outline(of: image, above: shade), Self.isShadedRest(of: lit, in: whole, image: image, between: (shade, threshold))
+        else { return lit }
+        trace("page: the lit region's outline \(lit.corners.map { "(\(Int($0.x)),\(Int($0.y)))" }) is part of a shaded sheet")
+        return whole
+    }
+
+    /// Whether `whole` is the sheet whose lit part `lit` is: it holds `lit`, at least two of `lit`'s sides lie along
+    /// its own (the sheet's edges) and its other sides are clear of the frame, and what it adds is shaded paper: hardly
+    /// a point of it as bright as the lit paper (another lit sheet, a facing page beyond a gutter, would be), and four in
+    /// five of its points above the shade's threshold (a desk's grain joined to the sheet by its lighter streaks is
+    /// half dark).
+    static func isShadedRest(of lit: Quad, in whole: Quad, image: GrayImage, between levels: (shade: Int, lit: Int)) -> Bool {
+        let w = image.width, h = image.height
+        let margin = 0.03 * Double(max(w, h))
+        let litArea = area(lit.corners), wholeArea = area(whole.corners)
+        guard wholeArea >= 1.1 * litArea else { return false }
+        /// Signed distance of `p` from side `i` of `quad`, positive inside (the corners run clockwise on screen).
+        func inside(_ p: PixelPoint, _ quad: [PixelPoint], _ i: Int) -> Double {
+            let a = quad[i], b = quad[(i + 1) % 4]
+            let l = hypot(b.x - a.x, b.y - a.y)
+            guard l > 0 else { return 0 }
+            return ((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)) / l
+        }
+        guard lit.corners.allSatisfy({ p in (0..<4).allSatisfy { inside(p, whole.corners, $0) > -margin } }) else { return false }
+        let shared = (0..<4).filter { i in
+            abs(inside(lit.corners[i], whole.corners, i)) < margin && abs(inside(lit.corners[(i + 1) % 4], whole.corners, i)) < margin
+        }
+        guard shared.count >= 2 else { return false }
+        for i in 0..<4 where !shared.contains(i) {
+            let a = whole.corners[i], b = whole.corners[(i + 1) % 4]
+            guard min(a.x, b.x, a.y, b.y) >= margin, max(a.x, b.x) <= Double(w - 1) - margin, max(a.y, b.y) <= Double(h - 1) - margin
+            else { return false }
+        }
+        // The added part: points of `whole` outside `lit` (by more than the two pixels its outline may fall short of
+        // the lit region's edge), on a grid.
+        var added = 0, bright = 0, dark = 0
+        for y in stride(from: 0, to: h, by: 2) {
+            for x in stride(from: 0, to: w, by: 2) {
+                let p = PixelPoint(x: Double(x), y: Double(y))
+                guard (0..<4).allSatisfy({ inside(p, whole.corners, $0) > 0 }), !(0..<4).allSatisfy({ inside(p, lit.corners, $0) > -2 })
+                else { continue }
+                added += 1
+                let level = Int(image.bytes[y * w + x])
+                if level > levels.lit { bright += 1 } else if level <= levels.shade { dark += 1 }
+            }
+        }
+        return added > 0 && bright * 20 <= added && dark * 5 <= added
+    }
+
+    /// The outline of the largest region brighter than `threshold` (with the other page of an open book beside it),
+    /// or nil when it is no sheet: too small, cut by the frame, not four-sided or badly filled.
+    func outline(of image: GrayImage, above threshold: Int) -> Quad? {
+        let w = image.width, h = image.height
         // Largest 4-connected bright region.
         var label = [Int32](repeating: -1, count: w * h)
         var bestLabel: Int32 = -1, bestCount = 0
