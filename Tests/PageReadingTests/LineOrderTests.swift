@@ -198,6 +198,53 @@ import Testing
             ])
     }
 
+    @Test("A short line level with every row of a column is the row's first cell (a term and its description), not a margin note")
+    func aTableOfTermsIsReadInRows() {
+        let terms = ["Carrots", "Onions", "Butter", "Apples", "Cheese", "Herbs", "Milk", "Sugar"]
+        var lines = terms.indices.map { i in line("washed and cut into strips number \(i)", 300, 100 + i * 40, 500) }
+        lines += terms.enumerated().map { i, term in line(term, 100, 100 + i * 40, 120) }
+        let ordered = LineOrderer(yTolerance: 12).order(lines.shuffled()).map(\.text)
+        #expect(ordered == terms.enumerated().flatMap { i, term in [term, "washed and cut into strips number \(i)"] })
+        // Four side headings level with four of the ten rows are still notes, each read whole before its row.
+        var noted = (0..<10).map { i in line("running text of the column line \(i)", 300, 100 + i * 40, 900) }
+        noted += [0, 3, 6, 9].map { i in line("Note \(i)", 100, 100 + i * 40, 120) }
+        #expect(LineOrderer.marginNotes(noted)?.notes.count == 4)
+    }
+
+    @Test("Comments trailing lines of code across a wide band are read on their lines; two columns of running text are not")
+    func trailingCommentsAreReadOnTheirRows() {
+        // Code: lines of ragged length, most ending far short of the comments' band; each comment level with its line.
+        let code: [(String, Int)] = [
+            ("def load ( path ) :", 420), ("rows = [ ]", 260), ("with open ( path ) as f :", 560), ("for line in f :", 400),
+            ("return rows", 300), ("def total ( rows ) :", 440), ("s = 0", 160), ("for r in rows :", 380), ("return s", 230),
+        ]
+        let comments: [Int: String] = [
+            0: "# open the data file", 1: "# collected rows", 3: "# one record per line", 5: "# sum the amounts", 6: "# running total",
+            8: "# in euros",
+        ]
+        /// `text` set from `x`, its words `width` pixels apart in all, as the engine reads a line.
+        func spaced(_ text: String, _ x: Int, _ y: Int, _ width: Int) -> RecognizedLine {
+            let words = text.split(separator: " ").map(String.init)
+            let pitch = width / words.count
+            return worded(words.enumerated().map { k, word in (word, x + k * pitch, x + (k + 1) * pitch - 8) }, y: y)
+        }
+        var lines = code.enumerated().map { i, c in spaced(c.0, 100, 100 + i * 40, c.1) }
+        lines += comments.map { i, text in spaced(text, 800, 100 + i * 40, 420) }
+        let ordered = LineOrderer(yTolerance: 12).order(lines.shuffled()).map(\.text)
+        let expected = code.indices.flatMap { i in [code[i].0] + (comments[i].map { [$0] } ?? []) }
+        #expect(ordered == expected)
+        // Two columns of running text whose left lines run up to the band are read column by column.
+        var columns = (0..<9).map { i in spaced("left column running text line \(i)", 100, 100 + i * 40, 560 + (i % 3) * 20) }
+        columns += (0..<9).map { i in spaced("right column running text line \(i)", 800, 100 + i * 40, 600) }
+        let read = LineOrderer(yTolerance: 12).order(columns.shuffled()).map(\.text)
+        #expect(read == (0..<9).map { "left column running text line \($0)" } + (0..<9).map { "right column running text line \($0)" })
+        // A list of short items beside a column of running text that fills every row: two columns, not trailing fields.
+        var listed = (0..<9).map { i in spaced("item of the list number \(i)", 100, 100 + i * 40, 300 + (i % 4) * 60) }
+        listed += (0..<9).map { i in spaced("right column running text line \(i)", 800, 100 + i * 40, 600) }
+        let list = LineOrderer(yTolerance: 12).order(listed.shuffled()).map(\.text)
+        #expect(list == (0..<9).map { "item of the list number \($0)" } + (0..<9).map { "right column running text line \($0)" })
+    }
+
     /// A line with its words spread over `[(text, x0, x1)]` (page pixels), boxed from the first word to the last.
     func worded(_ words: [(String, Int, Int)], y: Int, h: Int = 30) -> RecognizedLine {
         let x0 = words[0].1, width = words.last!.2 - x0
@@ -337,6 +384,56 @@ import Testing
         // The left page cut by the photo's edge: no spread is put together from a page the frame cuts.
         let cut = try #require(detector.detect(in: spread(from: 0)))
         #expect(cut.corners[1].x < 215, "\(cut.corners)")
+    }
+
+    @Test("A sheet half in shadow is found whole; a grey board around a sheet and a second sheet beyond a shade are not added")
+    func pageDetectorFindsAShadedSheetWhole() throws {
+        let w = 300, h = 400
+        /// A sheet (x 15..<285, y 20..<380) on a dark desk, lit down to `shadeTop` and in shade below it.
+        func sheet(shadeTop: Int) -> [UInt8] {
+            var bytes = [UInt8](repeating: 40, count: w * h)
+            for y in 20..<380 { for x in 15..<285 { bytes[y * w + x] = y < shadeTop ? 230 : 140 } }
+            return bytes
+        }
+        let detector = PageDetector(minAspectRatio: 0.3, minimumSize: 0.25, quadratureTolerance: 25, minimumConfidence: 0.8)
+        let image = GrayImage(width: w, height: h, bytes: sheet(shadeTop: 230))
+        // The lit region alone ends where the shade begins.
+        let litPart = try #require(detector.outline(of: image, above: PageDetector.otsuThreshold(image.bytes)))
+        #expect(litPart.corners[2].y < 235, "\(litPart.corners)")
+        let shaded = try #require(detector.detect(in: image))
+        #expect(shaded.corners[2].y > 370 && shaded.corners[3].y > 370, "the shaded rows are the sheet's: \(shaded.corners)")
+        #expect(shaded.corners[0].y < 25 && shaded.corners[0].x < 20 && shaded.corners[1].x > 280, "\(shaded.corners)")
+        // Beyond the shade, lit paper again (a facing page past the gutter's shade): the shade is not added.
+        var twoSheets = sheet(shadeTop: 230)
+        for y in 320..<380 { for x in 15..<285 { twoSheets[y * w + x] = 230 } }
+        let first = try #require(detector.detect(in: GrayImage(width: w, height: h, bytes: twoSheets)))
+        #expect(first.corners[2].y < 235, "\(first.corners)")
+        // A smaller sheet lit throughout on a grey board wider on every side: the board keeps none of the sheet's
+        // edges, so it is not taken for the sheet's shade.
+        var onBoard = [UInt8](repeating: 40, count: w * h)
+        for y in 10..<390 { for x in 8..<292 { onBoard[y * w + x] = 140 } }
+        for y in 50..<350 { for x in 50..<250 { onBoard[y * w + x] = 230 } }
+        let board = try #require(detector.detect(in: GrayImage(width: w, height: h, bytes: onBoard)))
+        #expect(board.corners[0].x > 45 && board.corners[1].x < 255 && board.corners[2].y < 355, "\(board.corners)")
+        // Beside a sheet lit throughout (x 40..<285), a strip (x 14..<40) whose region at the shade's threshold joins
+        // the sheet's: shaded paper when it is even, a desk's grain (its lighter streaks joined to the sheet, the darker
+        // ones between) when half of it is dark, and nothing to add when the region runs to the frame.
+        func box(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> PageDetector.Quad {
+            PageDetector.Quad(corners: [.init(x: x0, y: y0), .init(x: x1, y: y0), .init(x: x1, y: y1), .init(x: x0, y: y1)], confidence: 1)
+        }
+        func strip(_ level: (Int) -> UInt8) -> GrayImage {
+            var bytes = [UInt8](repeating: 40, count: w * h)
+            for y in 20..<380 {
+                for x in 14..<40 { bytes[y * w + x] = level(y) }
+                for x in 40..<285 { bytes[y * w + x] = 230 }
+            }
+            return GrayImage(width: w, height: h, bytes: bytes)
+        }
+        let litSheet = box(40, 20, 284, 379), levels = (shade: 100, lit: 180)
+        let even = PageDetector.isShadedRest(of: litSheet, in: box(14, 20, 284, 379), image: strip { _ in 140 }, between: levels)
+        let grain = PageDetector.isShadedRest(of: litSheet, in: box(14, 20, 284, 379), image: strip { ($0 / 4) % 2 == 0 ? 140 : 60 }, between: levels)
+        let toFrame = PageDetector.isShadedRest(of: litSheet, in: box(0, 20, 284, 379), image: strip { _ in 140 }, between: levels)
+        #expect(even && !grain && !toFrame, "even \(even), grain \(grain), to the frame \(toFrame)")
     }
 
     @Test("A section's heading that runs over a gutter does not hide it: the columns are still read one after another")

@@ -99,7 +99,13 @@ public struct LineOrderer: Sendable {
         guard lines.count > 1 else { return lines }
         var gutters = Self.gutters(in: lines)
         var lines = lines
-        if gutters.isEmpty, let narrow = Self.narrowGutters(in: lines) {
+        // Narrow gutters are found where there are no wide ones, and beside them: three columns whose first gutter is
+        // narrower than a line is high would otherwise be read as two, the first two interleaved.
+        if let narrow = Self.narrowGutters(in: lines),
+            gutters.isEmpty
+                || (narrow.gutters.count > gutters.count
+                    && gutters.allSatisfy { g in narrow.gutters.contains { abs($0 - g) <= Self.medianHeight(lines) } })
+        {
             gutters = narrow.gutters
             lines = narrow.lines
         }
@@ -166,6 +172,9 @@ public struct LineOrderer: Sendable {
             let others = column.filter { $0.box.maxX > strip.min && $0.box.x < strip.max }
             let top = notes.first!.box.y, bottom = notes.last!.box.maxY
             guard !others.contains(where: { $0.box.maxY > top && $0.box.y < bottom && !RunningText.isProse($0) }) else { continue }
+            // A short line level with nearly every row of the column, one a row, is a table's first cell (a term and
+            // its description, an ingredient and what to do with it): the page is read in rows.
+            guard !Self.isFirstColumn(notes, beside: column, lineHeight: lineHeight) else { continue }
             // One note's lines follow each other at the text's leading; a wider gap starts the next note.
             let byY = prose.sorted { $0.box.y < $1.box.y }
             let leading = RunningText.median(zip(byY, byY.dropFirst()).map { $1.box.y - $0.box.maxY }.filter { $0 >= 0 } + [0])
@@ -180,6 +189,17 @@ public struct LineOrderer: Sendable {
             return (blocks, column)
         }
         return nil
+    }
+
+    /// Whether `notes` are a table's first column beside `column`'s rows: four notes or more, and both four in five of
+    /// the notes and four in five of the column's lines stand level with one another (their middles within half a line
+    /// height). Side headings and glosses stand beside a few of the rows.
+    static func isFirstColumn(_ notes: [RecognizedLine], beside rows: [RecognizedLine], lineHeight: Double) -> Bool {
+        guard notes.count >= 4 else { return false }
+        func level(_ a: RecognizedLine, _ b: RecognizedLine) -> Bool { abs(a.box.midY - b.box.midY) <= 0.5 * lineHeight }
+        let levelNotes = notes.filter { n in rows.contains { level(n, $0) } }.count
+        let levelRows = rows.filter { r in notes.contains { level(r, $0) } }.count
+        return 5 * levelNotes >= 4 * notes.count && 5 * levelRows >= 4 * rows.count
     }
 
     /// Lines that run from the margin into one column of running text, split where they cross the column's edge: a
@@ -348,11 +368,52 @@ public struct LineOrderer: Sendable {
                 func isProse(_ l: RecognizedLine) -> Bool { l.text.split(separator: " ").count >= 4 }
                 let left = narrow.filter { Double($0.box.maxX) <= centre && isProse($0) }.count
                 let right = narrow.filter { Double($0.box.x) >= centre && isProse($0) }.count
-                if Double(x - start) >= minGap, left >= 3, right >= 3 { gutters.append(centre) }
+                if Double(x - start) >= minGap, left >= 3, right >= 3 {
+                    let body = narrow.filter { Double($0.box.height) <= 1.35 * lineHeight }
+                    let from = gutters.last ?? -Double.infinity
+                    let before = body.filter { Double($0.box.maxX) <= centre && Double($0.box.x) >= from }
+                    let after = body.filter { Double($0.box.x) >= centre }
+                    if Self.trailingFields(left: before, right: after, edge: Double(minX + start), lineHeight: lineHeight) {
+                        trace("order: the print right of x \(Int(centre)) trails the rows on its left; no gutter")
+                    } else {
+                        gutters.append(centre)
+                    }
+                }
                 runStart = nil
             }
         }
         return gutters
+    }
+
+    /// Whether the print right of a wide empty band is fields trailing some of the rows on its left (code's comments,
+    /// notes after some of a list's items), not a second column: four in five of its lines stand level with a line on
+    /// the left (their middles within half a line height), while a fifth or more of the left lines between its first
+    /// and last have none beside them (a column beside another fills its rows), and fewer than half of the left lines
+    /// run up to the band at `edge` (within two line heights, or short of it by less than the next line's first word,
+    /// as a ragged column's lines do).
+    static func trailingFields(left: [RecognizedLine], right: [RecognizedLine], edge: Double, lineHeight: Double) -> Bool {
+        guard !left.isEmpty, !right.isEmpty else { return false }
+        func level(_ a: RecognizedLine, _ b: RecognizedLine) -> Bool { abs(a.box.midY - b.box.midY) <= 0.5 * lineHeight }
+        let levelRight = right.filter { r in left.contains { level($0, r) } }.count
+        guard 5 * levelRight >= 4 * right.count else { return false }
+        let top = right.map(\.box.midY).min()!, bottom = right.map(\.box.midY).max()!
+        let rows = left.filter { $0.box.midY >= top - 0.5 * lineHeight && $0.box.midY <= bottom + 0.5 * lineHeight }
+        let alone = rows.filter { l in !right.contains { level(l, $0) } }.count
+        guard 5 * alone >= rows.count else { return false }
+        let byY = left.sorted { $0.box.midY < $1.box.midY }
+        var reaching = 0
+        for (i, line) in byY.enumerated() {
+            let short = edge - Double(line.box.maxX)
+            let next = byY.dropFirst(i + 1).first { Double($0.box.y) >= Double(line.box.y) + 0.5 * lineHeight }
+            let nextWord = next.flatMap { n -> Double? in
+                guard Double(n.box.y) <= Double(line.box.maxY) + 2 * lineHeight else { return nil }
+                guard n.readsAsItsWords, let first = n.words.first else { return nil }
+                let (a, b) = n.span(of: first)
+                return b - a
+            }
+            if short <= 2 * lineHeight || nextWord.map({ short <= $0 + 0.5 * lineHeight }) == true { reaching += 1 }
+        }
+        return 2 * reaching < byY.count
     }
 
     /// `line` split at each gutter it crosses, where a gap at least `gap` wide between two of its words lies about the
