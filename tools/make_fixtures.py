@@ -381,6 +381,39 @@ def small_ruled_table(size=19):
     return img
 
 
+MONO_TABLE_ROWS = [["Item", "Qty", "Unit price", "Total"], ["Pencils", "9", "$11.90", "$107.10"],
+                   ["Notebooks", "5", "$5.47", "$27.35"], ["Rulers", "8", "$10.39", "$83.12"],
+                   ["Erasers", "29", "$9.92", "$287.68"], ["Glue sticks", "25", "$16.40", "$410.00"],
+                   ["Scissors", "14", "$2.17", "$30.38"], ["Markers", "32", "$0.83", "$26.56"],
+                   ["Folders", "25", "$9.11", "$227.75"], ["Calculators", "39", "$15.86", "$618.54"]]
+
+
+def mono_ruled_table(size=26):
+    """A ruled table in monospace (x-height about 14 px), numbers set flush right in cells just wide enough for
+    them, a grid of rules around every cell."""
+    font = ImageFont.truetype(MONO, size)
+    ascent, descent = font.getmetrics()
+    line_h = int((ascent + descent) * 1.9)
+    widths = [int(max(font.getlength(row[c]) for row in MONO_TABLE_ROWS) + 60) for c in range(4)]
+    x0, y0 = 80, 80 + int(line_h * 1.5)
+    img = Image.new("L", (max(900, sum(widths) + 160), y0 + line_h * len(MONO_TABLE_ROWS) + 80), 250)
+    d = ImageDraw.Draw(img)
+    d.text((x0, 80), "Class supplies order", fill=20, font=font)
+    for r, row in enumerate(MONO_TABLE_ROWS):
+        x = x0
+        for c, cell in enumerate(row):
+            left = x + 30 if c == 0 else x + widths[c] - 30 - font.getlength(cell)
+            d.text((left, y0 + r * line_h + line_h // 4), cell, fill=20, font=font)
+            x += widths[c]
+    for r in range(len(MONO_TABLE_ROWS) + 1):
+        d.line([x0, y0 + r * line_h, x0 + sum(widths), y0 + r * line_h], fill=20, width=2)
+    x = x0
+    for w in [0] + widths:
+        x += w
+        d.line([x, y0, x, y0 + line_h * len(MONO_TABLE_ROWS)], fill=20, width=2)
+    return img
+
+
 def short_text(text, size, width=1200, height=400, face=SANS):
     """A word or a number alone on a sheet: a price tag, a page number."""
     img = Image.new("L", (width, height), 250)
@@ -494,6 +527,7 @@ def main():
     boxed_worksheet().save(p("worksheet.png"))
     boxed_grid_worksheet().save(p("worksheet_grid.png"))
     small_ruled_table().save(p("small_table.png"))
+    mono_ruled_table().save(p("mono_table.png"))
     short_text("12.50", 60).save(p("price_alone.png"))
     short_text("Page 12 of 40", 46, height=500, face=FONT).save(p("page_number.png"))
     # EXIF says turn 90° clockwise, and the page is still lying on its side after that turn (a camera held wrong).

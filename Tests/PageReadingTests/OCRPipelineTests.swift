@@ -267,6 +267,23 @@ import Testing
             Folders 28 $8.11
             """, 0.05
         ),
+        // A ruled table in monospace, its numbers flush right in narrow cells: every price read, each in its row.
+        (
+            "mono_table.png",
+            """
+            Class supplies order
+            Item Qty Unit price Total
+            Pencils 9 $11.90 $107.10
+            Notebooks 5 $5.47 $27.35
+            Rulers 8 $10.39 $83.12
+            Erasers 29 $9.92 $287.68
+            Glue sticks 25 $16.40 $410.00
+            Scissors 14 $2.17 $30.38
+            Markers 32 $0.83 $26.56
+            Folders 25 $9.11 $227.75
+            Calculators 39 $15.86 $618.54
+            """, 0.03
+        ),
     ]
 
     @Test("Drawn worksheets and tables read in the order a person reads them", arguments: drawnPages)

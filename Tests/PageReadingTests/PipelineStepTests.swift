@@ -445,6 +445,23 @@ import Words
         #expect(LineFilter.trimmed(across, beyond: [FacingPageFilter.Cut(side: .left, x: 290)])?.text == "background 4 gn")
     }
 
+    @Test("A bar read from a ruled table's upright rule is dropped; a bar outside the table and the cells' words stay")
+    func aTablesRuleReadAsABarIsDropped() {
+        // "Erasers 29 | $287.68" from 100 to 900 px; the bar at 600–604 px.
+        var row = RecognizedLine(text: "Erasers 29 | $287.68", box: PixelBox(x: 100, y: 400, width: 800, height: 30), confidence: 0.9)
+        row.words = [
+            TextWord(text: "Erasers", start: 0, end: 0.2, confidence: 0.9), TextWord(text: "29", start: 0.4, end: 0.45, confidence: 0.9),
+            TextWord(text: "|", start: 0.625, end: 0.63, confidence: 0.6), TextWord(text: "$287.68", start: 0.8, end: 1, confidence: 0.9),
+        ]
+        let table = [PixelBox(x: 80, y: 100, width: 860, height: 700)]
+        #expect(LineFilter.trimmed(row, rulesIn: table)?.text == "Erasers 29 $287.68")
+        #expect(LineFilter.trimmed(row, rulesIn: [PixelBox(x: 80, y: 500, width: 860, height: 300)]) == row, "not inside a table")
+        var written = row
+        written.words[2].text = "I"
+        written.text = "Erasers 29 I $287.68"
+        #expect(LineFilter.trimmed(written, rulesIn: table) == written, "a letter is no rule")
+    }
+
     @Test func aPriceColumnNearTheEdgeIsKeptWhereverItsRowsFall() async throws {
         // A receipt photographed at a slant: the items on the left, the prices near the right edge of the frame,
         // each price drifted half a row off its item's row (the photo fans the rows). Cut by nothing, they are the

@@ -118,6 +118,9 @@ struct SurfaceFinder: Sendable {
             // between two blocks of text, and without it joins the lines on either side.
             let long = Double(max(c.box.width, c.box.height)), short = Double(max(1, min(c.box.width, c.box.height)))
             if long >= 8 * short && long >= separatorLength * xHeight && Double(c.ink) / long <= 0.6 * xHeight { continue }
+            // A ruled table's grid stays: layout analysis takes its rules for the borders between cells, and reads
+            // a column of right-aligned prices in monospace without them as part of the next column, or not at all.
+            if lattice[i] { continue }
             if 2 * inside < c.ink {
                 erased.append(i)
                 // A drawing's box with rows of print inside is a frame or the edge of a surface around text (a

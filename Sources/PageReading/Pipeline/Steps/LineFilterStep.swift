@@ -61,6 +61,10 @@ struct LineFilterStep: EssentialStep {
                 }
             }
         }
+        // A ruled table's grid stays on the page, and the recogniser reads some of its upright rules as bars ("29 |
+        // $287.68"): inside a table, a word of bars alone is a rule.
+        let tables = state.tables
+        if !tables.isEmpty { kept = Self.trimming(kept, at: "a table's rule") { LineFilter.trimmed($0, rulesIn: tables) } }
         if state.config.dropsFacingPage, let page = state.page {
             let facing = FacingPageFilter(xHeight: state.xHeightOrTarget).keep(kept, pageWidth: page.width)
             if facing.count != kept.count { trace("filter: dropped \(kept.count - facing.count) line(s) of the facing page") }
@@ -93,16 +97,27 @@ enum LineFilter {
         trimmed(line) { minX, maxX, y in cuts.contains { $0.isBeyond(minX: minX, maxX: maxX, y: y) } }
     }
 
-    /// `line` without the words `drops` (given a word's left and right ends and the line's middle height), as
-    /// `trimmed(_:beyond:)`; a line without word places goes whole when `drops` takes its box.
-    static func trimmed(_ line: RecognizedLine, drops: (Double, Double, Double) -> Bool) -> RecognizedLine? {
+    /// `line` without its words of bars alone ("|") that lie inside one of `tables` (a ruled table's upright rules),
+    /// as `trimmed(_:beyond:)`.
+    static func trimmed(_ line: RecognizedLine, rulesIn tables: [PixelBox]) -> RecognizedLine? {
+        trimmed(line, dropsWords: { !$0.isEmpty && $0.allSatisfy { $0 == "|" } }) { minX, maxX, y in
+            tables.contains { Double($0.x) <= minX && maxX <= Double($0.maxX) && Double($0.y) <= y && y <= Double($0.maxY) }
+        }
+    }
+
+    /// `line` without the words `drops` (given a word's left and right ends and the line's middle height) among those
+    /// whose text `dropsWords` takes (all, unless told), as `trimmed(_:beyond:)`; a line without word places goes whole
+    /// when both take it.
+    static func trimmed(
+        _ line: RecognizedLine, dropsWords: (String) -> Bool = { _ in true }, drops: (Double, Double, Double) -> Bool
+    ) -> RecognizedLine? {
         let y = line.box.midY
         guard !line.words.isEmpty, line.box.width > 0 else {
-            return drops(Double(line.box.x), Double(line.box.maxX), y) ? nil : line
+            return dropsWords(line.text) && drops(Double(line.box.x), Double(line.box.maxX), y) ? nil : line
         }
         let x = Double(line.box.x), w = Double(line.box.width)
         let spans = line.words.map { (x + $0.start * w, x + $0.end * w) }
-        let keep = spans.map { span in !drops(span.0, span.1, y) }
+        let keep = line.words.indices.map { i in !(dropsWords(line.words[i].text) && drops(spans[i].0, spans[i].1, y)) }
         guard keep.contains(false) else { return line }
         guard keep.contains(true) else { return nil }
         let kept = line.words.indices.filter { keep[$0] }

@@ -66,6 +66,7 @@ struct SurfaceStep: PageStep {
         state.shortInkLines = surface.short
         state.pictures = surface.pictures
         state.frames = surface.frames
+        state.tables = surface.tables
         state.ink = components
     }
 }
