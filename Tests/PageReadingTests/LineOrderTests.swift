@@ -245,6 +245,35 @@ import Testing
         #expect(list == (0..<9).map { "item of the list number \($0)" } + (0..<9).map { "right column running text line \($0)" })
     }
 
+    @Test("A list numbered down its columns is read column by column, a line read across them too; numbered across, in rows")
+    func aListNumberedDownItsColumnsIsReadColumnByColumn() {
+        let goods = ["butter", "matches", "salt", "carrots", "cheese", "yogurt", "eggs", "flour", "coffee", "bread", "rice", "tea"]
+        func item(_ n: Int) -> String { "\(n). \(goods[n - 1])" }
+        // Three columns of four items under a heading; the first row was read as one line across the three columns.
+        var lines = [worded([("Shopping", 100, 260), ("list", 270, 330)], y: 40)]
+        lines.append(
+            worded([("1.", 100, 130), ("butter", 140, 240), ("5.", 500, 530), ("cheese", 540, 650), ("9.", 900, 930), ("coffee", 940, 1050)], y: 100))
+        for row in 1..<4 {
+            for col in 0..<3 {
+                let n = col * 4 + row + 1, x = 100 + 400 * col
+                lines.append(worded([("\(n).", x, x + 30 + (n >= 10 ? 15 : 0)), (goods[n - 1], x + 50, x + 160)], y: 100 + 50 * row))
+            }
+        }
+        lines.append(worded([("Thank", 100, 200), ("you", 210, 270)], y: 330))
+        let ordered = LineOrderer(yTolerance: 12).order(lines.shuffled()).map(\.text)
+        #expect(ordered == ["Shopping list"] + (1...12).map(item) + ["Thank you"])
+        // Numbered across the rows, the same list stays in rows.
+        var across: [RecognizedLine] = []
+        for row in 0..<4 {
+            for col in 0..<3 {
+                let n = row * 3 + col + 1, x = 100 + 400 * col
+                across.append(worded([("\(n).", x, x + 30), (goods[n - 1], x + 50, x + 160)], y: 100 + 50 * row))
+            }
+        }
+        #expect(LineOrderer(yTolerance: 12).order(across.shuffled()).map(\.text) == (1...12).map(item))
+        #expect(LineOrderer.numberedColumns(across) == nil)
+    }
+
     /// A line with its words spread over `[(text, x0, x1)]` (page pixels), boxed from the first word to the last.
     func worded(_ words: [(String, Int, Int)], y: Int, h: Int = 30) -> RecognizedLine {
         let x0 = words[0].1, width = words.last!.2 - x0

@@ -56,6 +56,63 @@ public struct LineOrderer: Sendable {
         return ordered.flatMap(\.lines)
     }
 
+    /// A list numbered down its columns (a shopping list, a worksheet's exercises set in columns): lines, or pieces of
+    /// lines split before a word that starts with an item's number, that start with "1." … "n." (or "1)" …), six or
+    /// more, every number once, in more than one column (their starts more than two line heights apart across).
+    /// Read in rows, the numbers jump (1, 7, 13, 2 …); read column by column, they run. Nil unless both hold.
+    /// Otherwise the lines above the first item, each column (its items and the lines starting in it), and the lines
+    /// below the last item, in that order.
+    static func numberedColumns(_ lines: [RecognizedLine]) -> [[RecognizedLine]]? {
+        guard lines.count >= 6 else { return nil }
+        let lineHeight = medianHeight(lines)
+        func number(_ text: some StringProtocol) -> Int? {
+            let digits = text.prefix { $0.isASCII && $0.isNumber }
+            guard (1...3).contains(digits.count), let mark = text.dropFirst(digits.count).first, mark == "." || mark == ")" else { return nil }
+            return Int(digits)
+        }
+        // Pieces: a line read across two columns' items is split before the second item's number.
+        let pieces = lines.flatMap { line -> [RecognizedLine] in
+            guard line.readsAsItsWords else { return [line] }
+            let w = Double(line.box.width)
+            let cuts = line.words.indices.dropFirst().filter { k in
+                number(line.words[k].text) != nil && (line.words[k].start - line.words[k - 1].end) * w >= 0.5 * lineHeight
+            }
+            var result: [RecognizedLine] = [], rest = line, done = 0
+            for k in cuts {
+                let parts = rest.split(at: k - done)
+                result.append(parts[0])
+                rest = parts[1]
+                done = k
+            }
+            return result + [rest]
+        }
+        let items = pieces.compactMap { piece in number(piece.text).map { (piece: piece, number: $0) } }
+        guard items.count >= 6, let first = items.map(\.number).min(), items.map(\.number).sorted() == Array(first..<(first + items.count))
+        else { return nil }
+        // The columns start where the items' starts are more than two line heights apart.
+        let starts = items.map { Double($0.piece.box.x) }.sorted()
+        var columnStarts = [starts[0]]
+        for (a, b) in zip(starts, starts.dropFirst()) where b - a > 2 * lineHeight { columnStarts.append(b) }
+        guard columnStarts.count >= 2 else { return nil }
+        func column(_ line: RecognizedLine) -> Int { max(0, columnStarts.lastIndex { $0 <= Double(line.box.x) + lineHeight } ?? 0) }
+        func ascending(_ numbers: [Int]) -> Bool { zip(numbers, numbers.dropFirst()).allSatisfy { $0 < $1 } }
+        let byRows = items.sorted { ($0.piece.box.midY, $0.piece.box.x) < ($1.piece.box.midY, $1.piece.box.x) }
+        let byColumns = items.sorted { (column($0.piece), $0.piece.box.midY) < (column($1.piece), $1.piece.box.midY) }
+        guard !ascending(byRows.map(\.number)), ascending(byColumns.map(\.number)) else { return nil }
+        let top = items.map(\.piece.box.y).min()!, bottom = items.map(\.piece.box.maxY).max()!
+        var groups = [[RecognizedLine]](repeating: [], count: columnStarts.count + 2)
+        for piece in pieces {
+            if Double(piece.box.maxY) <= Double(top) + 0.25 * lineHeight {
+                groups[0].append(piece)
+            } else if Double(piece.box.y) >= Double(bottom) - 0.25 * lineHeight {
+                groups[groups.count - 1].append(piece)
+            } else {
+                groups[1 + column(piece)].append(piece)
+            }
+        }
+        return groups
+    }
+
     /// The number a numbered item starts with ("3." or "3)"), or nil.
     static func itemNumber(_ text: String) -> Int? {
         guard let first = text.split(separator: " ").first, first.count >= 2, first.count <= 4, let mark = first.last, mark == "." || mark == ")"
@@ -109,7 +166,13 @@ public struct LineOrderer: Sendable {
             gutters = narrow.gutters
             lines = narrow.lines
         }
-        guard !gutters.isEmpty else { return rows(lines) }
+        guard !gutters.isEmpty else {
+            if let groups = Self.numberedColumns(lines) {
+                trace("order: items numbered down \(groups.count - 2) columns")
+                return groups.flatMap { rows($0) }
+            }
+            return rows(lines)
+        }
 
         // Split into sections at lines that cross a gutter.
         let byY = lines.sorted { $0.box.midY < $1.box.midY }
