@@ -465,6 +465,29 @@ import Testing
         #expect(even && !grain && !toFrame, "even \(even), grain \(grain), to the frame \(toFrame)")
     }
 
+    @Test("A small sheet far off on a dark desk is found when it is nearly all the bright there is, clear of the frame")
+    func pageDetectorFindsASmallSheetAlone() throws {
+        let w = 300, h = 400
+        /// A dark grainy desk (seeded) with bright rectangles on it.
+        func desk(_ sheets: [(x: Int, y: Int, w: Int, h: Int)]) -> GrayImage {
+            var seed: UInt64 = 7
+            var bytes = (0..<(w * h)).map { _ -> UInt8 in
+                seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                return UInt8(40 + Int(seed >> 58))
+            }
+            for s in sheets { for y in s.y..<(s.y + s.h) { for x in s.x..<(s.x + s.w) { bytes[y * w + x] = 235 } } }
+            return GrayImage(width: w, height: h, bytes: bytes)
+        }
+        let detector = PageDetector(minAspectRatio: 0.3, minimumSize: 0.25, quadratureTolerance: 25, minimumConfidence: 0.8)
+        // A receipt of 70 × 120 pixels, 7 % of the frame.
+        let receipt = try #require(detector.detect(in: desk([(115, 140, 70, 120)])))
+        #expect(abs(receipt.corners[0].x - 115) <= 2 && abs(receipt.corners[2].y - 259) <= 2, "\(receipt.corners)")
+        // Two such sheets: neither is nearly all the bright; one cut by the frame; one under 4 % of it: the frame stays.
+        #expect(detector.detect(in: desk([(30, 140, 70, 120), (190, 140, 70, 120)])) == nil)
+        #expect(detector.detect(in: desk([(0, 140, 70, 120)])) == nil)
+        #expect(detector.detect(in: desk([(115, 140, 40, 80)])) == nil)
+    }
+
     @Test("A section's heading that runs over a gutter does not hide it: the columns are still read one after another")
     func aHeadingOverAGutterKeepsTheGutter() {
         func line(_ text: String, _ x: Int, _ y: Int, _ w: Int, _ h: Int = 30) -> RecognizedLine {

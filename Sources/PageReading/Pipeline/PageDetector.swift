@@ -17,6 +17,9 @@ struct PageDetector: Sendable {
     /// ended where the light fell off, in the middle of a column, 0.7–2.4.
     var printedSideShare: Double = 0.5
 
+    /// The smallest share of the frame a sheet may take when it is nearly all the bright there is.
+    static let smallSheetShare = 0.04
+
     /// A page outline: corners top-left, top-right, bottom-right, bottom-left, with a confidence 0...1.
     struct Quad: Sendable, Equatable {
         var corners: [PixelPoint]
@@ -168,7 +171,11 @@ struct PageDetector: Sendable {
             region.insert(Int32(twin))
             bestCount += regions[twin].count
         }
-        guard Double(bestCount) >= minimumSize * Double(w * h) * 0.6 else { return nil }
+        // A small sheet far from the camera (a receipt on a table) is taken when it is nearly all the bright there
+        // is, lies clear of the frame on every side and fills its outline well (below): the surface around it is
+        // what recognition would read as junk.
+        let dominant = 5 * bestCount >= 4 * regions.reduce(0) { $0 + $1.count }
+        guard Double(bestCount) >= (dominant ? Self.smallSheetShare : minimumSize) * Double(w * h) * 0.6 else { return nil }
 
         // Row-wise filled extent (fills the holes left by print) and the extreme corners.
         var filled = 0
@@ -204,9 +211,17 @@ struct PageDetector: Sendable {
         }
         let corners = [tl, tr, br, bl]
         let area = Self.area(corners)
-        guard area >= minimumSize * Double(w * h) else { return nil }
+        let small = area < minimumSize * Double(w * h)
+        guard !small || (dominant && area >= Self.smallSheetShare * Double(w * h)) else { return nil }
         // Nothing to straighten when the page already fills the frame.
         let margin = 0.03 * Double(max(w, h))
+        // (Clear by a hundredth of the frame: a receipt set near the photo's edge is not cut by it.)
+        let clearance = max(2, 0.01 * Double(max(w, h)))
+        if small,
+            corners.contains(where: { $0.x < clearance || $0.y < clearance || $0.x > Double(w - 1) - clearance || $0.y > Double(h - 1) - clearance })
+        {
+            return nil
+        }
         let frame = [
             PixelPoint(x: 0, y: 0), PixelPoint(x: Double(w - 1), y: 0), PixelPoint(x: Double(w - 1), y: Double(h - 1)),
             PixelPoint(x: 0, y: Double(h - 1)),
@@ -235,7 +250,7 @@ struct PageDetector: Sendable {
         // Confidence: how well the region fills the quadrilateral and vice versa.
         let fill = Double(filled) / area
         let confidence = max(0, 1 - abs(1 - fill) * 3)
-        guard confidence >= minimumConfidence else { return nil }
+        guard confidence >= (small ? max(minimumConfidence, 0.9) : minimumConfidence) else { return nil }
         return Quad(corners: corners, confidence: confidence)
     }
 
