@@ -226,6 +226,14 @@ import Words
         try await RowsStep().run(&columns, engine: unused)
         #expect(unused.requests.isEmpty && RowsStep.hasColumns(columns.lines))
         #expect(!RowsStep.hasColumns(unsureReceipt))
+        // Items in one block and their prices in another beside it are a receipt's rows, not two columns.
+        let priced = (0..<4).flatMap { i in
+            [
+                line("ORGANIC CARROTS", 20, 20 + 40 * i, 300, confidence: 0.5, block: 0),
+                line("\(i + 3).40", 420, 20 + 40 * i, 100, confidence: 0.5, block: 1),
+            ]
+        }
+        #expect(!RowsStep.hasColumns(priced))
         // A page read surely is not read again.
         var u = readByLayout(rows)
         let idle = FakeOCREngine(lines: unsureReceipt)
@@ -421,14 +429,19 @@ import Words
         #expect(kept.count == 8)
     }
 
+    /// A line of `words` (text, start and end as fractions of `box`, confidence), joined by spaces.
+    func placedWords(_ words: [(String, Double, Double, Double)], in box: PixelBox, confidence: Double) -> RecognizedLine {
+        var line = RecognizedLine(text: words.map(\.0).joined(separator: " "), box: box, confidence: confidence)
+        line.words = words.map { TextWord(text: $0.0, start: $0.1, end: $0.2, confidence: $0.3) }
+        return line
+    }
+
     @Test("A line read across the facing page's cut loses the words beyond it, and keeps its own where they were")
     func aLineReadAcrossTheCutLosesTheWordsBeyondIt() {
         // A line from 100 to 1300 px: "Set background" on our page, "4 gn" beyond a cut at 1150 px on the right.
-        var across = RecognizedLine(text: "Set background 4 gn", box: PixelBox(x: 100, y: 40, width: 1200, height: 20), confidence: 0.6)
-        across.words = [
-            TextWord(text: "Set", start: 0, end: 0.1, confidence: 0.9), TextWord(text: "background", start: 0.15, end: 0.5, confidence: 0.9),
-            TextWord(text: "4", start: 0.9, end: 0.92, confidence: 0.3), TextWord(text: "gn", start: 0.95, end: 1, confidence: 0.2),
-        ]
+        let across = placedWords(
+            [("Set", 0, 0.1, 0.9), ("background", 0.15, 0.5, 0.9), ("4", 0.9, 0.92, 0.3), ("gn", 0.95, 1, 0.2)],
+            in: PixelBox(x: 100, y: 40, width: 1200, height: 20), confidence: 0.6)
         let cut = [FacingPageFilter.Cut(side: .right, x: 1150)]
         let trimmed = LineFilter.trimmed(across, beyond: cut)
         #expect(trimmed?.text == "Set background")
@@ -448,11 +461,9 @@ import Words
     @Test("A bar read from a ruled table's upright rule is dropped; a bar outside the table and the cells' words stay")
     func aTablesRuleReadAsABarIsDropped() {
         // "Erasers 29 | $287.68" from 100 to 900 px; the bar at 600–604 px.
-        var row = RecognizedLine(text: "Erasers 29 | $287.68", box: PixelBox(x: 100, y: 400, width: 800, height: 30), confidence: 0.9)
-        row.words = [
-            TextWord(text: "Erasers", start: 0, end: 0.2, confidence: 0.9), TextWord(text: "29", start: 0.4, end: 0.45, confidence: 0.9),
-            TextWord(text: "|", start: 0.625, end: 0.63, confidence: 0.6), TextWord(text: "$287.68", start: 0.8, end: 1, confidence: 0.9),
-        ]
+        let row = placedWords(
+            [("Erasers", 0, 0.2, 0.9), ("29", 0.4, 0.45, 0.9), ("|", 0.625, 0.63, 0.6), ("$287.68", 0.8, 1, 0.9)],
+            in: PixelBox(x: 100, y: 400, width: 800, height: 30), confidence: 0.9)
         let table = [PixelBox(x: 80, y: 100, width: 860, height: 700)]
         #expect(LineFilter.trimmed(row, rulesIn: table)?.text == "Erasers 29 $287.68")
         #expect(LineFilter.trimmed(row, rulesIn: [PixelBox(x: 80, y: 500, width: 860, height: 300)]) == row, "not inside a table")

@@ -84,10 +84,12 @@ struct RowsStep: PageStep {
     static let uniformBlock = 6
 
     /// Whether layout analysis found columns: two blocks of three lines or more side by side (apart across the
-    /// page, overlapping down it by half the shorter one's height).
+    /// page, overlapping down it by half the shorter one's height), each mostly words: a block of prices or amounts
+    /// beside the items is the rows' last cells, not a column.
     static func hasColumns(_ lines: [RecognizedLine]) -> Bool {
+        func words(_ line: RecognizedLine) -> Bool { line.text.filter(\.isLetter).count >= 3 }
         let blocks = Dictionary(grouping: lines.filter { $0.box.width > $0.box.height }, by: \.block).values
-            .filter { $0.count >= 3 }
+            .filter { $0.count >= 3 && 2 * $0.filter(words).count >= $0.count }
             .map { block in block.dropFirst().reduce(block[0].box) { $0.union($1.box) } }
         for (i, a) in blocks.enumerated() {
             for b in blocks[(i + 1)...] {
