@@ -254,8 +254,8 @@ public struct LineOrderer: Sendable {
         return nil
     }
 
-    /// Whether `notes` are a table's first column beside `column`'s rows: four notes or more, and both four in five of
-    /// the notes and four in five of the column's lines stand level with one another (their middles within half a line
+    /// Whether `notes` are a table's first column beside the column's lines `rows`: four notes or more, and both four in
+    /// five of the notes and four in five of the rows stand level with one another (their middles within half a line
     /// height). Side headings and glosses stand beside a few of the rows.
     static func isFirstColumn(_ notes: [RecognizedLine], beside rows: [RecognizedLine], lineHeight: Double) -> Bool {
         guard notes.count >= 4 else { return false }
@@ -452,8 +452,7 @@ public struct LineOrderer: Sendable {
     /// notes after some of a list's items), not a second column: four in five of its lines stand level with a line on
     /// the left (their middles within half a line height), while a fifth or more of the left lines between its first
     /// and last have none beside them (a column beside another fills its rows), and fewer than half of the left lines
-    /// run up to the band at `edge` (within two line heights, or short of it by less than the next line's first word,
-    /// as a ragged column's lines do).
+    /// run up to the band at `edge` (see `runsUp`).
     static func trailingFields(left: [RecognizedLine], right: [RecognizedLine], edge: Double, lineHeight: Double) -> Bool {
         guard !left.isEmpty, !right.isEmpty else { return false }
         func level(_ a: RecognizedLine, _ b: RecognizedLine) -> Bool { abs(a.box.midY - b.box.midY) <= 0.5 * lineHeight }
@@ -474,9 +473,17 @@ public struct LineOrderer: Sendable {
                 let (a, b) = n.span(of: first)
                 return b - a
             }
-            if short <= 2 * lineHeight || nextWord.map({ short <= $0 + 0.5 * lineHeight }) == true { reaching += 1 }
+            if Self.runsUp(short: short, nextWord: nextWord, lineHeight: lineHeight) { reaching += 1 }
         }
         return 2 * reaching < byY.count
+    }
+
+    /// Whether a line ending `short` pixels before a band runs up to it as a column's line does: within two line
+    /// heights, or short of it by less than the next line's first word (`nextWord` wide, plus half a line for the
+    /// space): a ragged column breaks its lines where that word would not fit. A table's cells end where their text
+    /// does.
+    static func runsUp(short: Double, nextWord: Double?, lineHeight: Double) -> Bool {
+        short <= 2 * lineHeight || nextWord.map { short <= $0 + 0.5 * lineHeight } == true
     }
 
     /// `line` split at each gutter it crosses, where a gap at least `gap` wide between two of its words lies about the
@@ -550,8 +557,6 @@ public struct LineOrderer: Sendable {
                 let before = pieces[i], after = spans[i].filter { $0.0 >= hi - 1 && $0.1 <= to }
                 if before.count >= 4 {
                     left += 1
-                    // A ragged column's line ends short of the band by less than the next line's first word: the
-                    // word did not fit. A table's cells end where their text does.
                     let short = lo - before.map(\.1).max()!
                     let next = rows.indices.dropFirst(i + 1).first { j in
                         !pieces[j].isEmpty && Double(rows[j].box.y) >= Double(line.box.y) + 0.5 * lineHeight
@@ -560,7 +565,7 @@ public struct LineOrderer: Sendable {
                         guard Double(rows[j].box.y) <= Double(line.box.maxY) + 2 * lineHeight else { return nil }
                         return pieces[j][0].1 - pieces[j][0].0
                     }
-                    if short <= 2 * lineHeight || nextWord.map({ short <= $0 + 0.5 * lineHeight }) == true { reaching += 1 }
+                    if Self.runsUp(short: short, nextWord: nextWord, lineHeight: lineHeight) { reaching += 1 }
                 }
                 if after.count >= 4 {
                     right += 1
