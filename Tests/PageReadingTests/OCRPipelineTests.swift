@@ -546,3 +546,43 @@ struct ScriptedOSDEngine: OCREngine {
         #expect(engine.requests.isEmpty)
     }
 }
+
+/// An engine that reads a sample surely only when a solid block heads it: a page's middle, upright. Anything else (the
+/// block at the foot: that middle upside down; rows of letters with no block: the dense print elsewhere) reads as
+/// nothing, as blurred print does. OSD guesses upside down, unsure.
+private struct HeadedSampleEngine: OCREngine {
+    var defaultLanguages: [String] { ["eng"] }
+    var installedLanguages: [RecognitionLanguage] { [] }
+
+    func recognize(_ image: GrayImage, request: RecognitionRequest) async throws -> RecognitionResult {
+        let w = image.width, h = image.height
+        let darkness = (0..<h).map { y in Double((0..<w).filter { image.bytes[y * w + $0] < 128 }.count) / Double(w) }
+        let mean = darkness.reduce(0, +) / Double(max(1, h))
+        guard let top = darkness.indices.max(by: { darkness[$0] < darkness[$1] }), top < h / 10, darkness[top] >= 4 * mean else {
+            return RecognitionResult(lines: [], meanConfidence: 0)
+        }
+        let text = String(repeating: "sure words ", count: 20)
+        return RecognitionResult(
+            lines: [RecognizedLine(text: text, box: PixelBox(x: 0, y: 0, width: w, height: 20), confidence: 0.95)], meanConfidence: 0.95)
+    }
+
+    func detectOrientation(_ image: GrayImage) async throws -> OrientationEstimate? {
+        OrientationEstimate(quarterTurnsClockwise: 2, confidence: 1)
+    }
+}
+
+@Suite struct OrientationSamplePlaceTests {
+    @Test("Samples moved to the densest print are read only when the page's middle does not settle the turn")
+    func theMiddleIsReadBeforeTheDensestPrint() async throws {
+        // Dense small rows in the top left corner draw the samples there; the middle holds a heading block and sparse
+        // rows, and only it reads (surely, upright). OSD guesses upside down, unsure.
+        var c = Canvas(width: 3000, height: 3000)
+        for r in 0..<28 { c.row(x: 120, baseline: 140 + 30 * r, letters: 30, xHeight: 12) }
+        c.fill(1100, 1070, 300, 60)
+        for r in 0..<10 { c.row(x: 1100, baseline: 1220 + 70 * r, letters: 14) }
+        var corrector = OrientationCorrector(engine: HeadedSampleEngine(), languages: ["eng"], confidenceThreshold: 2.5)
+        // Drawn letters have no ascenders to count: the statistics are not to settle it alone.
+        corrector.printMeasuredSideways = true
+        #expect(try await corrector.quarterTurns(for: c.image) == 0)
+    }
+}

@@ -126,11 +126,26 @@ struct OrientationCorrector: Sendable {
 
         // Doubtful: read a central sample at each turn, levelled by the lines' own tilt, and keep the one the
         // recogniser is surest of.
-        let samples = await samples(of: page, turns: Array(0..<4), lines: lines, centre: sampleCentre)
-        func read(_ turns: [Int]) async throws -> [(Int, Double)] { try await scores(samples.filter { turns.contains($0.turns) }) }
         // Keep the page as it is (or OSD's guess) unless another turn reads clearly better; ties must not depend
         // on which sample finished first.
         let fallback = estimate?.quarterTurnsClockwise ?? 0
+        // Samples moved to the densest print are read only when the page's middle does not settle it: blur spreads
+        // ink, and the densest square of a blurred page lay beside its letters (a book page, read sideways from
+        // samples that read next to nothing, where its middle reads surely).
+        if sampleCentre != nil {
+            let middle = try await scores(await samples(of: page, turns: [fallback, (fallback + 2) % 4], lines: lines))
+            let guess = middle.first { $0.0 == fallback }?.1 ?? 0, twin = middle.first { $0.0 != fallback }?.1 ?? 0
+            if guess >= sureReading, guess >= twin * 2 {
+                trace("orient: samples at the middle \(middle.sorted { $0.0 < $1.0 }), the guess reads surely")
+                return fallback
+            }
+            if twin >= sureReading, twin >= guess * 2 {
+                trace("orient: samples at the middle \(middle.sorted { $0.0 < $1.0 }), the guess's twin reads surely")
+                return (fallback + 2) % 4
+            }
+        }
+        let samples = await samples(of: page, turns: Array(0..<4), lines: lines, centre: sampleCentre)
+        func read(_ turns: [Int]) async throws -> [(Int, Double)] { try await scores(samples.filter { turns.contains($0.turns) }) }
         // First the guess and its upside-down twin (one round on two workers): a sure reading of real text that
         // the twin does not match settles it without reading the two sideways turns.
         var scored = try await read([fallback, (fallback + 2) % 4])
