@@ -134,32 +134,14 @@ struct OrientationCorrector: Sendable {
         // samples that read next to nothing, where its middle reads surely).
         if sampleCentre != nil {
             let middle = try await scores(await samples(of: page, turns: [fallback, (fallback + 2) % 4], lines: lines))
-            let guess = middle.first { $0.0 == fallback }?.1 ?? 0, twin = middle.first { $0.0 != fallback }?.1 ?? 0
-            if guess >= sureReading, guess >= twin * 2 {
-                trace("orient: samples at the middle \(middle.sorted { $0.0 < $1.0 }), the guess reads surely")
-                return fallback
-            }
-            if twin >= sureReading, twin >= guess * 2 {
-                trace("orient: samples at the middle \(middle.sorted { $0.0 < $1.0 }), the guess's twin reads surely")
-                return (fallback + 2) % 4
-            }
+            if let turns = settled(middle, guess: fallback, at: "at the middle ") { return turns }
         }
         let samples = await samples(of: page, turns: Array(0..<4), lines: lines, centre: sampleCentre)
         func read(_ turns: [Int]) async throws -> [(Int, Double)] { try await scores(samples.filter { turns.contains($0.turns) }) }
-        // First the guess and its upside-down twin (one round on two workers): a sure reading of real text that
-        // the twin does not match settles it without reading the two sideways turns.
+        // First the guess and its upside-down twin (one round on two workers).
         var scored = try await read([fallback, (fallback + 2) % 4])
-        let guess = scored.first { $0.0 == fallback }?.1 ?? 0, twin = scored.first { $0.0 != fallback }?.1 ?? 0
-        if guess >= sureReading, guess >= twin * 2 {
-            trace("orient: samples \(scored.sorted { $0.0 < $1.0 }), the guess reads surely")
-            return fallback
-        }
-        // OSD often names the right axis the wrong way round: a twin that reads surely where the guess does not
-        // settles it just as well.
-        if twin >= sureReading, twin >= guess * 2 {
-            trace("orient: samples \(scored.sorted { $0.0 < $1.0 }), the guess's twin reads surely")
-            return (fallback + 2) % 4
-        }
+        if let turns = settled(scored, guess: fallback) { return turns }
+        let guess = scored.first { $0.0 == fallback }?.1 ?? 0
         // OSD's sure sideways guess stands unless its twin reads surely instead.
         if twinOnly {
             trace("orient: samples \(scored.sorted { $0.0 < $1.0 }), OSD's sure guess stands")
@@ -178,6 +160,22 @@ struct OrientationCorrector: Sendable {
             return fallback
         }
         return best.0
+    }
+
+    /// The turn that samples of `guess` and its upside-down twin settle, or nil: a sure reading of real text that
+    /// the other does not match (at least twice its score). OSD often names the right axis the wrong way round, so a
+    /// twin that reads surely where the guess does not settles it just as well.
+    func settled(_ scored: [(Int, Double)], guess: Int, at place: String = "") -> Int? {
+        let mine = scored.first { $0.0 == guess }?.1 ?? 0, twin = scored.first { $0.0 != guess }?.1 ?? 0
+        if mine >= sureReading, mine >= twin * 2 {
+            trace("orient: samples \(place)\(scored.sorted { $0.0 < $1.0 }), the guess reads surely")
+            return guess
+        }
+        if twin >= sureReading, twin >= mine * 2 {
+            trace("orient: samples \(place)\(scored.sorted { $0.0 < $1.0 }), the guess's twin reads surely")
+            return (guess + 2) % 4
+        }
+        return nil
     }
 
     /// A turn Leptonica's statistics name plainly, unless the page reads surely as it lies and at least twice as well
