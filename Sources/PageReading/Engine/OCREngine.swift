@@ -92,6 +92,19 @@ public struct RecognizedLine: Sendable, Equatable {
         return line
     }
 
+    /// The line in pieces, cut before each of the word indices `cuts` (ascending, each inside the words), as
+    /// `split(at:)` cuts it once.
+    public func split(before cuts: [Int]) -> [RecognizedLine] {
+        var pieces: [RecognizedLine] = [], rest = self, done = 0
+        for k in cuts {
+            let parts = rest.split(at: k - done)
+            pieces.append(parts[0])
+            rest = parts[1]
+            done = k
+        }
+        return pieces + [rest]
+    }
+
     /// The line as two: its words before `index`, then the rest, each piece boxed from its first word's start to its
     /// last word's end (the line's own edges at the outer ends), with the line's height, confidence, block and
     /// paragraph. `index` must lie inside the words (0 < index < words.count).

@@ -110,15 +110,17 @@ struct PageDetector: Sendable {
         }
         guard shared.count >= 2 else { return false }
         for i in 0..<4 where !shared.contains(i) {
-            let a = whole.corners[i], b = whole.corners[(i + 1) % 4]
-            guard min(a.x, b.x, a.y, b.y) >= margin, max(a.x, b.x) <= Double(w - 1) - margin, max(a.y, b.y) <= Double(h - 1) - margin
+            guard isClear(whole.corners[i], width: w, height: h, by: margin), isClear(whole.corners[(i + 1) % 4], width: w, height: h, by: margin)
             else { return false }
         }
         // The added part: points of `whole` outside `lit` (by more than the two pixels its outline may fall short of
-        // the lit region's edge), on a grid.
+        // the lit region's edge), on a grid over `whole`'s box.
+        let xs = whole.corners.map(\.x), ys = whole.corners.map(\.y)
+        let x0 = max(0, Int(xs.min()!)) & ~1, y0 = max(0, Int(ys.min()!)) & ~1
+        let x1 = min(w, Int(xs.max()!.rounded(.up)) + 1), y1 = min(h, Int(ys.max()!.rounded(.up)) + 1)
         var added = 0, bright = 0, dark = 0
-        for y in stride(from: 0, to: h, by: 2) {
-            for x in stride(from: 0, to: w, by: 2) {
+        for y in stride(from: y0, to: y1, by: 2) {
+            for x in stride(from: x0, to: x1, by: 2) {
                 let p = PixelPoint(x: Double(x), y: Double(y))
                 guard (0..<4).allSatisfy({ inside(p, whole.corners, $0) > 0 }), !(0..<4).allSatisfy({ inside(p, lit.corners, $0) > -2 })
                 else { continue }
@@ -217,11 +219,7 @@ struct PageDetector: Sendable {
         let margin = 0.03 * Double(max(w, h))
         // (Clear by a hundredth of the frame: a receipt set near the photo's edge is not cut by it.)
         let clearance = max(2, 0.01 * Double(max(w, h)))
-        if small,
-            corners.contains(where: { $0.x < clearance || $0.y < clearance || $0.x > Double(w - 1) - clearance || $0.y > Double(h - 1) - clearance })
-        {
-            return nil
-        }
+        if small, !corners.allSatisfy({ Self.isClear($0, width: w, height: h, by: clearance) }) { return nil }
         let frame = [
             PixelPoint(x: 0, y: 0), PixelPoint(x: Double(w - 1), y: 0), PixelPoint(x: Double(w - 1), y: Double(h - 1)),
             PixelPoint(x: 0, y: Double(h - 1)),
@@ -347,6 +345,11 @@ struct PageDetector: Sendable {
             if density(band) >= max(share * inside, minimumBandInk) { return side }
         }
         return nil
+    }
+
+    /// Whether `p` lies at least `margin` inside a `width` × `height` frame's edges.
+    static func isClear(_ p: PixelPoint, width: Int, height: Int, by margin: Double) -> Bool {
+        p.x >= margin && p.y >= margin && p.x <= Double(width - 1) - margin && p.y <= Double(height - 1) - margin
     }
 
     static func area(_ p: [PixelPoint]) -> Double {

@@ -77,14 +77,7 @@ public struct LineOrderer: Sendable {
             let cuts = line.words.indices.dropFirst().filter { k in
                 number(line.words[k].text) != nil && (line.words[k].start - line.words[k - 1].end) * w >= 0.5 * lineHeight
             }
-            var result: [RecognizedLine] = [], rest = line, done = 0
-            for k in cuts {
-                let parts = rest.split(at: k - done)
-                result.append(parts[0])
-                rest = parts[1]
-                done = k
-            }
-            return result + [rest]
+            return line.split(before: cuts)
         }
         let items = pieces.compactMap { piece in number(piece.text).map { (piece: piece, number: $0) } }
         guard items.count >= 6, let first = items.map(\.number).min(), items.map(\.number).sorted() == Array(first..<(first + items.count))
@@ -138,16 +131,8 @@ public struct LineOrderer: Sendable {
             let x0 = Double(line.box.x), w = Double(line.box.width), y = line.box.midY
             guard line.readsAsItsWords else { return [(line, frame(x0 + w / 2, y))] }
             let owners = line.words.map { frame(x0 + ($0.start + $0.end) / 2 * w, y) }
-            var result: [(line: RecognizedLine, frame: Int?)] = []
-            var rest = line, start = 0
-            for k in 1..<owners.count where owners[k] != owners[k - 1] {
-                let parts = rest.split(at: k - start)
-                result.append((parts[0], owners[k - 1]))
-                rest = parts[1]
-                start = k
-            }
-            result.append((rest, owners[start]))
-            return result
+            let cuts = owners.indices.dropFirst().filter { owners[$0] != owners[$0 - 1] }
+            return zip(line.split(before: cuts), [0] + cuts).map { ($0, owners[$1]) }
         }
     }
 
@@ -158,10 +143,10 @@ public struct LineOrderer: Sendable {
         var lines = lines
         // Narrow gutters are found where there are no wide ones, and beside them: three columns whose first gutter is
         // narrower than a line is high would otherwise be read as two, the first two interleaved.
+        let height = Self.medianHeight(lines)
         if let narrow = Self.narrowGutters(in: lines),
             gutters.isEmpty
-                || (narrow.gutters.count > gutters.count
-                    && gutters.allSatisfy { g in narrow.gutters.contains { abs($0 - g) <= Self.medianHeight(lines) } })
+                || (narrow.gutters.count > gutters.count && gutters.allSatisfy { g in narrow.gutters.contains { abs($0 - g) <= height } })
         {
             gutters = narrow.gutters
             lines = narrow.lines
@@ -254,14 +239,18 @@ public struct LineOrderer: Sendable {
         return nil
     }
 
+    /// Whether two lines stand level with one another: their middles within half a line height.
+    static func level(_ a: RecognizedLine, _ b: RecognizedLine, lineHeight: Double) -> Bool {
+        abs(a.box.midY - b.box.midY) <= 0.5 * lineHeight
+    }
+
     /// Whether `notes` are a table's first column beside the column's lines `rows`: four notes or more, and both four in
     /// five of the notes and four in five of the rows stand level with one another (their middles within half a line
     /// height). Side headings and glosses stand beside a few of the rows.
     static func isFirstColumn(_ notes: [RecognizedLine], beside rows: [RecognizedLine], lineHeight: Double) -> Bool {
         guard notes.count >= 4 else { return false }
-        func level(_ a: RecognizedLine, _ b: RecognizedLine) -> Bool { abs(a.box.midY - b.box.midY) <= 0.5 * lineHeight }
-        let levelNotes = notes.filter { n in rows.contains { level(n, $0) } }.count
-        let levelRows = rows.filter { r in notes.contains { level(r, $0) } }.count
+        let levelNotes = notes.filter { n in rows.contains { Self.level(n, $0, lineHeight: lineHeight) } }.count
+        let levelRows = rows.filter { r in notes.contains { Self.level(r, $0, lineHeight: lineHeight) } }.count
         return 5 * levelNotes >= 4 * notes.count && 5 * levelRows >= 4 * rows.count
     }
 
@@ -455,12 +444,11 @@ public struct LineOrderer: Sendable {
     /// run up to the band at `edge` (see `runsUp`).
     static func trailingFields(left: [RecognizedLine], right: [RecognizedLine], edge: Double, lineHeight: Double) -> Bool {
         guard !left.isEmpty, !right.isEmpty else { return false }
-        func level(_ a: RecognizedLine, _ b: RecognizedLine) -> Bool { abs(a.box.midY - b.box.midY) <= 0.5 * lineHeight }
-        let levelRight = right.filter { r in left.contains { level($0, r) } }.count
+        let levelRight = right.filter { r in left.contains { Self.level($0, r, lineHeight: lineHeight) } }.count
         guard 5 * levelRight >= 4 * right.count else { return false }
         let top = right.map(\.box.midY).min()!, bottom = right.map(\.box.midY).max()!
         let rows = left.filter { $0.box.midY >= top - 0.5 * lineHeight && $0.box.midY <= bottom + 0.5 * lineHeight }
-        let alone = rows.filter { l in !right.contains { level(l, $0) } }.count
+        let alone = rows.filter { l in !right.contains { Self.level(l, $0, lineHeight: lineHeight) } }.count
         guard 5 * alone >= rows.count else { return false }
         let byY = left.sorted { $0.box.midY < $1.box.midY }
         var reaching = 0
