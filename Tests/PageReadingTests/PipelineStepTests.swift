@@ -166,6 +166,20 @@ import Words
         #expect(TableFinder().table(in: prose) == nil)
     }
 
+    @Test("Boxed questions side by side whose wrapped last lines share rows are no table")
+    func wrappedEndsSideBySideAreNoTable() {
+        // Three rows of two questions, each wrapped onto a short second line right under its first.
+        let questions = (0..<3).flatMap { r in
+            [0, 1].flatMap { c in
+                let x = 40 + 500 * c, y = 100 + 120 * r
+                return [line("\(3 * c + r + 1). Subtract three tenths from nine tenths and", x, y, 440), line("simplify.", x, y + 40, 110)]
+            }
+        }
+        #expect(TableFinder().table(in: questions) == nil)
+        // Cells under a header of short cells are still a table.
+        #expect(TableFinder().table(in: tableLines) != nil)
+    }
+
     @Test func aTableIsReadAgainRowByRowWhenThatReadsMore() async throws {
         let rows = [line("Harbour seven north", 10, 10, 560), line("Market eight south", 10, 70, 560), line("Castle nine east", 10, 130, 560)]
         var s = state(page(width: 800, height: 400))

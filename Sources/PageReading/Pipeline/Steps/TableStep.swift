@@ -44,7 +44,7 @@ struct TableFinder: Sendable {
         guard flat.count >= 2 * minimumRows else { return nil }
         let heights = flat.map(\.box.height).sorted()
         let lineHeight = heights[heights.count / 2]
-        let cells = flat.filter { $0.text.split(separator: " ").count < 4 }
+        let cells = flat.filter { $0.text.split(separator: " ").count < 4 && !Self.endsParagraph($0, in: flat, lineHeight: lineHeight) }
         var inTable: [RecognizedLine] = []
         for cell in cells {
             let mates = cells.filter { other in
@@ -64,6 +64,17 @@ struct TableFinder: Sendable {
         let x1 = inTable.map(\.box.maxX).max()!, y1 = inTable.map(\.box.maxY).max()!
         let pad = lineHeight / 2
         return PixelBox(x: x0 - pad, y: y0 - pad, width: x1 - x0 + 2 * pad, height: y1 - y0 + 2 * pad)
+    }
+
+    /// Whether a short line is the last line of a wrapped paragraph, not a cell: right under a longer line of four
+    /// words or more (less than a line height between them) that starts where it does. Boxed questions or two
+    /// columns of notes end their paragraphs side by side, and those ends share rows like a table's cells.
+    static func endsParagraph(_ line: RecognizedLine, in lines: [RecognizedLine], lineHeight: Int) -> Bool {
+        lines.contains { above in
+            Double(above.box.maxY) <= line.box.midY && line.box.y - above.box.maxY < lineHeight
+                && abs(above.box.x - line.box.x) <= lineHeight / 2 && above.box.width > line.box.width
+                && above.text.split(separator: " ").count >= 4
+        }
     }
 
     /// Whether the centre of `inner` lies inside `outer`.
