@@ -160,6 +160,39 @@ import Testing
         #expect(ordered == texts[0] + texts[1] + [across], "\(ordered)")
     }
 
+    @Test("Justified columns a word space and a half apart are read column by column; a footer's word spaces do not split it")
+    func justifiedColumnsAWordSpaceAndAHalfApart() {
+        let vocabulary = ["a", "stone", "of", "lighthouse", "the", "sea", "keeper", "we", "climbed", "narrow"]
+        let texts = (0..<2).map { c in
+            (0..<12).map { i in
+                "col\(c) line\(i) " + (0..<5).map { k in vocabulary[(5 * c + 3 * i + k * k) % vocabulary.count] }.joined(separator: " ")
+            }
+        }
+        // Two justified columns of 380 px, 14 px apart (a line is 30 px high, a word space 8 px); the engine read the
+        // first four rows across both columns as one line each.
+        func justified(_ c: Int, _ i: Int) -> [(String, Int, Int)] {
+            let start = 100 + c * 394, natural = set(texts[c][i], start, 0)
+            let count = natural.words.count, extra = 380 - natural.box.width, w = Double(natural.box.width)
+            return natural.words.enumerated().map { k, word in
+                (word.text, start + Int(word.start * w) + extra * k / (count - 1), start + Int(word.end * w) + extra * k / (count - 1))
+            }
+        }
+        var lines = (0..<12).flatMap { i in
+            i < 4 ? [worded(justified(0, i) + justified(1, i), y: 100 + 40 * i)] : (0..<2).map { worded(justified($0, i), y: 100 + 40 * i) }
+        }
+        // Under them, a footer set a little looser (10 px word spaces), running across the gutter.
+        let across = "continued on page fourteen with the map of the old river beds and the new ones"
+        var footer: [(String, Int, Int)] = []
+        for word in across.split(separator: " ").map(String.init) {
+            let x = footer.last.map { $0.2 + 10 } ?? 100
+            footer.append((word, x, x + 10 * word.count))
+        }
+        lines.append(worded(footer, y: 100 + 40 * 12))
+        #expect(zip(footer, footer.dropFirst()).contains { abs(($0.2 + $1.1) / 2 - 487) <= 10 }, "a word space of the footer's lies by the gutter")
+        let ordered = LineOrderer(yTolerance: 12).order(lines.shuffled()).map(\.text)
+        #expect(ordered == texts[0] + texts[1] + [across], "\(ordered)")
+    }
+
     @Test("A table's two columns of cells are no narrow gutter: its left cells do not run up to the gap")
     func aTableOfCellsHasNoNarrowGutter() {
         let items = ["a b c d", "an item of four", "a much longer item of words", "one two three four"]
@@ -272,6 +305,25 @@ import Testing
         }
         #expect(LineOrderer(yTolerance: 12).order(across.shuffled()).map(\.text) == (1...12).map(item))
         #expect(LineOrderer.numberedColumns(across) == nil)
+    }
+
+    @Test("Two columns of three numbered items, each row read as one line across both, the third item wrapped: column by column")
+    func numberedItemsReadAsOneLinePerRow() {
+        let goods = ["butter", "matches", "salt", "carrots", "cheese", "yogurt"]
+        // Items 1-3 down the left column, 4-6 down the right; item 3 runs on to a second line.
+        var lines = (0..<3).map { row in
+            let a = row + 1, b = row + 4
+            return worded(
+                [
+                    ("\(a).", 100, 130), ("fetch", 140, 200), (goods[a - 1], 210, 320), ("\(b).", 600, 630), ("fetch", 640, 700),
+                    (goods[b - 1], 710, 820),
+                ],
+                y: 100 + 60 * row)
+        }
+        lines.append(worded([("and", 140, 180), ("bread", 190, 250)], y: 100 + 60 * 2 + 36))
+        let ordered = LineOrderer(yTolerance: 12).order(lines.shuffled()).map(\.text)
+        let items = (1...6).map { "\($0). fetch \(goods[$0 - 1])" }
+        #expect(ordered == Array(items[0..<3]) + ["and bread"] + Array(items[3...]), "\(ordered)")
     }
 
     /// A line with its words spread over `[(text, x0, x1)]` (page pixels), boxed from the first word to the last.

@@ -63,7 +63,8 @@ public struct LineOrderer: Sendable {
     /// Otherwise the lines above the first item, each column (its items and the lines starting in it), and the lines
     /// below the last item, in that order.
     static func numberedColumns(_ lines: [RecognizedLine]) -> [[RecognizedLine]]? {
-        guard lines.count >= 6 else { return nil }
+        // Few lines may hold six items: layout analysis can read each row of the columns as one line.
+        guard lines.count >= 2 else { return nil }
         let lineHeight = medianHeight(lines)
         func number(_ text: some StringProtocol) -> Int? {
             let digits = text.prefix { $0.isASCII && $0.isNumber }
@@ -94,13 +95,17 @@ public struct LineOrderer: Sendable {
         guard !ascending(byRows.map(\.number)), ascending(byColumns.map(\.number)) else { return nil }
         let top = items.map(\.piece.box.y).min()!, bottom = items.map(\.piece.box.maxY).max()!
         var groups = [[RecognizedLine]](repeating: [], count: columnStarts.count + 2)
-        for piece in pieces {
+        for piece in pieces.sorted(by: { $0.box.y < $1.box.y }) {
+            let c = column(piece)
+            // Below the last item, a line within one column and right under its last line ends that column's item.
+            let inColumn = c + 1 == columnStarts.count || Double(piece.box.maxX) < columnStarts[c + 1]
+            let continues = groups[1 + c].last.map { inColumn && Double(piece.box.y - $0.box.maxY) <= lineHeight } ?? false
             if Double(piece.box.maxY) <= Double(top) + 0.25 * lineHeight {
                 groups[0].append(piece)
-            } else if Double(piece.box.y) >= Double(bottom) - 0.25 * lineHeight {
+            } else if Double(piece.box.y) >= Double(bottom) - 0.25 * lineHeight, !continues {
                 groups[groups.count - 1].append(piece)
             } else {
-                groups[1 + column(piece)].append(piece)
+                groups[1 + c].append(piece)
             }
         }
         return groups
@@ -495,7 +500,7 @@ public struct LineOrderer: Sendable {
         return pieces
     }
 
-    /// Gutters narrower than a line is high (half a line at least): an upright band no word of the body's lines
+    /// Gutters narrower than a line is high (a third of a line at least: justified columns may stand apart by a word space and a half): an upright band no word of the body's lines
     /// covers (one line in twenty may cross it on a long page), with running text on both sides, six pieces of four
     /// words or more each. The left ones run up to the band: three in five end within two line heights of it, or short
     /// of it by less than the next line's first word (a ragged column's line breaks where that word would not fit; a
@@ -517,7 +522,7 @@ public struct LineOrderer: Sendable {
                 for x in max(0, Int(a) - minX)..<min(covered.count, max(0, Int(b.rounded(.up)) - minX)) { covered[x] += 1 }
             }
         }
-        // The bands no word covers, half a line wide or more; on a long page, one in twenty lines may cross (a
+        // The bands no word covers, a third of a line wide or more; on a long page, one in twenty lines may cross (a
         // line across both columns under them, a speck read as a word).
         let crossing = body.count / 20
         var bands: [(lo: Double, hi: Double)] = []
@@ -527,7 +532,7 @@ public struct LineOrderer: Sendable {
                 if start == nil { start = x }
             } else if let s = start {
                 start = nil
-                if Double(x - s) >= 0.5 * lineHeight { bands.append((Double(minX + s), Double(minX + x))) }
+                if Double(x - s) >= 0.3 * lineHeight { bands.append((Double(minX + s), Double(minX + x))) }
             }
         }
         var gutters: [(lo: Double, hi: Double)] = []
@@ -569,7 +574,18 @@ public struct LineOrderer: Sendable {
         guard !gutters.isEmpty else { return nil }
         // Each line across a gutter split there.
         let centres = gutters.map { ($0.lo + $0.hi) / 2 }
-        let split = lines.flatMap { line in Self.split(line, at: centres, gap: 0.5 * lineHeight) ?? [line] }
+        // Where words stand nearly as far apart as the narrowest gutter is wide, a line across it is two rows read
+        // as one; word spaces are narrower. Between the rows that show the columns so (or stand in one), a line
+        // across is split at a word space of a third of a line or more too: a ragged column's long line may run into
+        // the gutter. Above or below them, it stays whole: a heading or a footer running across the columns.
+        let tight = min(0.5 * lineHeight, 0.8 * (gutters.map { $0.hi - $0.lo }.min() ?? 0))
+        let crosses = { (line: RecognizedLine) in centres.contains { Double(line.box.x) < $0 - 1 && Double(line.box.maxX) > $0 + 1 } }
+        let columnar = body.filter { !crosses($0) || Self.split($0, at: centres, gap: tight) != nil }.map(\.box.midY)
+        let (top, bottom) = (columnar.min() ?? 0, columnar.max() ?? 0)
+        let split = lines.flatMap { line in
+            let between = line.box.midY >= top && line.box.midY <= bottom && Double(line.box.height) <= 1.35 * lineHeight
+            return Self.split(line, at: centres, gap: between ? 0.3 * lineHeight : tight) ?? [line]
+        }
         trace("order: \(gutters.count) gutter(s) narrower than a line at \(gutters.map { Int(($0.lo + $0.hi) / 2) })")
         return (centres, split)
     }
