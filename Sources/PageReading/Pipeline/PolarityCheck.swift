@@ -27,9 +27,15 @@ enum PolarityCheck {
     }
 
     static func isLightOnDark(_ gray: GrayImage) -> Bool {
+        guard !gray.bytes.isEmpty else { return false }
+        let threshold = PageDetector.otsuThreshold(gray.bytes)
+        return holdsLightPrint(gray, threshold: threshold, trace: "") || isDarkPanel(gray, threshold: threshold)
+    }
+
+    /// The light (above `threshold`) is the smaller part and lies mostly in small pieces.
+    static func holdsLightPrint(_ gray: GrayImage, threshold: Int, trace prefix: String) -> Bool {
         let total = gray.bytes.count
         guard total > 0 else { return false }
-        let threshold = PageDetector.otsuThreshold(gray.bytes)
         // The light, as ink for the components (bytes under 128 are ink).
         var light = 0
         let marked = gray.bytes.map { value -> UInt8 in
@@ -38,10 +44,51 @@ enum PolarityCheck {
             return 0
         }
         guard light > total / 200, Double(light) <= lightAtMost * Double(total) else { return false }
-        let pieces = InkComponents(GrayImage(width: gray.width, height: gray.height, bytes: marked)).components
-        let small = pieces.filter { $0.box.height <= gray.height / 10 && $0.box.width <= gray.width / 5 && $0.ink >= 4 }
+        let small = smallPieces(GrayImage(width: gray.width, height: gray.height, bytes: marked))
         let smallLight = small.reduce(0) { $0 + $1.ink }
-        trace("polarity: light \(light * 100 / total) %, \(small.count) small pieces holding \(smallLight * 100 / max(1, light)) % of it")
+        trace("polarity: \(prefix)light \(light * 100 / total) %, \(small.count) small pieces holding \(smallLight * 100 / max(1, light)) % of it")
         return small.count >= fewestPieces && Double(smallLight) >= inSmallPieces * Double(light)
+    }
+
+    /// Pieces of ink (bytes under 128) no larger than a word: a tenth of the height, a fifth of the width, a few
+    /// pixels at least.
+    static func smallPieces(_ marked: GrayImage) -> [InkComponents.Component] {
+        InkComponents(marked).components.filter {
+            $0.box.height <= marked.height / 10 && $0.box.width <= marked.width / 5 && $0.ink >= 4
+        }
+    }
+
+    /// A dark panel holding light print inside a light surround: a blackboard on a wall, a dark screen, a page printed
+    /// white on black lying on a table. The surround's light is one large piece, so the whole picture fails the test
+    /// above; the panel passes it on its own. The panel is the largest piece of the dark, clear of the picture's edges,
+    /// a tenth of the picture or more, and holding half the dark at least. Around it there is less dark print (letters
+    /// on light, by their ink) than there is light print in it: a dark photo on a page of dark print is no panel.
+    static func isDarkPanel(_ gray: GrayImage, threshold: Int) -> Bool {
+        let total = gray.bytes.count
+        let dark = gray.bytes.reduce(0) { $0 + (Int($1) <= threshold ? 1 : 0) }
+        // Print on paper is a small share of dark; a panel large enough to matter makes a fifth at least.
+        guard Double(dark) >= 0.2 * Double(total) else { return false }
+        let marked = GrayImage(width: gray.width, height: gray.height, bytes: gray.bytes.map { Int($0) <= threshold ? 0 : 255 })
+        let pieces = InkComponents(marked).components
+        guard let panel = pieces.max(by: { $0.ink < $1.ink }) else { return false }
+        let box = panel.box
+        guard box.x > 0, box.y > 0, box.maxX < gray.width, box.maxY < gray.height, 2 * panel.ink >= dark,
+            10 * box.width * box.height >= total
+        else { return false }
+        var inside = [UInt8](repeating: 0, count: box.width * box.height)
+        for y in 0..<box.height {
+            let row = (box.y + y) * gray.width + box.x
+            for x in 0..<box.width { inside[y * box.width + x] = gray.bytes[row + x] }
+        }
+        let crop = GrayImage(width: box.width, height: box.height, bytes: inside)
+        guard holdsLightPrint(crop, threshold: threshold, trace: "a dark panel \(box): ") else { return false }
+        let lightPrint = smallPieces(GrayImage(width: crop.width, height: crop.height, bytes: crop.bytes.map { Int($0) > threshold ? 0 : 255 }))
+        let darkPrint = pieces.filter { piece in
+            piece.box.height <= gray.height / 10 && piece.box.width <= gray.width / 5 && piece.ink >= 4
+                && (piece.box.maxX <= box.x || piece.box.x >= box.maxX || piece.box.maxY <= box.y || piece.box.y >= box.maxY)
+        }
+        let darkInk = darkPrint.reduce(0) { $0 + $1.ink }, lightInk = lightPrint.reduce(0) { $0 + $1.ink }
+        trace("polarity: dark print around the panel \(darkInk) px, light print in it \(lightInk) px")
+        return darkInk < lightInk
     }
 }
