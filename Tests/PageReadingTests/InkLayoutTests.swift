@@ -288,6 +288,57 @@ struct SeededRandom {
         #expect(surface.lines.count == lines.count, "every row in a box is print")
     }
 
+    @Test("A short field box beside its label, taller than the label's row, leaves the row on the page, between rows of fields")
+    func aShortFieldBesideItsLabelLeavesTheLabel() {
+        var c = Canvas(width: 1300, height: 420)
+        // Three rows of two fields, each a label of six letters, then a box 12 x-heights wide and 3 high right after it.
+        for (r, x) in [0, 1, 2].flatMap({ r in [60, 680].map { (r, $0) } }) {
+            let baseline = 100 + 110 * r
+            let end = c.row(x: x, baseline: baseline, letters: 6)
+            c.frame(PixelBox(x: end + 12, y: baseline - 40, width: 240, height: 60), stroke: 3)
+        }
+        let ink = InkComponents(c.gray)
+        let lines = TextLineFinder(xHeight: 20).lines(in: ink)
+        #expect(lines.count == 6, "\(lines.map(\.box))")
+        let surface = SurfaceFinder(xHeight: 20).find(ink, lines: lines)
+        #expect(surface.lines.count == lines.count, "every label's row is print: \(surface.lines.map(\.box))")
+        #expect(surface.pictures.isEmpty, "\(surface.pictures)")
+    }
+
+    @Test("Empty tick boxes are painted out wherever they lie; a ticked box and a round letter the same size stay")
+    func emptyTickBoxesArePaintedOut() {
+        var c = Canvas(width: 1400, height: 200)
+        var x = 60
+        var boxes: [PixelBox] = []
+        // A label, then four options, each an empty box of a capital's size and a word.
+        x = c.row(x: x, baseline: 100, letters: 10) + 20
+        for _ in 0..<4 {
+            let box = PixelBox(x: x, y: 74, width: 26, height: 26)
+            c.frame(box, stroke: 2)
+            boxes.append(box)
+            x = c.row(x: x + 40, baseline: 100, letters: 5) + 20
+        }
+        // A ticked box, and a ring (an O) of the same size.
+        let ticked = PixelBox(x: x, y: 74, width: 26, height: 26)
+        c.frame(ticked, stroke: 2)
+        c.fill(x + 8, 82, 10, 10)
+        x = c.row(x: x + 40, baseline: 100, letters: 5) + 20
+        let ring = PixelBox(x: x, y: 74, width: 26, height: 26)
+        for yy in 0..<26 {
+            for xx in 0..<26 {
+                let d = ((Double(xx) - 12.5) * (Double(xx) - 12.5) + (Double(yy) - 12.5) * (Double(yy) - 12.5)).squareRoot()
+                if d <= 13 && d >= 10.5 { c.fill(ring.x + xx, ring.y + yy, 1, 1) }
+            }
+        }
+        #expect(c.row(x: x + 40, baseline: 100, letters: 5) < c.width)
+        let ink = InkComponents(c.gray)
+        let surface = SurfaceFinder(xHeight: 20).find(ink, lines: TextLineFinder(xHeight: 20).lines(in: ink))
+        let erased = Set(surface.erased.map { ink.components[$0].box })
+        #expect(boxes.allSatisfy(erased.contains), "\(erased)")
+        #expect(!erased.contains(ticked))
+        #expect(!erased.contains { $0.x >= ring.x && $0.maxX <= ring.maxX }, "\(erased)")
+    }
+
     @Test("Dot leaders between an item and its price are found; an ellipsis, grain's specks and dots leading nowhere are not")
     func dotLeadersAreFound() {
         var c = Canvas(width: 1200, height: 500)

@@ -65,7 +65,8 @@ struct SurfaceFinder: Sendable {
         let tables = all.indices.filter { lattice[$0] }.map { all[$0].box }
         // A box drawn around print (a form's field, a boxed exercise) is print's frame as well: its sides lie above
         // and below the rows it holds and are no loose ink, and the box is no picture, however few rows it holds.
-        let outline = all.indices.map { i in big[i] && !inLine[i] && !lattice[i] && isFrame(components, i) }
+        // A small one counts too: a form's short field beside its label, above and below the label's row.
+        let outline = all.indices.map { i in !inLine[i] && !lattice[i] && isFrame(components, i) }
         // A row of letters with loose ink (ink in no row of letters) both above and below it, more than its own, is
         // part of a picture or a surface: the pins of a drawn chip, grain that happens to line up. A caption has a
         // picture on one side only. Twice: a dropped row's letters are loose ink for its neighbours.
@@ -96,7 +97,7 @@ struct SurfaceFinder: Sendable {
         let zone = zones(lines, cols: cols, rows: rows, cell: cell)
         var loose = [Int](repeating: 0, count: cols * rows), total = loose
         for i in all.indices {
-            let isLoose = !inLine[i] && !big[i] && !rule[i] && !touches(components, i, zone, cols: cols, cell: cell)
+            let isLoose = !inLine[i] && !big[i] && !rule[i] && !outline[i] && !touches(components, i, zone, cols: cols, cell: cell)
             for run in components.runs(of: i) {
                 let k = Int(run.y) / cell * cols + Int(run.x0) / cell
                 total[k] += Int(run.x1 - run.x0)
@@ -108,7 +109,7 @@ struct SurfaceFinder: Sendable {
         var erased: [Int] = []
         var pictures: [PixelBox] = []
         var frames: [PixelBox] = []
-        for (i, c) in all.enumerated() where !inLine[i] && big[i] {
+        for (i, c) in all.enumerated() where !inLine[i] && (big[i] || outline[i]) {
             // A picture, a frame or an edge, unless it lies mostly where print is (an underline, a rule between rows).
             var inside = 0
             for run in components.runs(of: i) where zone[Int(run.y) / cell * cols + (Int(run.x0) + Int(run.x1)) / 2 / cell] {
@@ -130,7 +131,7 @@ struct SurfaceFinder: Sendable {
                 if outline[i] && held >= 1 { frames.append(c.box) }
             }
         }
-        for (i, c) in all.enumerated() where !inLine[i] && !big[i] {
+        for (i, c) in all.enumerated() where !inLine[i] && !big[i] && !outline[i] {
             if touches(components, i, zone, cols: cols, cell: cell) { continue }
             let cx = c.box.x + c.box.width / 2, cy = c.box.y + c.box.height / 2
             // Inside a ruled table's grid, a mark is a cell's print (a lone quantity), whatever lies around it.
@@ -148,6 +149,17 @@ struct SurfaceFinder: Sendable {
             if Self.share(looseSums, cols: cols, rows: rows, cell: cell, box: around) >= looseShare && 2 * looseAround >= totalAround {
                 erased.append(i)
             }
+        }
+        // Empty tick boxes go wherever they lie, in a row of letters or not; one holding a mark stays.
+        let ticks = all.indices.filter { i in
+            isTickBox(components, i) && !erased.contains(i)
+                && !all.indices.contains {
+                    $0 != i && Self.inside([all[i].box], all[$0].box.x + all[$0].box.width / 2, all[$0].box.y + all[$0].box.height / 2)
+                }
+        }
+        if !ticks.isEmpty {
+            trace("surface: \(ticks.count) tick box(es) painted out")
+            erased += ticks
         }
         return Result(
             erased: erased, lines: lines, pictures: pictures,
@@ -221,11 +233,34 @@ struct SurfaceFinder: Sendable {
     /// x-height of them, a rounded corner aside), each side drawn along most of its length, and little else. A
     /// picture, a chart's axes or a bracket open on one side are not one.
     func isFrame(_ components: InkComponents, _ i: Int) -> Bool {
-        let c = components.components[i]
-        let box = c.box
+        let box = components.components[i].box
         let band = max(2, Int(xHeight / 2))
         guard Double(box.width) >= 4 * xHeight, Double(box.height) >= 2 * xHeight, box.width > 4 * band, box.height > 4 * band
         else { return false }
+        return Self.sides(components, i, band: band) != nil
+    }
+
+    /// Whether component `i` is a tick box (a form's or a quiz's empty square, about a capital's size): a square
+    /// outline, its corners drawn (a letter O is round), nothing inside. Recognition reads one as "O", "C", "1" or
+    /// "[]", so it is painted out with the surface; a ticked box holds ink inside and stays.
+    func isTickBox(_ components: InkComponents, _ i: Int) -> Bool {
+        let box = components.components[i].box
+        let side = Double(min(box.width, box.height))
+        guard side >= 0.8 * xHeight, Double(max(box.width, box.height)) <= 2.5 * xHeight,
+            Double(max(box.width, box.height)) <= 1.3 * side
+        else { return false }
+        let band = max(1, Int(side / 6))
+        guard let sides = Self.sides(components, i, band: band) else { return false }
+        let w = box.width
+        return [sides.top, sides.bottom].allSatisfy { $0[0..<band].contains(true) && $0[(w - band)..<w].contains(true) }
+    }
+
+    /// The sides of component `i`'s box that its ink runs along (each side drawn along four fifths of its length,
+    /// within `band` of the box's edge, and nine tenths of the ink lies so), or nil when it is no outline.
+    static func sides(_ components: InkComponents, _ i: Int, band: Int) -> (top: [Bool], bottom: [Bool])? {
+        let c = components.components[i]
+        let box = c.box
+        guard box.width > 2 * band, box.height > 2 * band else { return nil }
         var top = [Bool](repeating: false, count: box.width), bottom = top
         var left = [Bool](repeating: false, count: box.height), right = left
         var along = 0
@@ -245,7 +280,9 @@ struct SurfaceFinder: Sendable {
         func drawn(_ side: ArraySlice<Bool>) -> Bool { 5 * side.filter { $0 }.count >= 4 * side.count }
         // The upright sides are counted between the top and bottom bands, whose rows are the level sides'.
         let between = band..<(box.height - band)
-        return drawn(top[...]) && drawn(bottom[...]) && drawn(left[between]) && drawn(right[between]) && Double(along) >= 0.9 * Double(c.ink)
+        guard drawn(top[...]), drawn(bottom[...]), drawn(left[between]), drawn(right[between]), Double(along) >= 0.9 * Double(c.ink)
+        else { return nil }
+        return (top, bottom)
     }
 
     /// Cells where print is: each line's box, half a line height above and below, and four beyond its ends (a
