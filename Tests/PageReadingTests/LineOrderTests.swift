@@ -193,6 +193,23 @@ import Testing
         #expect(ordered == texts[0] + texts[1] + [across], "\(ordered)")
     }
 
+    @Test(
+        "Rows of items, each a capitalised start and a note that continues it across a gap, are read row by row",
+        arguments: [20, 80])
+    func itemsWithNotesAcrossAGapAreReadInRows(gap: Int) {
+        let items = ["Carrots", "Onions", "Eggs", "Apples", "Cheese", "Butter", "Herbs", "Flour"]
+        let notes = [
+            "washed and cut into thin strips", "peeled and chopped very finely", "beaten lightly with a fork",
+            "cored and sliced into rings", "grated coarsely and kept cold", "softened at room temperature",
+            "picked from the garden that morning", "sifted twice with some salt",
+        ]
+        let lefts = items.map { "\($0) from the market stall" }
+        let widest = lefts.map { set($0, 100, 0).box.maxX }.max()!
+        let lines = (0..<8).flatMap { i in [set(lefts[i], 100, 100 + 40 * i), set(notes[i], widest + gap, 100 + 40 * i)] }
+        let ordered = LineOrderer(yTolerance: 12).order(lines.shuffled()).map(\.text)
+        #expect(ordered == (0..<8).flatMap { [lefts[$0], notes[$0]] }, "\(ordered)")
+    }
+
     @Test("A table's two columns of cells are no narrow gutter: its left cells do not run up to the gap")
     func aTableOfCellsHasNoNarrowGutter() {
         let items = ["a b c d", "an item of four", "a much longer item of words", "one two three four"]

@@ -432,6 +432,8 @@ public struct LineOrderer: Sendable {
                     let after = body.filter { Double($0.box.x) >= centre }
                     if Self.trailingFields(left: before, right: after, edge: Double(minX + start), lineHeight: lineHeight) {
                         trace("order: the print right of x \(Int(centre)) trails the rows on its left; no gutter")
+                    } else if Self.sentenceRows(left: before, right: after, lineHeight: lineHeight) {
+                        trace("order: each row across x \(Int(centre)) is one sentence; no gutter")
                     } else {
                         gutters.append(centre)
                     }
@@ -469,6 +471,22 @@ public struct LineOrderer: Sendable {
             if Self.runsUp(short: short, nextWord: nextWord, lineHeight: lineHeight) { reaching += 1 }
         }
         return 2 * reaching < byY.count
+    }
+
+    /// Whether each row across a band is one sentence set in two cells (a list of items, each with its note:
+    /// "Carrots from the stall | washed and cut into strips"), not two columns of running text: four in five of the
+    /// left lines start an item (a capital or a digit), and four in five of the right lines stand level with a left
+    /// one and continue it (a small letter). In running text, a column's lines mostly continue the line above, on
+    /// either side. `left` and `right`: the lines' texts; `paired`: which right lines stand level with a left one.
+    static func sentenceRows(left: [String], right: [String], paired: [Bool]) -> Bool {
+        let continued = zip(right, paired).filter { $0.1 && $0.0.first?.isLowercase == true }.count
+        let starts = left.filter { $0.first.map { $0.isUppercase || $0.isNumber } == true }.count
+        return left.count >= 4 && right.count >= 4 && 5 * starts >= 4 * left.count && 5 * continued >= 4 * right.count
+    }
+
+    static func sentenceRows(left: [RecognizedLine], right: [RecognizedLine], lineHeight: Double) -> Bool {
+        let paired = right.map { r in left.contains { Self.level($0, r, lineHeight: lineHeight) } }
+        return sentenceRows(left: left.map(\.text), right: right.map(\.text), paired: paired)
     }
 
     /// Whether a line ending `short` pixels before a band runs up to it as a column's line does: within two line
@@ -568,7 +586,18 @@ public struct LineOrderer: Sendable {
             }
             // A paragraph's first line may be indented: most start at the edge, nearly all at it or an indent in.
             if min(left, right) >= 6, 5 * reaching >= 3 * left, 5 * (aligned + indented) >= 4 * right, 2 * aligned >= right {
-                gutters.append((lo, hi))
+                // The rows' first words on either side: each row may be one sentence in two cells.
+                func text(_ line: RecognizedLine, _ spans: [(Double, Double)]) -> String {
+                    line.words.filter { w in spans.contains { $0 == line.span(of: w) } }.map(\.text).joined(separator: " ")
+                }
+                let lefts = rows.indices.filter { !pieces[$0].isEmpty }
+                let rights = rows.indices.map { i in (i, text(rows[i], spans[i].filter { $0.0 >= hi - 1 && $0.1 <= to })) }.filter { !$0.1.isEmpty }
+                let paired = rights.map { r in lefts.contains { Self.level(rows[$0], rows[r.0], lineHeight: lineHeight) } }
+                if Self.sentenceRows(left: lefts.map { text(rows[$0], pieces[$0]) }, right: rights.map(\.1), paired: paired) {
+                    trace("order: each row across x \(Int((lo + hi) / 2)) is one sentence; no gutter")
+                } else {
+                    gutters.append((lo, hi))
+                }
             }
         }
         guard !gutters.isEmpty else { return nil }
