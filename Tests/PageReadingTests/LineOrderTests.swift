@@ -343,6 +343,35 @@ import Testing
         #expect(ordered == Array(items[0..<3]) + ["and bread"] + Array(items[3...]), "\(ordered)")
     }
 
+    @Test("Exercises numbered across two columns, some running on, each row read as one line across: each item whole, in order")
+    func itemsNumberedAcrossAreReadWhole() {
+        // Items 1|2, 3|4, 5|6 side by side under a heading; items 1, 2 and 3 run on to a second line, and layout
+        // analysis read each row (first lines, then second lines) across both columns.
+        func words(_ text: String, _ x: Int) -> [(String, Int, Int)] {
+            var out: [(String, Int, Int)] = []
+            for word in text.split(separator: " ").map(String.init) {
+                let start = out.last.map { $0.2 + 8 } ?? x
+                out.append((word, start, start + 10 * word.count))
+            }
+            return out
+        }
+        let first = [
+            "1. Write three quarters as a", "2. Order these numbers from", "3. A recipe needs two cups", "4. Round seven to tens.",
+            "5. Explain why it is so.", "6. Convert one eighth.",
+        ]
+        let second = [1: "decimal.", 2: "smallest to largest.", 3: "of flour for each loaf."]
+        var lines = [worded(words("Worksheet seven", 100), y: 40)]
+        for row in 0..<3 {
+            let y = 120 + 120 * row, a = 2 * row + 1, b = 2 * row + 2
+            lines.append(worded(words(first[a - 1], 100) + words(first[b - 1], 700), y: y))
+            let left = second[a].map { words($0, 100) } ?? [], right = second[b].map { words($0, 700) } ?? []
+            if !(left + right).isEmpty { lines.append(worded(left + right, y: y + 40)) }
+        }
+        let ordered = LineOrderer(yTolerance: 12).order(lines.shuffled()).map(\.text)
+        let expected = ["Worksheet seven"] + (1...6).flatMap { n in [first[n - 1]] + (second[n].map { [$0] } ?? []) }
+        #expect(ordered == expected, "\(ordered)")
+    }
+
     /// A line with its words spread over `[(text, x0, x1)]` (page pixels), boxed from the first word to the last.
     func worded(_ words: [(String, Int, Int)], y: Int, h: Int = 30) -> RecognizedLine {
         let x0 = words[0].1, width = words.last!.2 - x0

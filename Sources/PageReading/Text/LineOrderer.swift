@@ -59,9 +59,9 @@ public struct LineOrderer: Sendable {
     /// A list numbered down its columns (a shopping list, a worksheet's exercises set in columns): lines, or pieces of
     /// lines split before a word that starts with an item's number, that start with "1." … "n." (or "1)" …), six or
     /// more, every number once, in more than one column (their starts more than two line heights apart across).
-    /// Read in rows, the numbers jump (1, 7, 13, 2 …); read column by column, they run. Nil unless both hold.
-    /// Otherwise the lines above the first item, each column (its items and the lines starting in it), and the lines
-    /// below the last item, in that order.
+    /// Read in rows, the numbers jump (1, 7, 13, 2 …); read column by column, they run. Then the lines above the first
+    /// item, each column (its items and the lines starting in it), and the lines below the last item, in that order.
+    /// Numbered across the rows instead, with items running on to lines of their own: `itemsAcross`. Nil otherwise.
     static func numberedColumns(_ lines: [RecognizedLine]) -> [[RecognizedLine]]? {
         // Few lines may hold six items: layout analysis can read each row of the columns as one line.
         guard lines.count >= 2 else { return nil }
@@ -92,8 +92,12 @@ public struct LineOrderer: Sendable {
         func ascending(_ numbers: [Int]) -> Bool { zip(numbers, numbers.dropFirst()).allSatisfy { $0 < $1 } }
         let byRows = items.sorted { ($0.piece.box.midY, $0.piece.box.x) < ($1.piece.box.midY, $1.piece.box.x) }
         let byColumns = items.sorted { (column($0.piece), $0.piece.box.midY) < (column($1.piece), $1.piece.box.midY) }
-        guard !ascending(byRows.map(\.number)), ascending(byColumns.map(\.number)) else { return nil }
         let top = items.map(\.piece.box.y).min()!, bottom = items.map(\.piece.box.maxY).max()!
+        if ascending(byRows.map(\.number)), !ascending(byColumns.map(\.number)) {
+            return itemsAcross(
+                pieces, columnStarts: columnStarts, top: Double(top), bottom: Double(bottom), lineHeight: lineHeight, number: { number($0) })
+        }
+        guard !ascending(byRows.map(\.number)), ascending(byColumns.map(\.number)) else { return nil }
         var groups = [[RecognizedLine]](repeating: [], count: columnStarts.count + 2)
         for piece in pieces.sorted(by: { $0.box.y < $1.box.y }) {
             let c = column(piece)
@@ -109,6 +113,50 @@ public struct LineOrderer: Sendable {
             }
         }
         return groups
+    }
+
+    /// Items numbered across the rows of a grid (1 and 2 side by side, 3 and 4 under them), some running on to
+    /// lines of their own: read in rows, the second lines of items side by side interleave ("1. Write 3/4 as a
+    /// 2. Order these numbers / percentage. largest: 0.45 …"). Each item is read whole instead, in its numbers'
+    /// order: its first line and the lines under it in its column, down to the next item there. A line across the
+    /// columns, between the first item and the last, is first cut where its words pass from one column to the next
+    /// across a gap of half a line. The lines above the first item come first, those below the last and any other
+    /// last. Nil when no item runs on (a list of one-line items reads in rows as it is).
+    static func itemsAcross(
+        _ pieces: [RecognizedLine], columnStarts: [Double], top: Double, bottom: Double, lineHeight: Double, number: (String) -> Int?
+    ) -> [[RecognizedLine]]? {
+        func column(_ x: Double) -> Int { max(0, columnStarts.lastIndex { $0 <= x + lineHeight } ?? 0) }
+        let cells = pieces.flatMap { piece -> [RecognizedLine] in
+            guard piece.readsAsItsWords, piece.box.midY > top, piece.box.midY < bottom else { return [piece] }
+            let w = Double(piece.box.width), x = Double(piece.box.x)
+            let cuts = piece.words.indices.dropFirst().filter { k in
+                column(x + piece.words[k].start * w) != column(x + piece.words[k - 1].start * w)
+                    && (piece.words[k].start - piece.words[k - 1].end) * w >= 0.5 * lineHeight
+            }
+            return piece.split(before: cuts)
+        }
+        var header: [RecognizedLine] = [], footer: [RecognizedLine] = []
+        var blocks: [(number: Int, lines: [RecognizedLine])] = []
+        for c in columnStarts.indices {
+            var current: Int? = nil
+            let inColumn = cells.enumerated().filter { column(Double($0.element.box.x)) == c }
+                .sorted { ($0.element.box.midY, $0.offset) < ($1.element.box.midY, $1.offset) }.map(\.element)
+            for cell in inColumn {
+                if Double(cell.box.maxY) <= top + 0.25 * lineHeight {
+                    header.append(cell)
+                } else if let n = number(cell.text), Double(cell.box.midY) < bottom {
+                    blocks.append((n, [cell]))
+                    current = blocks.count - 1
+                } else if let k = current, Double(cell.box.y - blocks[k].lines.last!.box.maxY) <= lineHeight {
+                    blocks[k].lines.append(cell)
+                } else {
+                    footer.append(cell)
+                }
+            }
+        }
+        guard blocks.contains(where: { $0.lines.count > 1 }) else { return nil }
+        // Each item's lines are in their order already: one group a line.
+        return [header] + blocks.sorted { $0.number < $1.number }.flatMap { $0.lines.map { [$0] } } + [footer]
     }
 
     /// The number a numbered item starts with ("3." or "3)"), or nil.
@@ -158,7 +206,7 @@ public struct LineOrderer: Sendable {
         }
         guard !gutters.isEmpty else {
             if let groups = Self.numberedColumns(lines) {
-                trace("order: items numbered down \(groups.count - 2) columns")
+                trace("order: items numbered in columns, read in their numbers' order")
                 return groups.flatMap { rows($0) }
             }
             return rows(lines)
