@@ -210,6 +210,23 @@ import Testing
         #expect(ordered == (0..<8).flatMap { [lefts[$0], notes[$0]] }, "\(ordered)")
     }
 
+    @Test("A heading set in one column's width, with white across the page beside it, closes the columns above it")
+    func aHeadingInOneColumnStartsANewSection() {
+        func column(_ c: Int, _ section: Int, from y: Int) -> [RecognizedLine] {
+            (0..<6).map { i in line("s\(section) c\(c) line \(i) of the running text here", 100 + 500 * c, y + 40 * i, 420) }
+        }
+        let first = column(0, 1, from: 100) + column(1, 1, from: 100)
+        let heading = line("A Second Flood Years Later", 100, 370, 380, 45)
+        let second = column(0, 2, from: 450) + column(1, 2, from: 450)
+        let ordered = LineOrderer(yTolerance: 12).order((first + [heading] + second).shuffled()).map(\.text)
+        #expect(ordered == (first + [heading] + second).map(\.text), "\(ordered)")
+        // Beside a line of the other column, a taller line is a heading within its column.
+        let within = line("A Heading In Its Column", 100, 220, 380, 45)
+        let page = column(0, 1, from: 100).prefix(3) + [within] + column(0, 1, from: 280).suffix(3) + column(1, 1, from: 100)
+        let read = LineOrderer(yTolerance: 12).order(Array(page).shuffled()).map(\.text)
+        #expect(Array(read.prefix(7)) == (Array(page.prefix(7))).map(\.text), "\(read)")
+    }
+
     @Test("A table's two columns of cells are no narrow gutter: its left cells do not run up to the gap")
     func aTableOfCellsHasNoNarrowGutter() {
         let items = ["a b c d", "an item of four", "a much longer item of words", "one two three four"]

@@ -237,12 +237,31 @@ public struct LineOrderer: Sendable {
                     flush()
                     result.append(line)
                 }
+            } else if Self.isSectionHeading(line, among: byY, gutters: gutters, lineHeight: lineHeight) {
+                flush()
+                result.append(line)
             } else {
                 section.append(line)
             }
         }
         flush()
         return result
+    }
+
+    /// Whether `line` is a heading that starts a new section of the columns: print taller than the body's, with
+    /// nothing in the other columns level with it (half a line of white above and below it, across the page) and
+    /// lines above and below it. Set in one column's width, it still closes the columns above: they are read
+    /// before it, and those below after it.
+    static func isSectionHeading(_ line: RecognizedLine, among lines: [RecognizedLine], gutters: [Double], lineHeight: Double) -> Bool {
+        guard Double(line.box.height) >= 1.35 * lineHeight else { return false }
+        func column(_ l: RecognizedLine) -> Int { gutters.filter { $0 < Double(l.box.x) + Double(l.box.width) / 2 }.count }
+        let own = column(line)
+        let (top, bottom) = (Double(line.box.y) - 0.5 * lineHeight, Double(line.box.maxY) + 0.5 * lineHeight)
+        let beside = lines.contains { other in
+            other != line && column(other) != own && Double(other.box.maxY) > top && Double(other.box.y) < bottom
+        }
+        let above = lines.contains { $0.box.midY < line.box.midY - lineHeight }, below = lines.contains { $0.box.midY > line.box.midY + lineHeight }
+        return !beside && above && below
     }
 
     /// Notes in the margin beside one column of running text (side headings, glosses): short lines of words that lie
