@@ -55,14 +55,35 @@ import Testing
     }
 
     /// A line of `text` from x, its words set 10 px a letter with 8 px spaces.
-    func set(_ text: String, _ x: Int, _ y: Int) -> RecognizedLine {
+    func set(_ text: String, _ x: Int, _ y: Int) -> RecognizedLine { worded(spaced(text, from: x), y: y) }
+
+    /// `text`'s words set from `x`, 10 px a letter and `space` px between words: `[(text, x0, x1)]`.
+    func spaced(_ text: String, from x: Int, space: Int = 8) -> [(String, Int, Int)] {
         var words: [(String, Int, Int)] = []
-        var cx = x
-        for word in text.split(separator: " ") {
-            words.append((String(word), cx, cx + 10 * word.count))
-            cx += 10 * word.count + 8
+        for word in text.split(separator: " ").map(String.init) {
+            let start = words.last.map { $0.2 + space } ?? x
+            words.append((word, start, start + 10 * word.count))
         }
-        return worded(words, y: y)
+        return words
+    }
+
+    /// `text` set justified from `start` across `width` px: its words' spans, the spaces widened evenly.
+    func justified(_ text: String, from start: Int, width: Int) -> [(String, Int, Int)] {
+        let natural = set(text, start, 0)
+        let count = natural.words.count, extra = width - natural.box.width, w = Double(natural.box.width)
+        return natural.words.enumerated().map { k, word in
+            (word.text, start + Int(word.start * w) + extra * k / (count - 1), start + Int(word.end * w) + extra * k / (count - 1))
+        }
+    }
+
+    /// Twelve lines of running text in each of two columns ("col0 line3 …"), their words drawn from one list by `step`.
+    func columnTexts(step: Int) -> [[String]] {
+        let vocabulary = ["a", "stone", "of", "lighthouse", "the", "sea", "keeper", "we", "climbed", "narrow"]
+        return (0..<2).map { c in
+            (0..<12).map { i in
+                "col\(c) line\(i) " + (0..<5).map { k in vocabulary[(step * c + 3 * i + k * k) % vocabulary.count] }.joined(separator: " ")
+            }
+        }
     }
 
     @Test(
@@ -137,23 +158,14 @@ import Testing
 
     @Test("Columns closer than a line is high, their paragraphs indented, under them a line across both: read column by column, then the line")
     func narrowGutterWithIndentsAndALineAcross() {
-        let vocabulary = ["a", "stone", "of", "lighthouse", "the", "sea", "keeper", "we", "climbed", "narrow"]
-        let texts = (0..<2).map { c in
-            (0..<12).map { i in
-                "col\(c) line\(i) " + (0..<5).map { k in vocabulary[(7 * c + 3 * i + k * k) % vocabulary.count] }.joined(separator: " ")
-            }
-        }
+        let texts = columnTexts(step: 7)
         // Two justified columns of 380 px, 20 px apart; in the right one, every fourth line starts a paragraph, 30 px in.
-        func justified(_ c: Int, _ i: Int) -> RecognizedLine {
-            let indent = c == 1 && i % 4 == 0 ? 30 : 0, start = 100 + c * 400 + indent
-            let natural = set(texts[c][i], start, 100 + 40 * i)
-            let count = natural.words.count, extra = 380 - indent - natural.box.width, w = Double(natural.box.width)
-            let spread = natural.words.enumerated().map { k, word in
-                (word.text, start + Int(word.start * w) + extra * k / (count - 1), start + Int(word.end * w) + extra * k / (count - 1))
+        var lines = (0..<2).flatMap { c in
+            (0..<12).map { i in
+                let indent = c == 1 && i % 4 == 0 ? 30 : 0
+                return worded(justified(texts[c][i], from: 100 + c * 400 + indent, width: 380 - indent), y: 100 + 40 * i)
             }
-            return worded(spread, y: 100 + 40 * i)
         }
-        var lines = (0..<2).flatMap { c in (0..<12).map { justified(c, $0) } }
         let across = "continued on page fourteen with the maps of the old river beds and the new"
         lines.append(set(across, 100, 100 + 40 * 12))
         let ordered = LineOrderer(yTolerance: 12).order(lines.shuffled()).map(\.text)
@@ -162,31 +174,16 @@ import Testing
 
     @Test("Justified columns a word space and a half apart are read column by column; a footer's word spaces do not split it")
     func justifiedColumnsAWordSpaceAndAHalfApart() {
-        let vocabulary = ["a", "stone", "of", "lighthouse", "the", "sea", "keeper", "we", "climbed", "narrow"]
-        let texts = (0..<2).map { c in
-            (0..<12).map { i in
-                "col\(c) line\(i) " + (0..<5).map { k in vocabulary[(5 * c + 3 * i + k * k) % vocabulary.count] }.joined(separator: " ")
-            }
-        }
+        let texts = columnTexts(step: 5)
         // Two justified columns of 380 px, 14 px apart (a line is 30 px high, a word space 8 px); the engine read the
         // first four rows across both columns as one line each.
-        func justified(_ c: Int, _ i: Int) -> [(String, Int, Int)] {
-            let start = 100 + c * 394, natural = set(texts[c][i], start, 0)
-            let count = natural.words.count, extra = 380 - natural.box.width, w = Double(natural.box.width)
-            return natural.words.enumerated().map { k, word in
-                (word.text, start + Int(word.start * w) + extra * k / (count - 1), start + Int(word.end * w) + extra * k / (count - 1))
-            }
-        }
+        func cell(_ c: Int, _ i: Int) -> [(String, Int, Int)] { justified(texts[c][i], from: 100 + c * 394, width: 380) }
         var lines = (0..<12).flatMap { i in
-            i < 4 ? [worded(justified(0, i) + justified(1, i), y: 100 + 40 * i)] : (0..<2).map { worded(justified($0, i), y: 100 + 40 * i) }
+            i < 4 ? [worded(cell(0, i) + cell(1, i), y: 100 + 40 * i)] : (0..<2).map { worded(cell($0, i), y: 100 + 40 * i) }
         }
         // Under them, a footer set a little looser (10 px word spaces), running across the gutter.
         let across = "continued on page fourteen with the map of the old river beds and the new ones"
-        var footer: [(String, Int, Int)] = []
-        for word in across.split(separator: " ").map(String.init) {
-            let x = footer.last.map { $0.2 + 10 } ?? 100
-            footer.append((word, x, x + 10 * word.count))
-        }
+        let footer = spaced(across, from: 100, space: 10)
         lines.append(worded(footer, y: 100 + 40 * 12))
         #expect(zip(footer, footer.dropFirst()).contains { abs(($0.2 + $1.1) / 2 - 487) <= 10 }, "a word space of the footer's lies by the gutter")
         let ordered = LineOrderer(yTolerance: 12).order(lines.shuffled()).map(\.text)
@@ -364,24 +361,16 @@ import Testing
     func itemsNumberedAcrossAreReadWhole() {
         // Items 1|2, 3|4, 5|6 side by side under a heading; items 1, 2 and 3 run on to a second line, and layout
         // analysis read each row (first lines, then second lines) across both columns.
-        func words(_ text: String, _ x: Int) -> [(String, Int, Int)] {
-            var out: [(String, Int, Int)] = []
-            for word in text.split(separator: " ").map(String.init) {
-                let start = out.last.map { $0.2 + 8 } ?? x
-                out.append((word, start, start + 10 * word.count))
-            }
-            return out
-        }
         let first = [
             "1. Write three quarters as a", "2. Order these numbers from", "3. A recipe needs two cups", "4. Round seven to tens.",
             "5. Explain why it is so.", "6. Convert one eighth.",
         ]
         let second = [1: "decimal.", 2: "smallest to largest.", 3: "of flour for each loaf."]
-        var lines = [worded(words("Worksheet seven", 100), y: 40)]
+        var lines = [worded(spaced("Worksheet seven", from: 100), y: 40)]
         for row in 0..<3 {
             let y = 120 + 120 * row, a = 2 * row + 1, b = 2 * row + 2
-            lines.append(worded(words(first[a - 1], 100) + words(first[b - 1], 700), y: y))
-            let left = second[a].map { words($0, 100) } ?? [], right = second[b].map { words($0, 700) } ?? []
+            lines.append(worded(spaced(first[a - 1], from: 100) + spaced(first[b - 1], from: 700), y: y))
+            let left = second[a].map { spaced($0, from: 100) } ?? [], right = second[b].map { spaced($0, from: 700) } ?? []
             if !(left + right).isEmpty { lines.append(worded(left + right, y: y + 40)) }
         }
         let ordered = LineOrderer(yTolerance: 12).order(lines.shuffled()).map(\.text)

@@ -450,6 +450,29 @@ import Words
         return line
     }
 
+    @Test("Dot leaders read as text go, with the dot-like letters after them; the price, an ellipsis and words stay")
+    func dotLeadersReadAsTextGo() {
+        func read(_ texts: [String]) -> RecognizedLine {
+            let step = 1 / Double(texts.count)
+            return placedWords(
+                texts.enumerated().map { ($1, Double($0) * step, Double($0) * step + 0.8 * step, 0.8) },
+                in: PixelBox(x: 100, y: 40, width: 1000, height: 20), confidence: 0.8)
+        }
+        let leaders = [
+            (["PAPER", "TOWELS", ".....", "weeee", "9.44"], "PAPER TOWELS 9.44"),
+            (["RYE", "BREAD", "....", ".", "seaae", "14.98"], "RYE BREAD 14.98"),
+            (["Chapter", "three", "........", "41"], "Chapter three 41"),
+        ]
+        for (words, kept) in leaders {
+            let trimmed = LineFilter.withoutLeaders(read(words))
+            #expect(trimmed?.text == kept)
+            #expect(trimmed?.words.map(\.text) == kept.split(separator: " ").map(String.init))
+        }
+        for words in [["and", "then", "...", "so", "we", "went"], ["was", "seen", "as", "ease"]] {
+            #expect(LineFilter.withoutLeaders(read(words))?.text == words.joined(separator: " "))
+        }
+    }
+
     @Test("A line read across the facing page's cut loses the words beyond it, and keeps its own where they were")
     func aLineReadAcrossTheCutLosesTheWordsBeyondIt() {
         // A line from 100 to 1300 px: "Set background" on our page, "4 gn" beyond a cut at 1150 px on the right.

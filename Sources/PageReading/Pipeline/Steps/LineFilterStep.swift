@@ -65,6 +65,9 @@ struct LineFilterStep: EssentialStep {
         // $287.68"): inside a table, a word of bars alone is a rule.
         let tables = state.tables
         if !tables.isEmpty { kept = Self.trimming(kept, at: "a table's rule") { LineFilter.trimmed($0, rulesIn: tables) } }
+        // Dot leaders the surface step did not paint out (dots too small to tell at the print's size) are read as
+        // runs of dots and of dot-like letters ("PAPER TOWELS ..... weeee 9.44").
+        kept = Self.trimming(kept, at: "a dot leader") { LineFilter.withoutLeaders($0) }
         if state.config.dropsFacingPage, let page = state.page {
             let facing = FacingPageFilter(xHeight: state.xHeightOrTarget).keep(kept, pageWidth: page.width)
             if facing.count != kept.count { trace("filter: dropped \(kept.count - facing.count) line(s) of the facing page") }
@@ -134,6 +137,31 @@ enum LineFilter {
         }
         out.text = out.words.map(\.text).joined(separator: " ")
         return out
+    }
+
+    /// `line` without its dot leaders, read as text: a word of four dots or more, and the words after it that are
+    /// dots or small letters the recogniser makes of dots ("e", "a", "s", "o", "c", "w": "eeeee", "seaae"), up to the
+    /// next word that is neither (the price, the page number). Three dots are an ellipsis and stay.
+    static func withoutLeaders(_ line: RecognizedLine) -> RecognizedLine? {
+        func dots(_ word: String) -> Int { word.reduce(0) { $0 + ($1 == "." || $1 == "·" ? 1 : $1 == "…" ? 3 : 0) } }
+        func isDots(_ word: String) -> Bool { !word.isEmpty && word.allSatisfy { ".·…".contains($0) } }
+        func isDotLetters(_ word: String) -> Bool { !word.isEmpty && word.allSatisfy { "eaoscw.·".contains($0) } }
+        var drop = Set<Int>(), k = 0
+        let words = line.words.map(\.text)
+        while k < words.count {
+            guard isDots(words[k]), dots(words[k]) >= 4 else {
+                k += 1
+                continue
+            }
+            while k < words.count, isDots(words[k]) || isDotLetters(words[k]) {
+                drop.insert(k)
+                k += 1
+            }
+        }
+        guard !drop.isEmpty, line.box.width > 0 else { return line }
+        let x = Double(line.box.x), w = Double(line.box.width)
+        let dropped = Set(drop.map { [x + line.words[$0].start * w, x + line.words[$0].end * w] })
+        return trimmed(line) { minX, maxX, _ in dropped.contains([minX, maxX]) }
     }
 
     static func keeps(_ line: RecognizedLine, minimumConfidence: Double) -> Bool {
