@@ -585,14 +585,14 @@ public struct LineOrderer: Sendable {
         return pieces
     }
 
-    /// Gutters narrower than a line is high (a third of a line at least: justified columns may stand apart by a word space and a half): an upright band no word of the body's lines
-    /// covers (one line in twenty may cross it on a long page), with running text on both sides, six pieces of four
-    /// words or more each. The left ones run up to the band: three in five end within two line heights of it, or short
-    /// of it by less than the next line's first word (a ragged column's line breaks where that word would not fit; a
-    /// table's cells end where their text does). The right ones start at its edge: half of them within half a line
-    /// height and four in five within an indent of a line and a half. Layout analysis may read two columns' rows as one
-    /// line across such a gutter: those are split there. The gutters' x positions and the lines, split; nil when
-    /// there is none.
+    /// Gutters narrower than a line is high (a third of a line at least: justified columns may stand a word space and
+    /// a half apart): an upright band no word of the body's lines covers (one line in twenty may cross it on a long
+    /// page), with running text on both sides, six pieces of four words or more each. The left ones run up to the
+    /// band: three in five end within two line heights of it, or short of it by less than the next line's first word
+    /// (a ragged column's line breaks where that word would not fit; a table's cells end where their text does). The
+    /// right ones start at its edge: half of them within half a line height and four in five within an indent of a
+    /// line and a half. Layout analysis may read two columns' rows as one line across such a gutter: those are split
+    /// there. The gutters' x positions and the lines, split; nil when there is none.
     static func narrowGutters(in lines: [RecognizedLine]) -> (gutters: [Double], lines: [RecognizedLine])? {
         guard lines.count >= 6 else { return nil }
         let lineHeight = Self.medianHeight(lines)
@@ -653,7 +653,7 @@ public struct LineOrderer: Sendable {
             }
             // A paragraph's first line may be indented: most start at the edge, nearly all at it or an indent in.
             if min(left, right) >= 6, 5 * reaching >= 3 * left, 5 * (aligned + indented) >= 4 * right, 2 * aligned >= right {
-                // The rows' first words on either side: each row may be one sentence in two cells.
+                // Unless each row is one sentence set in two cells (`sentenceRows`), told from the pieces' words.
                 func text(_ line: RecognizedLine, _ spans: [(Double, Double)]) -> String {
                     line.words.filter { w in spans.contains { $0 == line.span(of: w) } }.map(\.text).joined(separator: " ")
                 }
