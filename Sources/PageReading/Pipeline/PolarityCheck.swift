@@ -29,13 +29,14 @@ enum PolarityCheck {
     static func isLightOnDark(_ gray: GrayImage) -> Bool {
         guard !gray.bytes.isEmpty else { return false }
         let threshold = PageDetector.otsuThreshold(gray.bytes)
-        return holdsLightPrint(gray, threshold: threshold, trace: "") || isDarkPanel(gray, threshold: threshold)
+        return lightPrint(gray, threshold: threshold, trace: "") != nil || isDarkPanel(gray, threshold: threshold)
     }
 
-    /// The light (above `threshold`) is the smaller part and lies mostly in small pieces.
-    static func holdsLightPrint(_ gray: GrayImage, threshold: Int, trace prefix: String) -> Bool {
+    /// The light print's pieces when the light (above `threshold`) is the smaller part and lies mostly in small
+    /// pieces; nil otherwise.
+    static func lightPrint(_ gray: GrayImage, threshold: Int, trace prefix: String) -> [InkComponents.Component]? {
         let total = gray.bytes.count
-        guard total > 0 else { return false }
+        guard total > 0 else { return nil }
         // The light, as ink for the components (bytes under 128 are ink).
         var light = 0
         let marked = gray.bytes.map { value -> UInt8 in
@@ -43,19 +44,19 @@ enum PolarityCheck {
             light += 1
             return 0
         }
-        guard light > total / 200, Double(light) <= lightAtMost * Double(total) else { return false }
-        let small = smallPieces(GrayImage(width: gray.width, height: gray.height, bytes: marked))
+        guard light > total / 200, Double(light) <= lightAtMost * Double(total) else { return nil }
+        let small = InkComponents(GrayImage(width: gray.width, height: gray.height, bytes: marked)).components.filter {
+            isSmall($0, in: gray)
+        }
         let smallLight = small.reduce(0) { $0 + $1.ink }
         trace("polarity: \(prefix)light \(light * 100 / total) %, \(small.count) small pieces holding \(smallLight * 100 / max(1, light)) % of it")
-        return small.count >= fewestPieces && Double(smallLight) >= inSmallPieces * Double(light)
+        return small.count >= fewestPieces && Double(smallLight) >= inSmallPieces * Double(light) ? small : nil
     }
 
-    /// Pieces of ink (bytes under 128) no larger than a word: a tenth of the height, a fifth of the width, a few
+    /// Whether a piece is no larger than a word of `gray`'s print: a tenth of the height, a fifth of the width, a few
     /// pixels at least.
-    static func smallPieces(_ marked: GrayImage) -> [InkComponents.Component] {
-        InkComponents(marked).components.filter {
-            $0.box.height <= marked.height / 10 && $0.box.width <= marked.width / 5 && $0.ink >= 4
-        }
+    static func isSmall(_ piece: InkComponents.Component, in gray: GrayImage) -> Bool {
+        piece.box.height <= gray.height / 10 && piece.box.width <= gray.width / 5 && piece.ink >= 4
     }
 
     /// A dark panel holding light print inside a light surround: a blackboard on a wall, a dark screen, a page printed
@@ -75,19 +76,14 @@ enum PolarityCheck {
         guard box.x > 0, box.y > 0, box.maxX < gray.width, box.maxY < gray.height, 2 * panel.ink >= dark,
             10 * box.width * box.height >= total
         else { return false }
-        var inside = [UInt8](repeating: 0, count: box.width * box.height)
-        for y in 0..<box.height {
-            let row = (box.y + y) * gray.width + box.x
-            for x in 0..<box.width { inside[y * box.width + x] = gray.bytes[row + x] }
-        }
-        let crop = GrayImage(width: box.width, height: box.height, bytes: inside)
-        guard holdsLightPrint(crop, threshold: threshold, trace: "a dark panel \(box): ") else { return false }
-        let lightPrint = smallPieces(GrayImage(width: crop.width, height: crop.height, bytes: crop.bytes.map { Int($0) > threshold ? 0 : 255 }))
+        guard let crop = MissedTextRecovery.crop(gray, to: box),
+            let light = lightPrint(crop, threshold: threshold, trace: "a dark panel \(box): ")
+        else { return false }
         let darkPrint = pieces.filter { piece in
-            piece.box.height <= gray.height / 10 && piece.box.width <= gray.width / 5 && piece.ink >= 4
+            isSmall(piece, in: gray)
                 && (piece.box.maxX <= box.x || piece.box.x >= box.maxX || piece.box.maxY <= box.y || piece.box.y >= box.maxY)
         }
-        let darkInk = darkPrint.reduce(0) { $0 + $1.ink }, lightInk = lightPrint.reduce(0) { $0 + $1.ink }
+        let darkInk = darkPrint.reduce(0) { $0 + $1.ink }, lightInk = light.reduce(0) { $0 + $1.ink }
         trace("polarity: dark print around the panel \(darkInk) px, light print in it \(lightInk) px")
         return darkInk < lightInk
     }

@@ -88,7 +88,7 @@ public struct LineOrderer: Sendable {
         var columnStarts = [starts[0]]
         for (a, b) in zip(starts, starts.dropFirst()) where b - a > 2 * lineHeight { columnStarts.append(b) }
         guard columnStarts.count >= 2 else { return nil }
-        func column(_ line: RecognizedLine) -> Int { max(0, columnStarts.lastIndex { $0 <= Double(line.box.x) + lineHeight } ?? 0) }
+        func column(_ line: RecognizedLine) -> Int { Self.column(at: Double(line.box.x), starts: columnStarts, lineHeight: lineHeight) }
         func ascending(_ numbers: [Int]) -> Bool { zip(numbers, numbers.dropFirst()).allSatisfy { $0 < $1 } }
         let byRows = items.sorted { ($0.piece.box.midY, $0.piece.box.x) < ($1.piece.box.midY, $1.piece.box.x) }
         let byColumns = items.sorted { (column($0.piece), $0.piece.box.midY) < (column($1.piece), $1.piece.box.midY) }
@@ -125,7 +125,7 @@ public struct LineOrderer: Sendable {
     static func itemsAcross(
         _ pieces: [RecognizedLine], columnStarts: [Double], top: Double, bottom: Double, lineHeight: Double, number: (String) -> Int?
     ) -> [[RecognizedLine]]? {
-        func column(_ x: Double) -> Int { max(0, columnStarts.lastIndex { $0 <= x + lineHeight } ?? 0) }
+        func column(_ x: Double) -> Int { Self.column(at: x, starts: columnStarts, lineHeight: lineHeight) }
         let cells = pieces.flatMap { piece -> [RecognizedLine] in
             guard piece.readsAsItsWords, piece.box.midY > top, piece.box.midY < bottom else { return [piece] }
             let w = Double(piece.box.width), x = Double(piece.box.x)
@@ -157,6 +157,12 @@ public struct LineOrderer: Sendable {
         guard blocks.contains(where: { $0.lines.count > 1 }) else { return nil }
         // Each item's lines are in their order already: one group a line.
         return [header] + blocks.sorted { $0.number < $1.number }.flatMap { $0.lines.map { [$0] } } + [footer]
+    }
+
+    /// The column of a numbered list that print starting at `x` lies in: the last whose start it reaches, within a
+    /// line height.
+    static func column(at x: Double, starts: [Double], lineHeight: Double) -> Int {
+        max(0, starts.lastIndex { $0 <= x + lineHeight } ?? 0)
     }
 
     /// The number a numbered item starts with ("3." or "3)"), or nil.

@@ -119,10 +119,16 @@ enum LineFilter {
             return dropsWords(line.text) && drops(Double(line.box.x), Double(line.box.maxX), y) ? nil : line
         }
         let x = Double(line.box.x), w = Double(line.box.width)
-        let spans = line.words.map { (x + $0.start * w, x + $0.end * w) }
-        let keep = line.words.indices.map { i in !(dropsWords(line.words[i].text) && drops(spans[i].0, spans[i].1, y)) }
+        return trimmed(line, keeping: line.words.map { !(dropsWords($0.text) && drops(x + $0.start * w, x + $0.end * w, y)) })
+    }
+
+    /// `line` with only the words `keep` marks (one flag a word; the line has words and a width), its box narrowed to
+    /// them; nil when none is kept, unchanged when all are.
+    static func trimmed(_ line: RecognizedLine, keeping keep: [Bool]) -> RecognizedLine? {
         guard keep.contains(false) else { return line }
         guard keep.contains(true) else { return nil }
+        let x = Double(line.box.x), w = Double(line.box.width)
+        let spans = line.words.map { (x + $0.start * w, x + $0.end * w) }
         let kept = line.words.indices.filter { keep[$0] }
         let x0 = kept.map { spans[$0].0 }.min()!, x1 = kept.map { spans[$0].1 }.max()!
         var out = line
@@ -159,9 +165,7 @@ enum LineFilter {
             }
         }
         guard !drop.isEmpty, line.box.width > 0 else { return line }
-        let x = Double(line.box.x), w = Double(line.box.width)
-        let dropped = Set(drop.map { [x + line.words[$0].start * w, x + line.words[$0].end * w] })
-        return trimmed(line) { minX, maxX, _ in dropped.contains([minX, maxX]) }
+        return trimmed(line, keeping: line.words.indices.map { !drop.contains($0) })
     }
 
     static func keeps(_ line: RecognizedLine, minimumConfidence: Double) -> Bool {
