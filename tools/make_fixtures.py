@@ -414,6 +414,43 @@ def mono_ruled_table(size=26):
     return img
 
 
+DROP_CAP = [
+    "When the harbour froze that winter, the",
+    "fishing boats stayed tied along the quay",
+    "and the families mended nets by the fire.",
+    "Nobody remembered a colder month, and the old keeper wrote it",
+    "down in his book with a careful hand, the way he wrote everything.",
+]
+
+
+def drop_cap_page(size=34, margin=90, width=1500, lines=3):
+    """A chapter's opening paragraph under its title, the first letter set large and dropped into `lines` lines,
+    the text beside it indented past the letter."""
+    font = ImageFont.truetype(FONT, size)
+    line_h = int(size * 1.6)
+    img = Image.new("L", (width, margin * 2 + line_h * (len(DROP_CAP) + 3)), 250)
+    d = ImageDraw.Draw(img)
+    d.text((margin, margin), "Chapter One", fill=20, font=ImageFont.truetype(FONT, int(size * 1.4)))
+    top = margin + 3 * line_h
+    # The initial spans from the first line's cap height to the baseline of line `lines`.
+    cap_top = top + font.getbbox("W")[1]
+    baseline = top + (lines - 1) * line_h + font.getbbox("x")[3]
+    cap_font = ImageFont.truetype(FONT, 10)
+    for s in range(10, 400):
+        f = ImageFont.truetype(FONT, s)
+        b = f.getbbox("W")
+        if b[3] - b[1] > baseline - cap_top:
+            break
+        cap_font = f
+    b = cap_font.getbbox("W")
+    d.text((margin - b[0], cap_top - b[1]), "W", fill=20, font=cap_font)
+    indent = margin + (b[2] - b[0]) + int(size * 0.4)
+    for i, line in enumerate(DROP_CAP):
+        text = line[1:] if i == 0 else line
+        d.text((indent if i < lines else margin, top + i * line_h), text, fill=20, font=font)
+    return img
+
+
 def short_text(text, size, width=1200, height=400, face=SANS):
     """A word or a number alone on a sheet: a price tag, a page number."""
     img = Image.new("L", (width, height), 250)
@@ -528,6 +565,9 @@ def main():
     boxed_grid_worksheet().save(p("worksheet_grid.png"))
     small_ruled_table().save(p("small_table.png"))
     mono_ruled_table().save(p("mono_table.png"))
+    # A chapter's first letter set large: dropped three lines (painted out with the pictures) and two (read beside them).
+    photographed(drop_cap_page(), 1.5, 0.8, 6).save(p("drop_cap.jpg"), quality=88)
+    photographed(drop_cap_page(lines=2), -1.0, 0.8, 8).save(p("drop_cap_two.jpg"), quality=88)
     short_text("12.50", 60).save(p("price_alone.png"))
     short_text("Page 12 of 40", 46, height=500, face=FONT).save(p("page_number.png"))
     # EXIF says turn 90° clockwise, and the page is still lying on its side after that turn (a camera held wrong).

@@ -229,6 +229,16 @@ import Testing
         }
     }
 
+    @Test(
+        "A chapter's first letter set large and dropped into the lines beside it starts the first word",
+        arguments: ["drop_cap.jpg", "drop_cap_two.jpg"])
+    func aDropCapStartsTheFirstWord(name: String) async throws {
+        let text = try await read(name)
+        #expect(text.contains("When the harbour froze"), "\(name): \(text)")
+        #expect(!text.contains("W hen") && !text.hasPrefix("W\n"), "\(name): \(text)")
+        #expect(text.contains("fishing boats stayed tied"), "the indented lines beside it are read: \(text)")
+    }
+
     /// Pages drawn with their truth, and the CER each must read within.
     static let drawnPages: [(name: String, truth: String, cer: Double)] = [
         // A boxed worksheet: every exercise with its number.

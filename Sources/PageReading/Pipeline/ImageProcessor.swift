@@ -184,7 +184,7 @@ public struct ImageProcessor: Sendable {
         DewarpStep(),
         PreviewStep(), SharpenStep(), BinariseStep(), WidenStep(), SurfaceStep(), FacingPageStep(), MarginTextStep(), RecogniseStep(),
         ThresholdCheckStep(),
-        RowsStep(), SidewaysTextStep(), RecoverStep(), FaintTextStep(), TableStep(), RereadStep(), FixedPitchStep(), LineFilterStep(),
+        RowsStep(), SidewaysTextStep(), RecoverStep(), FaintTextStep(), TableStep(), RereadStep(), FixedPitchStep(), DropCapStep(), LineFilterStep(),
         DebrisStep(), RespellStep(), OrderStep(), CleanStep(),
     ]
 
