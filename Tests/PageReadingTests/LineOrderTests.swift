@@ -190,6 +190,23 @@ import Testing
         #expect(ordered == texts[0] + texts[1] + [across], "\(ordered)")
     }
 
+    @Test("Columns a line apart whose short paragraphs open with an indent of two lines are columns, under a running head across them")
+    func columnsWithDeepParagraphIndentsUnderARunningHead() {
+        let texts = columnTexts(step: 3)
+        // Two justified columns of 380 px, 30 px apart (a line is 30 px high); paragraphs of two lines, each opening
+        // with an indent of 60 px (two lines; a 1.5 em indent in a book), so half the right column's lines start an
+        // indent in. A centred running head crosses the gutter above them.
+        func cell(_ c: Int, _ i: Int) -> [(String, Int, Int)] {
+            let indent = i % 2 == 0 ? 60 : 0
+            return justified(texts[c][i], from: 100 + c * 410 + indent, width: 380 - indent)
+        }
+        let head = "The Winter Harbour"
+        var lines = [worded(spaced(head, from: 400), y: 40)]
+        lines += (0..<12).flatMap { i in (0..<2).map { worded(cell($0, i), y: 100 + 40 * i) } }
+        let ordered = LineOrderer(yTolerance: 12).order(lines.shuffled()).map(\.text)
+        #expect(ordered == [head] + texts[0] + texts[1], "\(ordered)")
+    }
+
     @Test(
         "Rows of items, each a capitalised start and a note that continues it across a gap, are read row by row",
         arguments: [20, 80])

@@ -596,9 +596,10 @@ public struct LineOrderer: Sendable {
     /// page), with running text on both sides, six pieces of four words or more each. The left ones run up to the
     /// band: three in five end within two line heights of it, or short of it by less than the next line's first word
     /// (a ragged column's line breaks where that word would not fit; a table's cells end where their text does). The
-    /// right ones start at its edge: half of them within half a line height and four in five within an indent of a
-    /// line and a half. Layout analysis may read two columns' rows as one line across such a gutter: those are split
-    /// there. The gutters' x positions and the lines, split; nil when there is none.
+    /// right ones start at its edge: half of them within half a line height and four in five within an indent of two
+    /// lines and a half (a book's 1.5 em paragraph indent is 1.6 line boxes). Layout analysis may read two columns'
+    /// rows as one line across such a gutter: those are split there. The gutters' x positions and the lines, split;
+    /// nil when there is none.
     static func narrowGutters(in lines: [RecognizedLine]) -> (gutters: [Double], lines: [RecognizedLine])? {
         guard lines.count >= 6 else { return nil }
         let lineHeight = Self.medianHeight(lines)
@@ -654,7 +655,7 @@ public struct LineOrderer: Sendable {
                 if after.count >= 4 {
                     right += 1
                     let inset = after.map(\.0).min()! - hi
-                    if inset <= 0.5 * lineHeight { aligned += 1 } else if inset <= 1.5 * lineHeight { indented += 1 }
+                    if inset <= 0.5 * lineHeight { aligned += 1 } else if inset <= 2.5 * lineHeight { indented += 1 }
                 }
             }
             // A paragraph's first line may be indented: most start at the edge, nearly all at it or an indent in.
