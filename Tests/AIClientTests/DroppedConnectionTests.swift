@@ -16,7 +16,7 @@ struct DroppedConnectionTests {
     func droppedConnectionFailsFast(reset: Bool) async throws {
         let server = try DroppingServer(reset: reset)
         defer { server.stop() }
-        let settings = AIProviderSettings(baseURL: "http://127.0.0.1:\(server.port)/v1", model: "m", timeout: .seconds(120))
+        let settings = AIProviderSettings(baseURL: "http://127.0.0.1:\(server.port)/v1", model: "m", timeout: .seconds(600))
         let start = ContinuousClock.now
         do {
             _ = try await OpenAICompatibleClient(settings: settings).complete(ChatRequest(messages: [.user("hi")]))
@@ -27,7 +27,9 @@ struct DroppedConnectionTests {
             #expect(error.technicalDetail?.english.contains("closed or reset it") == true)
             #expect(error.isRetryable)
         }
-        #expect(start.duration(to: .now) < .seconds(60), "took \(start.duration(to: .now)) against a 120 s timeout")
+        // Alone it takes milliseconds; under the whole suite on two cores (the OCR tests keep every thread busy) the
+        // client's first turn can wait a minute, so the bound is half the timeout: what it tells is that no timeout ran out.
+        #expect(start.duration(to: .now) < .seconds(300), "took \(start.duration(to: .now)) against a 600 s timeout")
     }
 }
 

@@ -35,6 +35,8 @@ struct DropCapStep: PageStep {
         // A cap read as a line of its own ("M"), or painted out with the pictures: read alone, put before the word.
         var candidates: [(line: Int, box: PixelBox, reading: String?, image: GrayImage?)] = []
         var taken = Set<Int>()
+        // The ink a cap could be, sorted out once: components of a cap's size and fill.
+        let capSized = state.ink.map { Self.capSized($0, xHeight: x) } ?? []
         for i in lines.indices {
             guard let word = Self.firstWord(lines[i]), word.text.first?.isLetter == true else { continue }
             if let k = lines.indices.first(where: { k in
@@ -44,7 +46,7 @@ struct DropCapStep: PageStep {
                 candidates.append((i, lines[k].box, lines[k].text, nil))
                 continue
             }
-            guard let ink = state.ink, let crop = Self.paintedCap(ink, beside: lines[i], lines: lines, pictures: state.pictures, xHeight: x)
+            guard let ink = state.ink, let crop = Self.paintedCap(ink, among: capSized, beside: lines[i], lines: lines, xHeight: x)
             else { continue }
             candidates.append((i, crop.box, nil, crop.image))
         }
@@ -129,19 +131,26 @@ struct DropCapStep: PageStep {
         return indented ? cap : nil
     }
 
-    /// A painted-out component standing as a drop cap beside `line` (see `standsAsCap`), alone on white with a margin
-    /// round it, ready to read; nil when there is none. It must be a picture the surface step painted out or loose
-    /// ink, not a letter of a row, and fill its box as a letter does.
-    static func paintedCap(
-        _ ink: InkComponents, beside line: RecognizedLine, lines: [RecognizedLine], pictures: [PixelBox], xHeight: Double
-    ) -> (box: PixelBox, image: GrayImage)? {
-        guard let first = firstWord(line)?.box, let height = wordHeight(line, from: 0) else { return nil }
-        let low = first.y - Int(height), high = first.y + Int(height)
-        let found = ink.components.indices.first { i in
+    /// The components of `ink` that could be a drop cap: 2.5 x-heights tall or more (1.8 times a word of letters
+    /// with ascenders), a letter's shape and fill (not a rule, a block or a frame).
+    static func capSized(_ ink: InkComponents, xHeight: Double) -> [Int] {
+        ink.components.indices.filter { i in
             let c = ink.components[i]
-            guard c.box.y >= low, c.box.y <= high, c.box.maxX <= first.x + Int(0.3 * xHeight), c.fill >= 0.08, c.fill <= 0.75 else {
-                return false
-            }
+            let h = Double(c.box.height), w = Double(c.box.width)
+            return h >= 2.5 * xHeight && w >= 0.25 * h && w <= 1.8 * h && c.fill >= 0.08 && c.fill <= 0.75
+        }
+    }
+
+    /// A painted-out component among `candidates` (see `capSized`) standing as a drop cap beside `line` (see
+    /// `standsAsCap`), alone on white with a margin round it, ready to read; nil when there is none.
+    static func paintedCap(
+        _ ink: InkComponents, among candidates: [Int], beside line: RecognizedLine, lines: [RecognizedLine], xHeight: Double
+    ) -> (box: PixelBox, image: GrayImage)? {
+        guard !candidates.isEmpty, let first = firstWord(line)?.box, let height = wordHeight(line, from: 0) else { return nil }
+        let low = first.y - Int(height), high = first.y + Int(height)
+        let found = candidates.first { i in
+            let c = ink.components[i]
+            guard c.box.y >= low, c.box.y <= high, c.box.maxX <= first.x + Int(0.3 * xHeight) else { return false }
             return standsAsCap(c.box, beside: line, lines: lines, xHeight: xHeight)
         }
         guard let i = found else { return nil }
