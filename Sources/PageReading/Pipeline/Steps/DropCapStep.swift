@@ -24,16 +24,14 @@ struct DropCapStep: PageStep {
         guard !state.lines.isEmpty, Self.casedScript(state.languages) else { return }
         let x = state.xHeightOrTarget
         var lines = state.lines
-        var joined = 0
         // A cap read as the line's first word ("M ost"): its word is joined to the next.
         for i in lines.indices {
             guard let cap = Self.capWord(lines[i], lines: lines, xHeight: x) else { continue }
             trace("dropcap: '\(cap.text)' read as a word at \(cap.box.map { "\($0)" } ?? "")")
             lines[i] = Self.joiningFirstWords(lines[i], cap: cap, words: state.words)
-            joined += 1
         }
         // A cap read as a line of its own ("M"), or painted out with the pictures: read alone, put before the word.
-        var candidates: [(line: Int, box: PixelBox, reading: String?, image: GrayImage?)] = []
+        var candidates: [(line: Int, box: PixelBox, capLine: Int?, image: GrayImage?)] = []
         var taken = Set<Int>()
         // The ink a cap could be, sorted out once: components of a cap's size and fill.
         let capSized = state.ink.map { Self.capSized($0, xHeight: x) } ?? []
@@ -43,7 +41,7 @@ struct DropCapStep: PageStep {
                 k != i && !taken.contains(k) && Self.isCapLine(lines[k]) && Self.standsAsCap(lines[k].box, beside: lines[i], lines: lines, xHeight: x)
             }) {
                 taken.insert(k)
-                candidates.append((i, lines[k].box, lines[k].text, nil))
+                candidates.append((i, lines[k].box, k, nil))
                 continue
             }
             guard let ink = state.ink, let crop = Self.paintedCap(ink, among: capSized, beside: lines[i], lines: lines, xHeight: x)
@@ -56,18 +54,16 @@ struct DropCapStep: PageStep {
         var dropped = Set<Int>()
         for candidate in candidates {
             let letter: String
-            if let reading = candidate.reading {
-                letter = reading
-                if let k = lines.indices.first(where: { lines[$0].box == candidate.box && lines[$0].text == reading }) { dropped.insert(k) }
+            if let k = candidate.capLine {
+                letter = lines[k].text
+                dropped.insert(k)
             } else {
                 guard let result = results.next(), let read = Self.capLetter(result) else { continue }
                 letter = read
             }
             trace("dropcap: '\(letter)' at \(candidate.box) before '\(Self.firstWord(lines[candidate.line])?.text ?? "")'")
             lines[candidate.line] = Self.prepending(letter, to: lines[candidate.line], words: state.words)
-            joined += 1
         }
-        guard joined > 0 else { return }
         state.lines = lines.indices.filter { !dropped.contains($0) }.map { lines[$0] }
     }
 
@@ -146,14 +142,8 @@ struct DropCapStep: PageStep {
     static func paintedCap(
         _ ink: InkComponents, among candidates: [Int], beside line: RecognizedLine, lines: [RecognizedLine], xHeight: Double
     ) -> (box: PixelBox, image: GrayImage)? {
-        guard !candidates.isEmpty, let first = firstWord(line)?.box, let height = wordHeight(line, from: 0) else { return nil }
-        let low = first.y - Int(height), high = first.y + Int(height)
-        let found = candidates.first { i in
-            let c = ink.components[i]
-            guard c.box.y >= low, c.box.y <= high, c.box.maxX <= first.x + Int(0.3 * xHeight) else { return false }
-            return standsAsCap(c.box, beside: line, lines: lines, xHeight: xHeight)
-        }
-        guard let i = found else { return nil }
+        guard let i = candidates.first(where: { standsAsCap(ink.components[$0].box, beside: line, lines: lines, xHeight: xHeight) })
+        else { return nil }
         let box = ink.components[i].box
         let pad = max(4, box.height / 4)
         let w = box.width + 2 * pad, h = box.height + 2 * pad
