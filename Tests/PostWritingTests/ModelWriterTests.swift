@@ -16,7 +16,7 @@ struct ModelWriterTests {
         _ scenario: String,
         _ setup: OpenAIScenario,
         memory: StructuredOutputMemory = StructuredOutputMemory(),
-        timeout: Duration = .seconds(10),
+        timeout: Duration = OpenAITestServer.patientTimeout,
         key: String? = "sk-test"
     ) async throws -> [Variant] {
         let server = try await OpenAITestServer.shared()
@@ -26,7 +26,7 @@ struct ModelWriterTests {
     }
 
     /// The error a scenario maps to.
-    func failure(_ scenario: String, _ setup: OpenAIScenario, timeout: Duration = .seconds(10)) async throws -> AIError {
+    func failure(_ scenario: String, _ setup: OpenAIScenario, timeout: Duration = OpenAITestServer.patientTimeout) async throws -> AIError {
         do {
             let variants = try await generate(scenario, setup, timeout: timeout)
             Issue.record("expected an error, got \(variants.count) variants")
@@ -217,7 +217,7 @@ struct ModelWriterTests {
 
     @Test func connectionRefusedIsUnreachable() async throws {
         // Port 1 on loopback: nothing listens there, so the connection is refused.
-        let settings = AIProviderSettings(baseURL: "http://127.0.0.1:1/v1", model: "m", timeout: .seconds(5))
+        let settings = AIProviderSettings(baseURL: "http://127.0.0.1:1/v1", model: "m", timeout: OpenAITestServer.patientTimeout)
         do {
             _ = try await ModelWriter(client: OpenAICompatibleClient(settings: settings)).generateVariants(from: "Text.", bookTitle: nil, author: nil)
             Issue.record("expected unreachable")
@@ -300,7 +300,9 @@ struct ModelWriterTests {
     @Test func thePromptNamesThePassagesLanguage() async throws {
         let chinese = "图书馆每天清晨七点开门，第一批读者总是在长桌旁找到温暖的阳光。一位著名的作家坐在窗边，慢慢翻着一本旧地图集。"
         let server = try await OpenAITestServer.shared()
-        let settings = AIProviderSettings(baseURL: server.baseURL("chinese-request", .init(fixture: "ok_object")), apiKey: "k", model: "test-model")
+        let settings = AIProviderSettings(
+            baseURL: server.baseURL("chinese-request", .init(fixture: "ok_object")), apiKey: "k", model: "test-model",
+            timeout: OpenAITestServer.patientTimeout)
         _ = try await ModelWriter(client: OpenAICompatibleClient(settings: settings)).write(DraftRequest(excerpt: chinese))
         let requests = try await server.requests("chinese-request")
         let body = try #require(requests.first)

@@ -24,7 +24,9 @@ struct AIErrorPageTests {
     /// An app whose drafts come from the real model writer, pointed at a loopback provider answering with `scenario`.
     func harness(_ name: String, _ scenario: OpenAIScenario, metricsRegistry: PrometheusCollectorRegistry = .init()) async throws -> TestApp {
         let server = try await OpenAITestServer.shared()
-        let settings = AIProviderSettings(baseURL: server.baseURL(name, scenario), apiKey: "sk-test", model: "test-model", timeout: .seconds(10))
+        let settings = AIProviderSettings(
+            baseURL: server.baseURL(name, scenario), apiKey: "sk-test", model: "test-model",
+            timeout: OpenAITestServer.patientTimeout)
         return try TestApp(
             generator: ModelWriter(client: OpenAICompatibleClient(settings: settings, memory: StructuredOutputMemory())),
             metricsRegistry: metricsRegistry)
