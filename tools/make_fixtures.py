@@ -451,6 +451,83 @@ def drop_cap_page(size=34, margin=90, width=1500, lines=3):
     return img
 
 
+CHAPTER_OPENING = ("The lamplighter began his round at dusk, when the first windows along the river turned gold and the "
+                   "boats drew in their nets for the night.")
+CHAPTER_LEFT = ["He carried a ladder on his shoulder and a small tin of oil in his coat. Every lamp had a name, "
+                "and he greeted each one as he climbed.",
+                "The children of the lower town followed him as far as the bridge. There they stopped, because "
+                "their mothers had told them never to cross it after dark.",
+                "He did not mind. The far bank was quiet, and the lamps there burned longer than any others in "
+                "the city."]
+CHAPTER_RIGHT = ["In winter the round took him almost three hours. Snow lay thick on the steps of the old market, "
+                 "and the wind from the harbour put out the flames faster than he could light them.",
+                 "Still he went on. People said that nobody had ever seen the streets of the upper town fully dark "
+                 "while he lived.",
+                 "When he retired, the council gave him a silver watch and a lamp of his own. He hung it by his "
+                 "door, and lit it every evening at dusk."]
+
+
+def justified(d, words, x0, y, width, font):
+    """Words set across `width` with the spaces stretched, as a book sets its lines."""
+    total = sum(d.textlength(w, font=font) for w in words)
+    gap = (width - total) / max(1, len(words) - 1)
+    x = x0
+    for w in words:
+        d.text((x, y), w, fill=20, font=font)
+        x += d.textlength(w, font=font) + gap
+
+
+def set_paragraph(d, text, x0, y0, width, font, line_h, indent=0):
+    """Breaks `text` into lines of `width`, the first indented, justified but for the last; returns the lines and
+    the next free row."""
+    lines, words = [], text.split()
+    while words:
+        n = 1
+        room = width - (indent if not lines else 0)
+        while n < len(words) and d.textlength(" ".join(words[: n + 1]), font=font) <= room:
+            n += 1
+        lines.append(words[:n])
+        words = words[n:]
+    for i, line in enumerate(lines):
+        y, x = y0 + i * line_h, x0 + (indent if i == 0 else 0)
+        if i < len(lines) - 1:
+            justified(d, line, x, y, width - (x - x0), font)
+        else:
+            d.text((x, y), " ".join(line), fill=20, font=font)
+    return [" ".join(l) for l in lines], y0 + len(lines) * line_h
+
+
+def chapter_columns(size=30, margin=90, width=1700):
+    """A chapter's first page: a small heading at the body's size centred over the gutter, the title, a paragraph
+    across the page, then two justified columns a line and a half apart."""
+    font = ImageFont.truetype(FONT, size)
+    line_h = int(size * 1.45)
+    gutter = int(line_h * 1.6)
+    col_w = (width - 2 * margin - gutter) // 2
+    img = Image.new("L", (width, margin * 2 + line_h * 22), 250)
+    d = ImageDraw.Draw(img)
+    head = "CHAPTER TWO"
+    d.text(((width - d.textlength(head, font=font)) / 2, margin), head, fill=20, font=font)
+    title_font = ImageFont.truetype(FONT, int(size * 1.5))
+    title = "The Lamplighter"
+    d.text(((width - d.textlength(title, font=title_font)) / 2, margin + int(1.3 * line_h)), title, fill=20, font=title_font)
+    _, y = set_paragraph(d, CHAPTER_OPENING, margin, margin + 3 * line_h, width - 2 * margin, font, line_h)
+    for column, x in ((CHAPTER_LEFT, margin), (CHAPTER_RIGHT, margin + col_w + gutter)):
+        top = y
+        for paragraph in column:
+            _, top = set_paragraph(d, paragraph, x, top, col_w, font, line_h, indent=int(size * 1.5))
+    return img
+
+def keystoned_photo(img, squeeze=0.16, seed=12):
+    """Photographed from below the page's foot: the top narrower than the bottom, turned a little."""
+    w, h = img.size
+    dx = int(w * squeeze / 2)
+    src = [(0, 0), (w, 0), (w, h), (0, h)]
+    dst = [(dx, 0), (w - dx, 0), (w, h), (0, h)]
+    coeffs = solve_perspective(dst, src)
+    out = img.transform((w, h), Image.Transform.PERSPECTIVE, coeffs, Image.Resampling.BICUBIC, fillcolor=250)
+    return photographed(out, 2.5, 0.8, seed)
+
 def short_text(text, size, width=1200, height=400, face=SANS):
     """A word or a number alone on a sheet: a price tag, a page number."""
     img = Image.new("L", (width, height), 250)
@@ -568,6 +645,10 @@ def main():
     # A chapter's first letter set large: dropped three lines (painted out with the pictures) and two (read beside them).
     photographed(drop_cap_page(), 1.5, 0.8, 6).save(p("drop_cap.jpg"), quality=88)
     photographed(drop_cap_page(lines=2), -1.0, 0.8, 8).save(p("drop_cap_two.jpg"), quality=88)
+    # A chapter's first page: a heading at the body's size centred over the gutter of two justified columns; flat,
+    # and photographed from below the page's foot.
+    photographed(chapter_columns(), 0.8, 0.8, 11).save(p("chapter_columns.jpg"), quality=88)
+    keystoned_photo(chapter_columns()).save(p("chapter_keystoned.jpg"), quality=88)
     short_text("12.50", 60).save(p("price_alone.png"))
     short_text("Page 12 of 40", 46, height=500, face=FONT).save(p("page_number.png"))
     # EXIF says turn 90° clockwise, and the page is still lying on its side after that turn (a camera held wrong).

@@ -36,6 +36,40 @@ import Testing
         #expect(Array(ordered[6...10]) == (0..<5).map { "right column words number \($0)" })
     }
 
+    @Test("A heading at the body's size centred over the gutter, and a page number under it, do not hide the gutter")
+    func aCentredHeadingOverTheGutterDoesNotHideIt() {
+        var lines = [
+            line("CHAPTER TWO", 700, 20, 200), line("An opening paragraph set across the whole page from one margin to the other", 100, 60, 1400),
+        ]
+        for i in 0..<10 {
+            lines.append(line("left column words number \(i)", 100, 110 + i * 40, 650))
+            lines.append(line("right column words number \(i)", 850, 110 + i * 40, 650))
+        }
+        lines.append(line("12", 780, 520, 40))
+        let ordered = LineOrderer(yTolerance: 12).order(lines.shuffled()).map(\.text)
+        #expect(Array(ordered[2...11]) == (0..<10).map { "left column words number \($0)" }, "\(ordered)")
+        #expect(Array(ordered[12...21]) == (0..<10).map { "right column words number \($0)" })
+        #expect(ordered.first == "CHAPTER TWO" && ordered.last == "12")
+    }
+
+    @Test("A sidebar beside a wide column: the gutter is at the column's edge, not inside it, and the sidebar's short lines are no notes")
+    func aSidebarBesideAWideColumnIsReadAfterIt() {
+        // The column runs from x 100 to 1030, most of the page's width; its paragraphs end in short lines. The sidebar,
+        // from x 1120, stands level with the column's rows 4 to 11; its heading and last line are short.
+        var main: [RecognizedLine] = []
+        for i in 0..<16 {
+            let end = [5, 11, 15].contains(i)
+            main.append(line("the column's running text line \(i)", 100, 100 + 50 * i, end ? 600 : 930))
+        }
+        let side = [
+            "Try This at Home", "the sidebar holds its own words here", "and runs on for a few more lines",
+            "each of them beside the column's", "rows and the gutter between", "ending with a short line", "at last.",
+        ]
+        let sidebar = side.enumerated().map { line($1, 1120, 300 + 50 * $0, $1.count < 18 ? 200 : 380) }
+        let ordered = LineOrderer(yTolerance: 12).order((main + sidebar).shuffled()).map(\.text)
+        #expect(ordered == main.map(\.text) + side, "\(ordered)")
+    }
+
     @Test("Columns of prose a little more than a line's height apart are read one after the other, on a page of any width")
     func narrowGuttersOnAWidePageStillSplitTheColumns() {
         // Three columns of 640 px, 40 px apart (1.3 lines of 30 px; under 2 % of the 2,000 px the text spans):

@@ -230,6 +230,21 @@ import Testing
     }
 
     @Test(
+        "A chapter's first page in two columns under a heading centred over the gutter: each column read whole, flat or keystoned",
+        arguments: ["chapter_columns.jpg", "chapter_keystoned.jpg"])
+    func aChapterOpeningsColumnsAreReadOneAfterTheOther(name: String) async throws {
+        let text = try await read(name).replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "  ", with: " ")
+        let left = try #require(text.range(of: "than any others in the city."), "\(name): \(text)")
+        let right = try #require(text.range(of: "In winter the round took him"), "\(name): \(text)")
+        #expect(left.upperBound <= right.lowerBound, "the left column is read whole first: \(text)")
+        for sentence in [
+            "He carried a ladder on his shoulder and a small tin of oil in his coat.", "put out the flames faster than he could light them.",
+        ] {
+            #expect(text.contains(sentence), "\(name): '\(sentence)' read whole: \(text)")
+        }
+    }
+
+    @Test(
         "A chapter's first letter set large and dropped into the lines beside it starts the first word",
         arguments: ["drop_cap.jpg", "drop_cap_two.jpg"])
     func aDropCapStartsTheFirstWord(name: String) async throws {

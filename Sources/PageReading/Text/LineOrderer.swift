@@ -233,11 +233,23 @@ public struct LineOrderer: Sendable {
             section = []
         }
         let lineHeight = Self.medianHeight(lines)
+        func crosses(_ line: RecognizedLine) -> Bool { gutters.contains { Double(line.box.x) < $0 - 1 && Double(line.box.maxX) > $0 + 1 } }
+        // The rows that show the columns: from the lowest of the columns' first lines to the highest of their last.
+        let inColumns = lines.filter { !crosses($0) }
+        let columnRows = (0...gutters.count).compactMap { k -> (top: Double, bottom: Double)? in
+            let column = inColumns.filter { line in gutters.filter { $0 < Double(line.box.x) + Double(line.box.width) / 2 }.count == k }
+            guard let top = column.map(\.box.midY).min(), let bottom = column.map(\.box.midY).max() else { return nil }
+            return (top, bottom)
+        }
+        let zoneTop = (columnRows.map(\.top).max() ?? 0) - 0.5 * lineHeight, zoneBottom = (columnRows.map(\.bottom).min() ?? 0) + 0.5 * lineHeight
         for line in byY {
-            if gutters.contains(where: { Double(line.box.x) < $0 - 1 && Double(line.box.maxX) > $0 + 1 }) {
+            if crosses(line) {
                 // Two columns' rows read as one line (the last rows, often) are split at the gutter; a heading's words
-                // run over it.
-                if let pieces = Self.split(line, at: gutters, gap: 0.5 * lineHeight) {
+                // run over it. Above or below the rows that show the columns, only where the gap stands out among the
+                // line's word spaces: a paragraph set across the page is one line however stretched its spaces are.
+                if let pieces = Self.split(
+                    line, at: gutters, gap: 0.5 * lineHeight, standingOut: line.box.midY < zoneTop || line.box.midY > zoneBottom)
+                {
                     section += pieces
                 } else {
                     flush()
@@ -284,14 +296,20 @@ public struct LineOrderer: Sendable {
         // The column's edges: most of its lines start (and end) within a line height of them.
         let aligned = prose.filter { abs(Double($0.box.x) - left) <= lineHeight }.count
         guard Double(aligned) >= 0.6 * Double(prose.count) else { return nil }
+        func isOutside(_ l: RecognizedLine, onLeft: Bool) -> Bool {
+            onLeft ? Double(l.box.maxX) <= left - 0.25 * lineHeight : Double(l.box.x) >= right + 0.25 * lineHeight
+        }
         func isNote(_ l: RecognizedLine, onLeft: Bool) -> Bool {
-            let outside = onLeft ? Double(l.box.maxX) <= left - 0.25 * lineHeight : Double(l.box.x) >= right + 0.25 * lineHeight
-            return outside && Double(l.box.width) <= width / 3 && looksLikeNote(l.text)
+            isOutside(l, onLeft: onLeft) && Double(l.box.width) <= width / 3 && looksLikeNote(l.text)
         }
         for onLeft in [true, false] {
             let noteIndices = lines.indices.filter { isNote(lines[$0], onLeft: onLeft) }
             let notes = noteIndices.map { lines[$0] }.sorted { ($0.box.midY, $0.box.x) < ($1.box.midY, $1.box.x) }
             guard notes.count >= 2 else { continue }
+            // More lines in that margin than notes, wider than a note may be, are a column of their own (a sidebar):
+            // its short lines are its lines, not notes.
+            let longer = lines.filter { isOutside($0, onLeft: onLeft) && Double($0.box.width) > width / 3 }
+            guard longer.count <= notes.count else { continue }
             let column = lines.indices.filter { !noteIndices.contains($0) }.map { lines[$0] }
             // Anything else in that margin (a page number, a figure's label) leaves it to the usual order.
             let strip = (min: notes.map(\.box.x).min()!, max: notes.map(\.box.maxX).max()!)
@@ -471,8 +489,20 @@ public struct LineOrderer: Sendable {
         max(0, max(a.x, b.x) - min(a.maxX, b.maxX))
     }
 
-    /// x positions of vertical gutters: empty bands between narrow lines, with text on both sides.
+    /// x positions of vertical gutters: empty bands between narrow lines, with text on both sides. Where there is
+    /// none, lines alone in their row may cross one (`loneLinesCross`).
     static func gutters(in lines: [RecognizedLine]) -> [Double] {
+        let found = gutters(in: lines, loneLinesCross: false)
+        return found.isEmpty ? gutters(in: lines, loneLinesCross: true) : found
+    }
+
+    /// x positions of vertical gutters: empty bands between narrow lines, with text on both sides. With
+    /// `loneLinesCross`, lines alone in their row (a heading set at the body's size centred over the gutter, a page
+    /// number under it) do not fill a band, and lines may run across one where six lines of running text stand on
+    /// each side, as long as each is alone in its row and they are fewer than half those lines: they close a section
+    /// as a title across the page does. A line across the band with print level with it is a row of a wider column
+    /// (a sidebar beside a column of text): no gutter.
+    static func gutters(in lines: [RecognizedLine], loneLinesCross: Bool) -> [Double] {
         guard lines.count >= 6 else { return [] }
         let minX = lines.map(\.box.x).min()!, maxX = lines.map(\.box.maxX).max()!
         let span = maxX - minX
@@ -483,23 +513,50 @@ public struct LineOrderer: Sendable {
         var coverage = [Int](repeating: 0, count: span + 1)
         // A heading set larger than the text may run over a gutter into the next column's margin (a section's title
         // at the head of a column): the body's lines alone say where the gutters are.
-        for line in narrow where Double(line.box.height) <= 1.35 * lineHeight {
+        let body = narrow.filter { Double($0.box.height) <= 1.35 * lineHeight }
+        let lone = loneLinesCross ? body.filter { line in !lines.contains { $0 != line && Self.level($0, line, lineHeight: lineHeight) } } : []
+        for line in body where !lone.contains(line) {
             for x in max(0, line.box.x - minX)..<min(span + 1, line.box.maxX - minX) { coverage[x] += 1 }
         }
+        // Lines wider than the narrow ones but with print level with them are rows of a wide column beside a narrow
+        // one (a column of text and a sidebar, a caption beside it): three of them or more fill a band too (a running
+        // head with the page number beside it, one line, does not).
+        var rowsAcross = [Int](repeating: 0, count: span + 1)
+        for line in lines where Double(line.box.width) >= 0.6 * Double(span) && Double(line.box.height) <= 1.35 * lineHeight {
+            guard lines.contains(where: { $0 != line && Self.level($0, line, lineHeight: lineHeight) }) else { continue }
+            for x in max(0, line.box.x - minX)..<min(span + 1, line.box.maxX - minX) { rowsAcross[x] += 1 }
+        }
+        for x in coverage.indices where rowsAcross[x] >= 3 { coverage[x] += rowsAcross[x] }
         let minGap = max(1.0 * lineHeight, 0.01 * Double(span))
         var gutters: [Double] = []
         var runStart: Int? = nil
         for x in 0...span {
             if coverage[x] == 0 {
                 if runStart == nil { runStart = x }
-            } else if let start = runStart {
-                let centre = Double(minX) + Double(start + x) / 2
+            } else if var start = runStart {
+                runStart = nil
+                // Lone lines reaching into the band from one side narrow it; lines across its middle cross it.
+                var end = x
+                let middle = Double(minX) + Double(start + x) / 2
+                for line in lone where line.box.maxX > minX + start && line.box.x < minX + x {
+                    if Double(line.box.maxX) <= middle {
+                        start = max(start, line.box.maxX - minX)
+                    } else if Double(line.box.x) >= middle {
+                        end = min(end, line.box.x - minX)
+                    }
+                }
+                guard end > start else { continue }
+                let crossing = loneLinesCross ? lines.filter { Double($0.box.x) < middle && Double($0.box.maxX) > middle } : []
+                guard crossing.allSatisfy({ line in !lines.contains { $0 != line && Self.level($0, line, lineHeight: lineHeight) } }) else {
+                    continue
+                }
+                let centre = Double(minX) + Double(start + end) / 2
                 // Columns of running text on both sides; short cells (tables, split fragments) read row by row.
                 func isProse(_ l: RecognizedLine) -> Bool { l.text.split(separator: " ").count >= 4 }
                 let left = narrow.filter { Double($0.box.maxX) <= centre && isProse($0) }.count
                 let right = narrow.filter { Double($0.box.x) >= centre && isProse($0) }.count
-                if Double(x - start) >= minGap, left >= 3, right >= 3 {
-                    let body = narrow.filter { Double($0.box.height) <= 1.35 * lineHeight }
+                let sides = loneLinesCross ? 6 : 3
+                if Double(end - start) >= minGap, left >= sides, right >= sides, 2 * crossing.count < left + right {
                     let from = gutters.last ?? -Double.infinity
                     let before = body.filter { Double($0.box.maxX) <= centre && Double($0.box.x) >= from }
                     let after = body.filter { Double($0.box.x) >= centre }
@@ -511,7 +568,6 @@ public struct LineOrderer: Sendable {
                         gutters.append(centre)
                     }
                 }
-                runStart = nil
             }
         }
         return gutters
@@ -573,16 +629,19 @@ public struct LineOrderer: Sendable {
     /// `line` split at each gutter it crosses, where a gap at least `gap` wide between two of its words lies about the
     /// gutter (its middle within twice `gap` of it) or spans it; nil when there is no such gap: a heading's words run
     /// over it.
-    static func split(_ line: RecognizedLine, at gutters: [Double], gap: Double) -> [RecognizedLine]? {
+    static func split(_ line: RecognizedLine, at gutters: [Double], gap: Double, standingOut: Bool = false) -> [RecognizedLine]? {
         guard line.readsAsItsWords else { return nil }
         var pieces = [line]
         for g in gutters where Double(line.box.x) < g - 1 && Double(line.box.maxX) > g + 1 {
             let last = pieces.removeLast()
             // The widest gap between two words that lies about the gutter (a merged row's last word may run a
             // little past where the column's other lines end) or spans it (a ragged column's short line).
+            // With `standingOut`, it must be half as wide again as the line's median word space.
+            let spaces = last.words.indices.dropFirst().map { last.span(of: last.words[$0]).start - last.span(of: last.words[$0 - 1]).end }
+            let usual = standingOut && spaces.count >= 3 ? spaces.sorted()[spaces.count / 2] : 0
             let gaps = last.words.indices.dropFirst().filter { k in
                 let a = last.span(of: last.words[k - 1]).end, b = last.span(of: last.words[k]).start
-                return b - a >= gap && (abs((a + b) / 2 - g) <= 2 * gap || (a <= g && b >= g))
+                return b - a >= max(gap, 1.5 * usual) && (abs((a + b) / 2 - g) <= 2 * gap || (a <= g && b >= g))
             }
             guard let k = gaps.max(by: { last.words[$0].start - last.words[$0 - 1].end < last.words[$1].start - last.words[$1 - 1].end })
             else { return nil }

@@ -10,7 +10,18 @@ struct OrderStep: PageStep {
         // Rows within about half a line height share a row, however large the print came out.
         let heights = state.lines.map(\.box.height).sorted()
         let tolerance = max(state.config.yTolerancePixels, heights.isEmpty ? 0 : 0.5 * Double(heights[heights.count / 2]))
-        state.lines = LineOrderer(yTolerance: tolerance).order(state.lines, frames: state.frames) + state.trailingLines
+        let orderer = LineOrderer(yTolerance: tolerance)
+        var ordered = orderer.order(state.lines, frames: state.frames)
+        // Layout analysis's blocks are the second opinion: where they read the lines otherwise, the reading that
+        // breaks clearly fewer sentences at its seams is kept (`ReadingCoherence`).
+        if let layout = state.layout {
+            let theirs = layout.order(ordered, rows: orderer.rows)
+            if ReadingCoherence(words: state.words).prefersLayout(ours: ordered, layout: theirs) {
+                trace("order: layout analysis's order kept")
+                ordered = theirs
+            }
+        }
+        state.lines = ordered + state.trailingLines
         state.trailingLines = []
     }
 }

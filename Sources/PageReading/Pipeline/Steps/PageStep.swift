@@ -99,6 +99,9 @@ struct PageState: Sendable {
     var unbinarised: LeptonicaImage?
     /// Tesseract page segmentation mode chosen for this page.
     var segmentationMode = 4
+    /// The blocks layout analysis read the page in, in its order (set by recognise; none once the page is read as
+    /// one block): the order step's second opinion.
+    var layout: LayoutBlocks?
     /// Rows of letters found from the binarised page's own ink, on paper (set by surface).
     var inkLines: [InkLine]?
     /// Pieces of one or two letters on their own that stayed on the page (set by surface).

@@ -20,6 +20,13 @@ struct RecogniseStep: EssentialStep {
         state.recognised = gray
         state.segmentationMode = mode
         state.lines = result.lines
+        state.layout = result.layout
+    }
+
+    /// A page's reading: its lines, and the blocks layout analysis read them in, in its order.
+    struct Reading {
+        var lines: [RecognizedLine]
+        var layout: LayoutBlocks
     }
 
     /// The page read in `mode`: as two halves on two workers when it is tall and a blank band allows (both cores
@@ -27,7 +34,7 @@ struct RecogniseStep: EssentialStep {
     /// plain) when given, else on `gray` itself.
     static func read(
         _ gray: GrayImage, cutOn: GrayImage? = nil, mode: Int, xHeight: Double, state: PageState, engine: any OCREngine
-    ) async throws -> RecognitionResult {
+    ) async throws -> Reading {
         let request = RecognitionRequest(languages: state.languages, pixelsPerInch: 300, pageSegmentationMode: mode)
         let halves = await offload { () -> (GrayImage, GrayImage, Int)? in
             guard state.config.splitsForParallelRecognition,
@@ -39,10 +46,14 @@ struct RecogniseStep: EssentialStep {
             trace("recognise: split at row \(offset) of \(gray.height)")
             async let upper = engine.recognize(top, request: request)
             async let lower = engine.recognize(bottom, request: request)
-            return PageSplitter.merge(try await upper, try await lower, offset: offset)
+            let (above, below) = (try await upper, try await lower)
+            let merged = PageSplitter.merge(above, below, offset: offset)
+            let lowerFrom = (above.lines.map(\.block).max() ?? -1) + 1
+            return Reading(lines: merged.lines, layout: LayoutBlocks(lines: merged.lines, lowerFrom: lowerFrom))
         }
         trace("recognise: read whole (\(gray.width)x\(gray.height))")
-        return try await engine.recognize(gray, request: request)
+        let lines = try await engine.recognize(gray, request: request).lines
+        return Reading(lines: lines, layout: LayoutBlocks(lines: lines))
     }
 
     /// Letters weighted by the square of their line's confidence: how much believable text a reading holds.

@@ -42,12 +42,14 @@ struct RowsStep: PageStep {
             trace("rows: the line-by-line reading is kept")
             state.lines = sheet
             state.segmentationMode = Self.uniformBlock
+            state.layout = nil
             return
         }
         let fixedPitch = FixedPitch().pagePitch(state.lines) != nil
         guard Self.blockWins(layout: before, block: after, fixedPitch: fixedPitch) else { return }
         state.lines = again.lines
         state.segmentationMode = Self.uniformBlock
+        state.layout = nil
     }
 
     /// The page's rows of print read line by line (`LineSheet`): each row of letters lifted out with its own ink and

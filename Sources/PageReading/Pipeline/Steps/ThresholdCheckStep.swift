@@ -46,6 +46,7 @@ struct ThresholdCheckStep: PageStep {
         state.recognised = greyPixels
         state.unbinarised = nil
         state.lines = again.lines
+        state.layout = again.layout
     }
 
     /// Two bands of rows (page rows), each about a sixth of the page's lines, around its first and third quarters;
