@@ -36,6 +36,18 @@ import Testing
         #expect(Array(ordered[6...10]) == (0..<5).map { "right column words number \($0)" })
     }
 
+    @Test("Two columns of Chinese, whose lines Tesseract leaves unspaced, are read one after the other")
+    func unspacedColumnsAreReadOneAfterTheOther() {
+        let left = (0..<8).map { "左栏第\($0)行的文字没有空格一直写到栏边" }
+        let right = (0..<8).map { "右栏第\($0)行的文字也没有空格写到边上" }
+        var lines = [line("第五章", 600, 20, 120)]
+        for i in 0..<8 {
+            lines.append(line(left[i], 100, 100 + i * 50, 620))
+            lines.append(line(right[i], 780, 100 + i * 50, 620))
+        }
+        #expect(LineOrderer(yTolerance: 12).order(lines.shuffled()).map(\.text) == ["第五章"] + left + right)
+    }
+
     @Test("A heading at the body's size centred over the gutter, and a page number under it, do not hide the gutter")
     func aCentredHeadingOverTheGutterDoesNotHideIt() {
         var lines = [

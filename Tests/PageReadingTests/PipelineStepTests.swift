@@ -166,6 +166,17 @@ import Words
         #expect(TableFinder().table(in: prose) == nil)
     }
 
+    @Test("Chinese prose in two columns is no table: a line of ideographs Tesseract left unspaced is long, not one word")
+    func unspacedProseInTwoColumnsIsNoTable() {
+        let prose = (0..<6).flatMap { i in
+            [line("许多歌曲从来没有被写下来，只是", 40, 100 + 60 * i, 420), line("每年春天，燕子都会回到同一个谷", 520, 100 + 60 * i, 420)]
+        }
+        #expect(TableFinder().table(in: prose) == nil)
+        // Short cells of ideographs are still a table's.
+        let cells = (0..<4).flatMap { i in [line("价格", 40, 100 + 60 * i, 80), line("数量", 300, 100 + 60 * i, 80)] }
+        #expect(TableFinder().table(in: cells) != nil)
+    }
+
     @Test("Boxed questions side by side whose wrapped last lines share rows are no table")
     func wrappedEndsSideBySideAreNoTable() {
         // Three rows of two questions, each wrapped onto a short second line right under its first.

@@ -99,6 +99,15 @@ import Words
         #expect(CJKText.closingSpaces("한국어 문장") == "한국어 문장")
     }
 
+    @Test("Unspaced ideographs count a word for every two characters, spaced words one each")
+    func wordsOfUnspacedText() {
+        #expect(CJKText.wordCount("许多歌曲从来没有被写下来，只是") == 7)
+        #expect(CJKText.wordCount("价格") == 1)
+        #expect(CJKText.wordCount("型号 A-1") == 2)
+        #expect(CJKText.wordCount("rivers carve their valleys") == 4)
+        #expect(CJKText.wordCount("") == 0)
+    }
+
     @Test func aChineseLineEndingInAHyphenIsNotDehyphenated() {
         #expect(TextCleaner.clean("型号 A-\n1 和 B-\n2") == "型号A-1和B-2")
         #expect(TextCleaner.clean("中文-\n句子") == "中文-句子")

@@ -9,6 +9,17 @@ public enum CJKText {
         (before?.isCJK ?? false) || (after?.isCJK ?? false)
     }
 
+    /// How many words `text` holds: its words between spaces, a run of ideographs counting one word for every two
+    /// characters (a Chinese word is one to three characters, two on average; Tesseract spaces out few of them).
+    /// A line of running Chinese text counts as many words as one of English; a table's cell, as few.
+    public static func wordCount(_ text: String) -> Int {
+        text.split(separator: " ").reduce(0) { count, token in
+            let ideographs = token.filter(\.isIdeograph).count
+            let others = token.contains { !$0.isIdeograph && ($0.isLetter || $0.isNumber) } ? 1 : 0
+            return count + max(1, (ideographs + 1) / 2 + others)
+        }
+    }
+
     /// `line` without the spaces that stand next to a CJK character or mark ("积 分 兑 换" → "积分兑换",
     /// "卡号 ：" → "卡号："); spaces between Latin words stay.
     public static func closingSpaces(_ line: String) -> String {

@@ -411,8 +411,8 @@ public struct LineOrderer: Sendable {
             lineHeight = Self.median(prose.map(\.box.height))
         }
 
-        /// A line of running text: four words or more.
-        static func isProse(_ line: RecognizedLine) -> Bool { line.text.split(separator: " ").count >= 4 }
+        /// A line of running text: four words or more (`CJKText.wordCount`).
+        static func isProse(_ line: RecognizedLine) -> Bool { CJKText.wordCount(line.text) >= 4 }
 
         static func median(_ values: [Int]) -> Double { Double(values.sorted()[values.count / 2]) }
     }
@@ -420,7 +420,7 @@ public struct LineOrderer: Sendable {
     /// A few words, mostly letters: what a side heading or gloss holds (not a number, a price or a symbol).
     static func looksLikeNote(_ text: String) -> Bool {
         let letters = text.filter(\.isLetter).count, ink = text.filter { !$0.isWhitespace }.count
-        return text.split(separator: " ").count <= 4 && letters >= 3 && 2 * letters >= ink
+        return CJKText.wordCount(text) <= 4 && letters >= 3 && 2 * letters >= ink
     }
 
     /// `ordered` with each block of notes put before the first line level with (or below) the block's first line.
@@ -552,7 +552,7 @@ public struct LineOrderer: Sendable {
                 }
                 let centre = Double(minX) + Double(start + end) / 2
                 // Columns of running text on both sides; short cells (tables, split fragments) read row by row.
-                func isProse(_ l: RecognizedLine) -> Bool { l.text.split(separator: " ").count >= 4 }
+                func isProse(_ l: RecognizedLine) -> Bool { CJKText.wordCount(l.text) >= 4 }
                 let left = narrow.filter { Double($0.box.maxX) <= centre && isProse($0) }.count
                 let right = narrow.filter { Double($0.box.x) >= centre && isProse($0) }.count
                 let sides = loneLinesCross ? 6 : 3

@@ -34,7 +34,7 @@ struct TableStep: PageStep {
     }
 }
 
-/// Finds the area of a table among recognised lines: short cells (fewer than four words) that share their row with
+/// Finds the area of a table among recognised lines: short cells (fewer than four words, `CJKText.wordCount`) that share their row with
 /// another short cell across a clear gap, in at least three rows.
 struct TableFinder: Sendable {
     var minimumRows = 3
@@ -44,7 +44,7 @@ struct TableFinder: Sendable {
         guard flat.count >= 2 * minimumRows else { return nil }
         let heights = flat.map(\.box.height).sorted()
         let lineHeight = heights[heights.count / 2]
-        let cells = flat.filter { $0.text.split(separator: " ").count < 4 && !Self.endsParagraph($0, in: flat, lineHeight: lineHeight) }
+        let cells = flat.filter { CJKText.wordCount($0.text) < 4 && !Self.endsParagraph($0, in: flat, lineHeight: lineHeight) }
         var inTable: [RecognizedLine] = []
         for cell in cells {
             let mates = cells.filter { other in
@@ -73,7 +73,7 @@ struct TableFinder: Sendable {
         lines.contains { above in
             Double(above.box.maxY) <= line.box.midY && line.box.y - above.box.maxY < lineHeight
                 && abs(above.box.x - line.box.x) <= lineHeight / 2 && above.box.width > line.box.width
-                && above.text.split(separator: " ").count >= 4
+                && CJKText.wordCount(above.text) >= 4
         }
     }
 
