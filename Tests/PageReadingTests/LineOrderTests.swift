@@ -100,6 +100,23 @@ import Testing
                 == (0..<6).flatMap { i in (0..<2).map { "half \($0) of a row of words \(i)" } })
     }
 
+    @Test("A row read across the gutter is split where its left part's last word runs past the middle of the band")
+    func aMergedRowWhoseLeftPartRunsPastTheBandsMiddleIsSplit() {
+        // Two columns of questions; the engine read the lower rows across both as one line. The left part of the
+        // first of them is longer than the column's other lines: it ends past the middle of the white band.
+        let left =
+            (0..<6).map { "L\($0) name the largest ocean" } + ["L6 which is heavier a kilo of iron or a kilo of wool"]
+            + (7..<10).map { "L\($0) what is half of it" }
+        let right = (0..<10).map { "R\($0) what do bees make from nectar" }
+        var lines: [RecognizedLine] = []
+        for i in 0..<6 {
+            lines.append(set(left[i], 100, 100 + 50 * i))
+            lines.append(set(right[i], 800, 100 + 50 * i))
+        }
+        for i in 6..<10 { lines.append(worded(spaced(left[i], from: 100) + spaced(right[i], from: 800), y: 100 + 50 * i)) }
+        #expect(LineOrderer(yTolerance: 12).order(lines.shuffled()).map(\.text) == left + right)
+    }
+
     /// A line of `text` from x, its words set 10 px a letter with 8 px spaces.
     func set(_ text: String, _ x: Int, _ y: Int) -> RecognizedLine { worded(spaced(text, from: x), y: y) }
 

@@ -626,22 +626,22 @@ public struct LineOrderer: Sendable {
         short <= 2 * lineHeight || nextWord.map { short <= $0 + 0.5 * lineHeight } == true
     }
 
-    /// `line` split at each gutter it crosses, where a gap at least `gap` wide between two of its words lies about the
-    /// gutter (its middle within twice `gap` of it) or spans it; nil when there is no such gap: a heading's words run
-    /// over it.
+    /// `line` split at each gutter it crosses, where a gap at least `gap` wide between two of its words spans the
+    /// gutter or ends within twice `gap` of it; nil when there is no such gap: a heading's words run over it.
     static func split(_ line: RecognizedLine, at gutters: [Double], gap: Double, standingOut: Bool = false) -> [RecognizedLine]? {
         guard line.readsAsItsWords else { return nil }
         var pieces = [line]
         for g in gutters where Double(line.box.x) < g - 1 && Double(line.box.maxX) > g + 1 {
             let last = pieces.removeLast()
-            // The widest gap between two words that lies about the gutter (a merged row's last word may run a
-            // little past where the column's other lines end) or spans it (a ragged column's short line).
-            // With `standingOut`, it must be half as wide again as the line's median word space.
+            // The widest gap between two words that spans the gutter (a ragged column's short line) or ends within
+            // twice `gap` of it: a merged row's last word may run past the middle of the band, where the column's
+            // other lines end well short of it. With `standingOut`, it must be half as wide again as the line's
+            // median word space (its narrowest, on a line of two or three spaces: a short heading's spaces are alike).
             let spaces = last.words.indices.dropFirst().map { last.span(of: last.words[$0]).start - last.span(of: last.words[$0 - 1]).end }
-            let usual = standingOut && spaces.count >= 3 ? spaces.sorted()[spaces.count / 2] : 0
+            let usual = !standingOut || spaces.isEmpty ? 0 : spaces.count >= 3 ? spaces.sorted()[spaces.count / 2] : spaces.min()!
             let gaps = last.words.indices.dropFirst().filter { k in
                 let a = last.span(of: last.words[k - 1]).end, b = last.span(of: last.words[k]).start
-                return b - a >= max(gap, 1.5 * usual) && (abs((a + b) / 2 - g) <= 2 * gap || (a <= g && b >= g))
+                return b - a >= max(gap, 1.5 * usual) && a - 2 * gap <= g && g <= b + 2 * gap
             }
             guard let k = gaps.max(by: { last.words[$0].start - last.words[$0 - 1].end < last.words[$1].start - last.words[$1 - 1].end })
             else { return nil }
