@@ -30,8 +30,7 @@ struct LayoutBlocks: Sendable, Equatable {
         }
         var joinedTo: [Int: Int] = [:]
         if let lowerFrom, !lines.isEmpty {
-            let heights = lines.map(\.box.height).sorted()
-            let lineHeight = Double(heights[heights.count / 2])
+            let lineHeight = LineOrderer.medianHeight(lines)
             let upper = order.filter { $0 < lowerFrom }, lower = order.filter { $0 >= lowerFrom }
             func across(_ a: PixelBox, _ b: PixelBox) -> Bool {
                 let overlap = min(a.maxX, b.maxX) - max(a.x, b.x)

@@ -225,10 +225,7 @@ public struct LineOrderer: Sendable {
         func flush() {
             guard !section.isEmpty else { return }
             var columns = [[RecognizedLine]](repeating: [], count: gutters.count + 1)
-            for line in section {
-                let centre = Double(line.box.x) + Double(line.box.width) / 2
-                columns[gutters.filter { $0 < centre }.count].append(line)
-            }
+            for line in section { columns[Self.column(of: line, gutters: gutters)].append(line) }
             for column in columns { result += rows(column) }
             section = []
         }
@@ -237,7 +234,7 @@ public struct LineOrderer: Sendable {
         // The rows that show the columns: from the lowest of the columns' first lines to the highest of their last.
         let inColumns = lines.filter { !crosses($0) }
         let columnRows = (0...gutters.count).compactMap { k -> (top: Double, bottom: Double)? in
-            let column = inColumns.filter { line in gutters.filter { $0 < Double(line.box.x) + Double(line.box.width) / 2 }.count == k }
+            let column = inColumns.filter { Self.column(of: $0, gutters: gutters) == k }
             guard let top = column.map(\.box.midY).min(), let bottom = column.map(\.box.midY).max() else { return nil }
             return (top, bottom)
         }
@@ -266,17 +263,22 @@ public struct LineOrderer: Sendable {
         return result
     }
 
+    /// The column `line` belongs to: how many of the gutters lie left of its centre.
+    static func column(of line: RecognizedLine, gutters: [Double]) -> Int {
+        let centre = Double(line.box.x) + Double(line.box.width) / 2
+        return gutters.filter { $0 < centre }.count
+    }
+
     /// Whether `line` is a heading that starts a new section of the columns: print taller than the body's, with
     /// nothing in the other columns level with it (half a line of white above and below it, across the page) and
     /// lines above and below it. Set in one column's width, it still closes the columns above: they are read
     /// before it, and those below after it.
     static func isSectionHeading(_ line: RecognizedLine, among lines: [RecognizedLine], gutters: [Double], lineHeight: Double) -> Bool {
         guard Double(line.box.height) >= 1.35 * lineHeight else { return false }
-        func column(_ l: RecognizedLine) -> Int { gutters.filter { $0 < Double(l.box.x) + Double(l.box.width) / 2 }.count }
-        let own = column(line)
+        let own = Self.column(of: line, gutters: gutters)
         let (top, bottom) = (Double(line.box.y) - 0.5 * lineHeight, Double(line.box.maxY) + 0.5 * lineHeight)
         let beside = lines.contains { other in
-            other != line && column(other) != own && Double(other.box.maxY) > top && Double(other.box.y) < bottom
+            other != line && Self.column(of: other, gutters: gutters) != own && Double(other.box.maxY) > top && Double(other.box.y) < bottom
         }
         let above = lines.contains { $0.box.midY < line.box.midY - lineHeight }, below = lines.contains { $0.box.midY > line.box.midY + lineHeight }
         return !beside && above && below
@@ -639,13 +641,13 @@ public struct LineOrderer: Sendable {
             // median word space (its narrowest, on a line of two or three spaces: a short heading's spaces are alike).
             let spaces = last.words.indices.dropFirst().map { last.span(of: last.words[$0]).start - last.span(of: last.words[$0 - 1]).end }
             let usual = !standingOut || spaces.isEmpty ? 0 : spaces.count >= 3 ? spaces.sorted()[spaces.count / 2] : spaces.min()!
-            let gaps = last.words.indices.dropFirst().filter { k in
-                let a = last.span(of: last.words[k - 1]).end, b = last.span(of: last.words[k]).start
-                return b - a >= max(gap, 1.5 * usual) && a - 2 * gap <= g && g <= b + 2 * gap
+            // spaces[i] lies between words i and i + 1.
+            let gaps = spaces.indices.filter { i in
+                let a = last.span(of: last.words[i]).end, b = last.span(of: last.words[i + 1]).start
+                return spaces[i] >= max(gap, 1.5 * usual) && a - 2 * gap <= g && g <= b + 2 * gap
             }
-            guard let k = gaps.max(by: { last.words[$0].start - last.words[$0 - 1].end < last.words[$1].start - last.words[$1 - 1].end })
-            else { return nil }
-            pieces += last.split(at: k)
+            guard let i = gaps.max(by: { spaces[$0] < spaces[$1] }) else { return nil }
+            pieces += last.split(at: i + 1)
         }
         return pieces
     }

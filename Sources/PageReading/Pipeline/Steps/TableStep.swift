@@ -34,8 +34,8 @@ struct TableStep: PageStep {
     }
 }
 
-/// Finds the area of a table among recognised lines: short cells (fewer than four words, `CJKText.wordCount`) that share their row with
-/// another short cell across a clear gap, in at least three rows.
+/// Finds the area of a table among recognised lines: short cells (fewer than four words, `CJKText.wordCount`) that
+/// share their row with another short cell across a clear gap, in at least three rows.
 struct TableFinder: Sendable {
     var minimumRows = 3
 
