@@ -434,6 +434,21 @@ import Testing
         let sideways = try #require(page.rotatedQuarterTurns(3))
         #expect(try await corrector.confirmed(1, page: sideways, lines: nil) == 1)
     }
+
+    @Test("A quarter turn whose rows plainly run down is taken without a round of samples")
+    func rowsThatRunDownNeedNoSamples() async throws {
+        let page = try #require(LeptonicaImage(encoded: try OCRFixtures.data("clean.png"))?.grayscale())
+        let engine = FakeOCREngine()
+        let corrector = OrientationCorrector(engine: engine, languages: ["eng"], confidenceThreshold: 2.5)
+        let down = LineDirection(across: (0, 1400), down: (90, 25_000), level: (1400, 25_000))
+        #expect(try await corrector.confirmed(1, page: page, lines: down) == 1)
+        #expect(try await corrector.confirmed(3, page: page, lines: down) == 3)
+        #expect(engine.requests.isEmpty, "no sample was read")
+        // Rows that do not plainly run down are still read against the page as it lies.
+        let across = LineDirection(across: (0, 30_000), down: (90, 1100), level: (30_000, 1100))
+        _ = try await corrector.confirmed(1, page: page, lines: across)
+        #expect(engine.requests.count == 2, "the page as it lies and turned once")
+    }
 }
 
 @Suite struct SparsePrintOrientationTests {
