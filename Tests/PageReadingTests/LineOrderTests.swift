@@ -702,6 +702,32 @@ import Testing
         #expect(detector.detect(in: GrayImage(width: w, height: h, bytes: [UInt8](repeating: 230, count: w * h))) == nil)
     }
 
+    @Test("A sheet whose side runs through print is not cropped to, and that side is kept for the facing page step")
+    func sheetSideThroughPrintIsReported() throws {
+        // A sheet (x 100...900, y 80...1120) on a dark desk whose lines of "letters" run off its left side, as a facing
+        // page's do where it curls away: 5-px dashes with 3-px gaps, lines 16 px apart, from x = 100 to 800.
+        let w = 1000, h = 1200
+        var bytes = [UInt8](repeating: 50, count: w * h)
+        for y in 80..<1120 { for x in 100..<900 { bytes[y * w + x] = 220 } }
+        for top in stride(from: 160, to: 1040, by: 16) {
+            for y in top..<(top + 7) { for x in 100..<800 where (x / 4) % 2 == 0 { bytes[y * w + x] = 40 } }
+        }
+        let image = try #require(LeptonicaImage(gray: GrayImage(width: w, height: h, bytes: bytes)))
+        let detector = PageDetector(minAspectRatio: 0.3, minimumSize: 0.25, quadratureTolerance: 25, minimumConfidence: 0.8)
+        var edges: [PageDetector.Edge] = []
+        #expect(detector.straighten(image, edgesThroughPrint: &edges).map { _ in true } == nil, "the frame is kept")
+        #expect(edges.count == 1, "\(edges)")
+        let edge = try #require(edges.first)
+        #expect(abs(edge.from.x - 100) < 10 && abs(edge.to.x - 100) < 10, "the left side: \(edge)")
+        #expect(abs(abs(edge.to.y - edge.from.y) - 1040) < 20, "along the sheet: \(edge)")
+        // Both sides of an outline cut across the print are reported: the light fell off at x = 560 and y = 600.
+        func quad(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> [PixelPoint] {
+            [.init(x: x0, y: y0), .init(x: x1, y: y0), .init(x: x1, y: y1), .init(x: x0, y: y1)]
+        }
+        let grey = try #require(image.grayImage())
+        #expect(PageDetector.sidesThroughPrint(grey, corners: quad(100, 80, 560, 600), share: 0.5) == [1, 2, 3])
+    }
+
     @Test("An outline whose side runs through the print is refused; one along the margins is kept")
     func outlineThroughPrintIsRefused() {
         // A sheet (x 100...900, y 80...1120) on a dark desk with lines of "letters" in its text block (x 200...800):

@@ -26,8 +26,23 @@ struct PageDetector: Sendable {
         var confidence: Double
     }
 
+    /// A side of a sheet found but not cropped to, in `image` pixels: it runs through print.
+    struct Edge: Sendable, Equatable {
+        var from: PixelPoint
+        var to: PixelPoint
+    }
+
     /// The rectified page, the transform from `image` pixels to it and the corners found, or nil to keep the frame.
     func straighten(_ image: LeptonicaImage) -> (LeptonicaImage, Homography, [(x: Double, y: Double)])? {
+        var edges: [Edge] = []
+        return straighten(image, edgesThroughPrint: &edges)
+    }
+
+    /// As `straighten(_:)`; when the frame is kept because sides of the sheet found run through print, `edgesThroughPrint`
+    /// holds those sides. The facing page of an open book whose lines run off its own paper (it curls away, or lies
+    /// under ours) is such a sheet: both pages are one bright region, and its side runs through the facing page's
+    /// line ends.
+    func straighten(_ image: LeptonicaImage, edgesThroughPrint: inout [Edge]) -> (LeptonicaImage, Homography, [(x: Double, y: Double)])? {
         let factor = min(1, Double(searchLongSide) / Double(max(image.width, image.height)))
         guard let small = image.scaled(by: factor)?.grayImage(), let quad = detect(in: small) else {
             trace("page: none")
@@ -40,8 +55,13 @@ struct PageDetector: Sendable {
         let checkFactor = min(1, Double(printCheckLongSide) / Double(max(image.width, image.height)))
         if let copy = image.scaled(by: checkFactor)?.grayImage() {
             let scaled = corners.map { PixelPoint(x: $0.x * checkFactor, y: $0.y * checkFactor) }
-            if let side = Self.sideThroughPrint(copy, corners: scaled, share: printedSideShare) {
-                trace("page: side \(side) runs through print; the whole frame is kept")
+            let sides = Self.sidesThroughPrint(copy, corners: scaled, share: printedSideShare)
+            if !sides.isEmpty {
+                trace("page: side(s) \(sides) run through print; the whole frame is kept")
+                edgesThroughPrint = sides.map { side in
+                    let a = corners[side], b = corners[(side + 1) % 4]
+                    return Edge(from: PixelPoint(x: a.x, y: a.y), to: PixelPoint(x: b.x, y: b.y))
+                }
                 return nil
             }
         }
@@ -279,7 +299,12 @@ struct PageDetector: Sendable {
     /// inked at least `share` as densely as the page's inside (and at least `minimumBandInk` of its points), or nil.
     /// Ink: a pixel 15 % darker than its 25-pixel neighbourhood, where that neighbourhood is paper.
     static func sideThroughPrint(_ image: GrayImage, corners: [PixelPoint], share: Double, minimumBandInk: Double = 0.02) -> Int? {
-        guard corners.count == 4 else { return nil }
+        sidesThroughPrint(image, corners: corners, share: share, minimumBandInk: minimumBandInk).first
+    }
+
+    /// Every side (0 top, 1 right, 2 bottom, 3 left) whose band inside is inked as `sideThroughPrint` says.
+    static func sidesThroughPrint(_ image: GrayImage, corners: [PixelPoint], share: Double, minimumBandInk: Double = 0.02) -> [Int] {
+        guard corners.count == 4 else { return [] }
         let w = image.width, h = image.height
         let sums = SummedArea(image)
         let r = 12
@@ -300,7 +325,7 @@ struct PageDetector: Sendable {
             let x = Int(p.0.rounded()), y = Int(p.1.rounded())
             return x >= 0 && y >= 0 && x < w && y < h ? localMean(x, y) : nil
         }.sorted()
-        guard !paper.isEmpty else { return nil }
+        guard !paper.isEmpty else { return [] }
         let paperFloor = 0.6 * paper[paper.count / 2]
         /// Whether a point is ink on paper; nil off the image or where the neighbourhood is not paper at all (a dark
         /// object, the desk), which is neither print nor margin.
@@ -318,10 +343,11 @@ struct PageDetector: Sendable {
             return Double(seen.filter { $0 }.count) / Double(seen.count)
         }
         let inside = density(insidePoints)
-        guard inside > 0.005 else { return nil }
+        guard inside > 0.005 else { return [] }
         func length(_ a: PixelPoint, _ b: PixelPoint) -> Double { hypot(b.x - a.x, b.y - a.y) }
         let size = (length(tl, tr) + length(bl, br) + length(tl, bl) + length(tr, br)) / 4
         let cx = corners.map(\.x).reduce(0, +) / 4, cy = corners.map(\.y).reduce(0, +) / 4
+        var sides: [Int] = []
         for side in 0..<4 {
             let a = corners[side], b = corners[(side + 1) % 4]
             let l = length(a, b)
@@ -342,9 +368,9 @@ struct PageDetector: Sendable {
                 }
             }
             // A few specks in the band of a sparse page are not print: the band must hold some ink of its own.
-            if density(band) >= max(share * inside, minimumBandInk) { return side }
+            if density(band) >= max(share * inside, minimumBandInk) { sides.append(side) }
         }
-        return nil
+        return sides
     }
 
     /// Whether `p` lies at least `margin` inside a `width` × `height` frame's edges.

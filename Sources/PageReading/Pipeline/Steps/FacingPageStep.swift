@@ -12,7 +12,8 @@ struct FacingPageStep: PageStep {
         guard let page = state.page, let ink = state.ink, let rows = state.inkLines else { return }
         var filter = FacingPageFilter(xHeight: state.xHeightOrTarget)
         if let decoded = state.decoded, let toPhoto = state.toPage.inverse() {
-            filter.frame = FacingPageFilter.PhotoFrame(size: decoded.fullSize, toPhoto: toPhoto, flatToPage: state.flatToPage)
+            filter.frame = FacingPageFilter.PhotoFrame(
+                size: decoded.fullSize, toPhoto: toPhoto, flatToPage: state.flatToPage, sheetEdges: state.sheetEdgesInPhoto)
         }
         // A flat margin around the picture (turned or warped in an editor) moves the frame in to the picture's edge;
         // looked for only where there are rows enough for a facing page (`facingWithCuts` needs six).
@@ -57,6 +58,11 @@ struct FacingPageFilter: Sendable {
     var minimumGap = 3.0
     /// Lines within this many x-heights of the frame edge count as cut by it.
     var edgeMargin = 2.0
+    /// A strip cut by its own paper (a side of the sheet that runs through print), not by the frame, may be this share
+    /// of the page beside it wide: a facing page that curls away shows more of its lines than one the frame cuts.
+    var sheetWidthShare = 0.75
+    /// ...when its lines are at least this many x-heights long (the median line; some 20 letters).
+    var sheetLineLength = 12.0
     /// The photo's own frame, when the page image is not it: a photo taken at a slant and levelled has its frame
     /// running at a slant across the page image, and the facing page's lines end at that frame, not at the image's
     /// edge. A line end counts as at the frame when it is near either.
@@ -71,20 +77,47 @@ struct FacingPageFilter: Sendable {
         var flatToPage: (any FlatPageMap)?
         /// The picture's own edges inside the photo, where a flat margin surrounds it (nil: the photo's edges).
         var picture: PictureFrame?
+        /// Sides of the sheet the page step found that run through print (`PageState.sheetEdgesInPhoto`).
+        var sheetEdges: [PageDetector.Edge] = []
 
         /// How far (page pixels) the point lies inside the photo's nearest edge.
         func distance(x: Double, y: Double) -> Double {
-            let onPage: (x: Double, y: Double) = flatToPage?.source(x: x, y: y) ?? (x, y)
-            let p = toPhoto.apply(onPage.x, onPage.y)
-            // Photo pixels per page pixel, near the point.
-            let nextPage: (x: Double, y: Double) = flatToPage?.source(x: x + 8, y: y) ?? (x + 8, y)
-            let q = toPhoto.apply(nextPage.x, nextPage.y)
-            let dx = q.x - p.x, dy = q.y - p.y
-            let scale = max(1e-6, (dx * dx + dy * dy).squareRoot() / 8)
+            let (p, scale) = inPhoto(x: x, y: y)
             let across = min(p.x, Double(size.width) - p.x), down = min(p.y, Double(size.height) - p.y)
             let inside = min(across, down, picture?.distance(x: p.x, y: p.y) ?? .infinity)
             return inside / scale
         }
+
+        /// How far (page pixels) the point lies from the nearest side of the sheet that runs through print, either
+        /// way, along its length; infinity when there is none.
+        func distanceToSheetEdge(x: Double, y: Double) -> Double {
+            guard !sheetEdges.isEmpty else { return .infinity }
+            let (p, scale) = inPhoto(x: x, y: y)
+            let nearest =
+                sheetEdges.map { edge -> Double in
+                    let dx = edge.to.x - edge.from.x, dy = edge.to.y - edge.from.y, length = (dx * dx + dy * dy).squareRoot()
+                    guard length > 0 else { return .infinity }
+                    let along = ((p.x - edge.from.x) * dx + (p.y - edge.from.y) * dy) / length
+                    guard along >= 0, along <= length else { return .infinity }
+                    return abs((p.y - edge.from.y) * dx - (p.x - edge.from.x) * dy) / length
+                }.min() ?? .infinity
+            return nearest / scale
+        }
+
+        /// The point in the photo, and the photo pixels per page pixel near it.
+        private func inPhoto(x: Double, y: Double) -> (point: (x: Double, y: Double), scale: Double) {
+            let onPage: (x: Double, y: Double) = flatToPage?.source(x: x, y: y) ?? (x, y)
+            let p = toPhoto.apply(onPage.x, onPage.y)
+            let nextPage: (x: Double, y: Double) = flatToPage?.source(x: x + 8, y: y) ?? (x + 8, y)
+            let q = toPhoto.apply(nextPage.x, nextPage.y)
+            let dx = q.x - p.x, dy = q.y - p.y
+            return ((p.x, p.y), max(1e-6, (dx * dx + dy * dy).squareRoot() / 8))
+        }
+    }
+
+    /// How far the end of `box` on `side` lies from a side of the sheet that runs through print (infinity when none).
+    func distanceToSheetEdge(_ box: PixelBox, side: Side) -> Double {
+        frame?.distanceToSheetEdge(x: side == .left ? Double(box.x) : Double(box.maxX), y: box.midY) ?? .infinity
     }
 
     /// How far the end of `box` on `side` lies from the frame: the page image's edge on that side, or the photo's
@@ -239,12 +272,18 @@ struct FacingPageFilter: Sendable {
                 "facing: \(side) strip of \(strip.count) beyond \(cut - offset) at slope \(slope), \(atEdge) at the frame: \(strip.map { Int(distanceToFrame(boxes[$0], side: side, pageWidth: pageWidth)) })"
             )
         }
-        guard Double(atEdge) >= 0.5 * Double(strip.count) else { return nil }
+        // Or cut by its own paper: most of its lines end at a side of the sheet that runs through print, where the
+        // facing page curls away or lies under ours.
+        let atSheet = strip.filter { distanceToSheetEdge(boxes[$0], side: side) <= margin }.count
+        let byFrame = Double(atEdge) >= 0.5 * Double(strip.count)
+        if traceLevel >= 3, !byFrame, atSheet > 0 { trace("facing: \(atSheet) of the strip's \(strip.count) at the sheet's side") }
+        guard byFrame || Double(atSheet) >= 0.5 * Double(strip.count) else { return nil }
         // Narrower than the page beside it, and holding less text.
         let stripWidth = (strip.map { boxes[$0].maxX }.max() ?? 0) - (strip.map { boxes[$0].x }.min() ?? 0)
         let restWidth = (rest.map { boxes[$0].maxX }.max() ?? 0) - (rest.map { boxes[$0].x }.min() ?? 0)
         let stripWeight = strip.reduce(0) { $0 + weights[$1] }, restWeight = rest.reduce(0) { $0 + weights[$1] }
-        guard Double(stripWidth) < 0.5 * Double(restWidth), stripWeight < restWeight else { return nil }
+        if traceLevel >= 3 { trace("facing: strip \(stripWidth) px wide, \(stripWeight) letters; the rest \(restWidth), \(restWeight)") }
+        guard Double(stripWidth) < (byFrame ? 0.5 : sheetWidthShare) * Double(restWidth), stripWeight < restWeight else { return nil }
         // A column of the same page (prices, a table's last column) sits on the rows of the text beside it and
         // ends short of the edge; the facing page's lines keep their own spacing, or run into the edge itself.
         let aligned = strip.filter { i in
@@ -256,7 +295,18 @@ struct FacingPageFilter: Sendable {
         // them: the facing page's cut line ends are words.
         let figureLines = figures.map { f in strip.filter { f[$0] }.count } ?? 0
         let ownColumn = Double(aligned) >= 0.6 * Double(strip.count) || Double(figureLines) >= 0.6 * Double(strip.count)
-        guard !ownColumn || Double(clipped) >= 0.5 * Double(strip.count) else { return nil }
+        if traceLevel >= 3 { trace("facing: \(aligned) on the rest's rows, \(figureLines) of figures, \(clipped) clipped by the frame") }
+        // A facing page cut by its own paper sits on our rows as a book's pages do (both set on one grid); only
+        // figures say it is our own column there.
+        if byFrame {
+            guard !ownColumn || Double(clipped) >= 0.5 * Double(strip.count) else { return nil }
+        } else {
+            // ...and its lines are long: a column of prices or short cells beside a sheet's side (a receipt's printed
+            // to its edge) is not prose cut off.
+            let widths = strip.map { boxes[$0].width }.sorted()
+            guard Double(figureLines) < 0.6 * Double(strip.count), Double(widths[widths.count / 2]) >= sheetLineLength * xHeight
+            else { return nil }
+        }
         let edge = side == .left ? strip.map { highs[$0] }.max()! : strip.map { lows[$0] }.min()!
         return Strip(indices: strip, edge: Cut(side: side, x: edge - offset, slope: slope), band: band)
     }

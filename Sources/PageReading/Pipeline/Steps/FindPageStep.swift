@@ -29,11 +29,17 @@ struct FindPageStep: ImageStep {
         let detector = PageDetector(
             minAspectRatio: config.rectangleMinAspectRatio, minimumSize: config.rectangleMinimumSize,
             quadratureTolerance: config.rectangleQuadratureTolerance, minimumConfidence: config.rectangleMinimumConfidence)
-        if let (rectified, transform, corners) = detector.straighten(page) {
-            let pageToPhoto = state.toPage.inverse() ?? .identity
-            state.outlineInPhoto = corners.map { pageToPhoto.apply($0.x, $0.y) }.map { PixelPoint(x: $0.x, y: $0.y) }
+        var edges: [PageDetector.Edge] = []
+        let pageToPhoto = state.toPage.inverse() ?? .identity
+        func inPhoto(_ p: (x: Double, y: Double)) -> PixelPoint {
+            let q = pageToPhoto.apply(p.x, p.y)
+            return PixelPoint(x: q.x, y: q.y)
+        }
+        if let (rectified, transform, corners) = detector.straighten(page, edgesThroughPrint: &edges) {
+            state.outlineInPhoto = corners.map(inPhoto)
             state.page = rectified
             state.toPage = state.toPage.followed(by: transform)
         }
+        state.sheetEdgesInPhoto = edges.map { PageDetector.Edge(from: inPhoto(($0.from.x, $0.from.y)), to: inPhoto(($0.to.x, $0.to.y))) }
     }
 }

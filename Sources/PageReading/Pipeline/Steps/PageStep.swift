@@ -93,6 +93,9 @@ struct PageState: Sendable {
     var turns = 0
     /// The straightened page's corners in the upright (EXIF) photo, before `turns`; nil when the frame is read whole.
     var outlineInPhoto: [PixelPoint]?
+    /// Sides of a sheet the page step found and did not crop to because they run through print, in the upright (EXIF)
+    /// photo before `turns`: a facing page's lines that end at one run off its paper (see `FacingPageFilter`).
+    var sheetEdgesInPhoto: [PageDetector.Edge] = []
     /// The grey copy that was handed to recognition (recovery crops from it).
     var recognised: GrayImage?
     /// The grey page just before binarisation (faint print is looked for and read on it).
