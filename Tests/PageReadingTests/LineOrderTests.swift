@@ -458,6 +458,39 @@ import Testing
         #expect(ordered == expected, "\(ordered)")
     }
 
+    @Test("Questions numbered across two columns a gutter parts are read in their numbers' order, a comma for a full stop too")
+    func questionsNumberedAcrossAGutterAreReadInOrder() {
+        // A worksheet: questions 1 | 2, 3 | 4 … 15 | 16 side by side, a clear gutter between the columns; each question
+        // one line; the recogniser read "9." as "9,".
+        let questions = [
+            "How many days are there in a leap year?", "What is the capital of Norway?", "Which planet is closest to the sun?",
+            "Write the plural of mouse.", "What is the opposite of ancient?", "Which is heavier, iron or wool?",
+            "Name two instruments with strings.", "Round 347 to the nearest hundred.", "What do bees make from nectar?",
+            "How many minutes are in two hours?", "What shape has six equal sides?", "Name the largest ocean on Earth.",
+            "Spell the number eleven in words.", "Name a bird that cannot fly.", "Name three rivers that flow.",
+            "Which month comes after September?",
+        ]
+        func mark(_ n: Int) -> String { n == 9 ? "9," : "\(n)." }
+        var lines = [worded(spaced("Worksheet 8: Mixed Practice", from: 100), y: 40)]
+        for row in 0..<8 {
+            for (n, x) in [(2 * row + 1, 100), (2 * row + 2, 900)] {
+                // The right column's rows lie two pixels higher (a page levelled to a pixel or two).
+                lines.append(worded(spaced("\(mark(n)) \(questions[n - 1])", from: x), y: 110 + 60 * row - (x > 100 ? 2 : 0)))
+            }
+        }
+        let ordered = LineOrderer(yTolerance: 12).order(lines.shuffled()).map(\.text)
+        #expect(ordered == ["Worksheet 8: Mixed Practice"] + (1...16).map { "\(mark($0)) \(questions[$0 - 1])" }, "\(ordered)")
+        // Numbered down the columns (1-8 on the left, 9-16 on the right), they are read column by column, as before.
+        var down = [worded(spaced("Worksheet 8: Mixed Practice", from: 100), y: 40)]
+        for row in 0..<8 {
+            for (n, x) in [(row + 1, 100), (row + 9, 900)] {
+                down.append(worded(spaced("\(n). \(questions[n - 1])", from: x), y: 110 + 60 * row))
+            }
+        }
+        let columns = LineOrderer(yTolerance: 12).order(down.shuffled()).map(\.text)
+        #expect(columns == ["Worksheet 8: Mixed Practice"] + (1...16).map { "\($0). \(questions[$0 - 1])" }, "\(columns)")
+    }
+
     /// A line with its words spread over `[(text, x0, x1)]` (page pixels), boxed from the first word to the last.
     func worded(_ words: [(String, Int, Int)], y: Int, h: Int = 30) -> RecognizedLine {
         let x0 = words[0].1, width = words.last!.2 - x0

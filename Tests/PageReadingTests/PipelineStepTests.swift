@@ -686,6 +686,48 @@ import Words
         #expect(RereadStep.choose([line("pt For support", 5, 10, 300, 24, confidence: 0.9)], replacing: row, at: place, gain: 0.1) == nil)
     }
 
+    @Test("Letters left out before a line's start (a bold item number) are found, and the line read with them replaces it")
+    func lettersLeftOutAtALinesEndAreReadAgain() throws {
+        // A row of print at an x-height of 20 px: an item number (a 28-px digit and its full stop) at x 100-127, a tab,
+        // then the line's letters from x 160 to 700, which layout analysis read as a line without the number.
+        let w = 1200, h = 200
+        var bytes = [UInt8](repeating: 255, count: w * h)
+        func fill(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int) { for y in y0..<y1 { for x in x0..<x1 { bytes[y * w + x] = 0 } } }
+        // A letter: two stems joined at the top (a solid block is no letter).
+        func letter(_ x: Int, top: Int, width: Int = 14) {
+            fill(x, top, x + 4, 88)
+            fill(x + width - 4, top, x + width, 88)
+            fill(x, top, x + width, top + 3)
+        }
+        letter(100, top: 60, width: 16)
+        fill(121, 82, 127, 88)
+        for x in stride(from: 160, to: 700, by: 20) { letter(x, top: x % 60 == 0 ? 60 : 68) }
+        fill(1000, 84, 1004, 88)  // a speck after the line: no letter
+        let ink = InkComponents(GrayImage(width: w, height: h, bytes: bytes))
+        let (rows, short) = TextLineFinder(xHeight: 20).find(in: ink)
+        let read = line("Give a word that rhymes with light.", 160, 58, 540, 32)
+        let found = UnreadEnds(xHeight: 20).find(lines: [read], rows: rows + short, ink: ink)
+        #expect(found == [0: PixelBox(x: 100, y: 58, width: 600, height: 32)], "\(found)")
+        // Read as it was, nothing is left out.
+        let whole = line("2. Give a word that rhymes with light.", 100, 58, 600, 32)
+        #expect(UnreadEnds(xHeight: 20).find(lines: [whole], rows: rows + short, ink: ink).isEmpty)
+        // The widened crop's reading replaces the line when it adds a letter or a digit to the same text.
+        let dot = line(". Give a word that rhymes with light.", 120, 58, 580, 32, block: 2, para: 3)
+        let place = PixelBox(x: 90, y: 48, width: 620, height: 52)
+        let again = try #require(
+            RereadStep.chooseWithEnds([line("2. Give a word that rhymes with light.", 10, 10, 600, 32)], replacing: dot, at: place))
+        #expect(again.text == "2. Give a word that rhymes with light." && again.box.x == 100 && again.block == 2 && again.paragraph == 3)
+        #expect(
+            RereadStep.chooseWithEnds([line("- Give a word that rhymes with light.", 10, 10, 600, 32)], replacing: read, at: place) == nil,
+            "a mark only")
+        // A quote mark at the end: the old text's first letter is no letter added at the start.
+        #expect(RereadStep.chooseWithEnds([line("Give a word that rhymes with light.\"", 10, 10, 600, 32)], replacing: read, at: place) == nil)
+        #expect(RereadStep.chooseWithEnds([line("2. Have a ward than chimes with fight.", 10, 10, 600, 32)], replacing: read, at: place) == nil)
+        #expect(
+            RereadStep.chooseWithEnds([line("2. Give a word that rhymes with light.", 10, 10, 600, 32, confidence: 0.5)], replacing: read, at: place)
+                == nil)
+    }
+
     @Test("Rows that layout analysis ran into one box are read again as a block, and their rows replace it when surer")
     func rowsRunTogetherAreReadAgainAsABlock() async throws {
         // A receipt's rows, 30 px tall at an x-height of 20 px. Three boxes are two rows tall (the rows of a fanned

@@ -62,13 +62,17 @@ public struct LineOrderer: Sendable {
     /// Read in rows, the numbers jump (1, 7, 13, 2 …); read column by column, they run. Then the lines above the first
     /// item, each column (its items and the lines starting in it), and the lines below the last item, in that order.
     /// Numbered across the rows instead, with items running on to lines of their own: `itemsAcross`. Nil otherwise.
-    static func numberedColumns(_ lines: [RecognizedLine]) -> [[RecognizedLine]]? {
+    /// With `acrossOnly`, only items numbered across the rows are read so (beside a gutter, whose columns would read
+    /// 1, 3, 5 … 2, 4, 6): each item whole when some run on, else the pieces in rows; nil otherwise.
+    static func numberedColumns(_ lines: [RecognizedLine], acrossOnly: Bool = false) -> [[RecognizedLine]]? {
         // Few lines may hold six items: layout analysis can read each row of the columns as one line.
         guard lines.count >= 2 else { return nil }
         let lineHeight = medianHeight(lines)
         func number(_ text: some StringProtocol) -> Int? {
             let digits = text.prefix { $0.isASCII && $0.isNumber }
-            guard (1...3).contains(digits.count), let mark = text.dropFirst(digits.count).first, mark == "." || mark == ")" else { return nil }
+            // The recogniser reads a bold item's full stop as a comma now and then ("9," for "9.").
+            guard (1...3).contains(digits.count), let mark = text.dropFirst(digits.count).first, mark == "." || mark == ")" || mark == ","
+            else { return nil }
             return Int(digits)
         }
         // Pieces: a line read across two columns' items is split before the second item's number.
@@ -90,14 +94,24 @@ public struct LineOrderer: Sendable {
         guard columnStarts.count >= 2 else { return nil }
         func column(_ line: RecognizedLine) -> Int { Self.column(at: Double(line.box.x), starts: columnStarts, lineHeight: lineHeight) }
         func ascending(_ numbers: [Int]) -> Bool { zip(numbers, numbers.dropFirst()).allSatisfy { $0 < $1 } }
-        let byRows = items.sorted { ($0.piece.box.midY, $0.piece.box.x) < ($1.piece.box.midY, $1.piece.box.x) }
+        // Items within half a line height of each other share a row (a page levelled to a pixel or two).
+        var itemRows: [[(piece: RecognizedLine, number: Int)]] = []
+        for item in items.sorted(by: { $0.piece.box.midY < $1.piece.box.midY }) {
+            if let last = itemRows.last?.last, item.piece.box.midY - last.piece.box.midY <= 0.5 * lineHeight {
+                itemRows[itemRows.count - 1].append(item)
+            } else {
+                itemRows.append([item])
+            }
+        }
+        let byRows = itemRows.flatMap { $0.sorted { $0.piece.box.x < $1.piece.box.x } }
         let byColumns = items.sorted { (column($0.piece), $0.piece.box.midY) < (column($1.piece), $1.piece.box.midY) }
         let top = items.map(\.piece.box.y).min()!, bottom = items.map(\.piece.box.maxY).max()!
         if ascending(byRows.map(\.number)), !ascending(byColumns.map(\.number)) {
-            return itemsAcross(
+            let whole = itemsAcross(
                 pieces, columnStarts: columnStarts, top: Double(top), bottom: Double(bottom), lineHeight: lineHeight, number: { number($0) })
+            return acrossOnly ? whole ?? [pieces] : whole
         }
-        guard !ascending(byRows.map(\.number)), ascending(byColumns.map(\.number)) else { return nil }
+        guard !acrossOnly, !ascending(byRows.map(\.number)), ascending(byColumns.map(\.number)) else { return nil }
         var groups = [[RecognizedLine]](repeating: [], count: columnStarts.count + 2)
         for piece in pieces.sorted(by: { $0.box.y < $1.box.y }) {
             let c = column(piece)
@@ -209,6 +223,12 @@ public struct LineOrderer: Sendable {
         {
             gutters = narrow.gutters
             lines = narrow.lines
+        }
+        // Items numbered across the rows of two columns (1 | 2, 3 | 4) are read in their numbers' order, not down the
+        // columns the gutter shows.
+        if !gutters.isEmpty, let groups = Self.numberedColumns(lines, acrossOnly: true) {
+            trace("order: items numbered across the columns, read in their numbers' order")
+            return groups.flatMap { rows($0) }
         }
         guard !gutters.isEmpty else {
             if let groups = Self.numberedColumns(lines) {

@@ -35,30 +35,39 @@ struct RereadStep: PageStep {
         guard let grey = state.unbinarised, !state.lines.isEmpty else { return }
         let x = state.xHeightOrTarget
         let rowHeight = Self.rowHeight(state.lines)
-        let chosen = state.lines.indices.filter { i in
+        // Letters of the page's rows that layout analysis left out just before a line's start or after its end (a bold
+        // item number before a tab: "2." dropped from "2. Give a word …"): the line is read again with them.
+        let rows = (state.inkLines ?? []) + state.shortInkLines
+        let unread = state.ink.map { UnreadEnds(xHeight: x).find(lines: state.lines, rows: rows, ink: $0) } ?? [:]
+        let unsure = state.lines.indices.filter { i in
             let box = state.lines[i].box
             return Self.weakest(state.lines[i]) < unsureBelow && Double(box.width) >= 3 * x
                 && (Double(box.height) <= 4 * x || Self.spansRows(box, rowHeight: rowHeight))
                 && state.lines[i].text.contains(where: \.isLetter)
         }
-        guard !chosen.isEmpty, let greyBytes = await offload({ grey.grayImage() }) else { return }
+        guard !unsure.isEmpty || !unread.isEmpty, let greyBytes = await offload({ grey.grayImage() }) else { return }
         let pad = Int(padding * x)
         // A box two or three rows tall is rows the layout analysis ran together (a fanned receipt's rows drift into
-        // each other): it is read again as a block, whose rows may replace it.
-        let crops: [(index: Int, region: PixelBox, image: GrayImage, asBlock: Bool)] = chosen.compactMap { i in
-            let b = state.lines[i].box
+        // each other): it is read again as a block, whose rows may replace it. A line with letters left out at an end
+        // is read again over them too (`widened`); that reading is taken only when it adds them.
+        let jobs =
+            unsure.map { (index: $0, box: state.lines[$0].box, widened: false) }
+            + unread.keys.sorted().map { (index: $0, box: unread[$0]!, widened: true) }
+        let crops: [(index: Int, region: PixelBox, image: GrayImage, asBlock: Bool, widened: Bool)] = jobs.compactMap { job in
+            let b = job.box
             let region = PixelBox(x: b.x - pad / 2, y: b.y - pad, width: b.width + pad, height: b.height + 2 * pad)
             let x0 = max(0, region.x), y0 = max(0, region.y)
-            let asBlock = Self.spansRows(b, rowHeight: rowHeight)
+            let asBlock = !job.widened && Self.spansRows(b, rowHeight: rowHeight)
             return MissedTextRecovery.crop(greyBytes, to: region).map {
-                (i, PixelBox(x: x0, y: y0, width: $0.width, height: $0.height), $0, asBlock)
+                (job.index, PixelBox(x: x0, y: y0, width: $0.width, height: $0.height), $0, asBlock, job.widened)
             }
         }
         let line = RecognitionRequest(languages: state.languages, pixelsPerInch: 300, pageSegmentationMode: 7)
         let block = RecognitionRequest(languages: state.languages, pixelsPerInch: 300, pageSegmentationMode: 6)
         let results = try await engine.recognizeAll(crops.map { ($0.image, $0.asBlock ? block : line) })
         var replacements: [Int: [RecognizedLine]] = [:]
-        for ((i, region, _, asBlock), result) in zip(crops, results) {
+        // The widened readings last: one that adds the left-out letters wins over the line's other reading.
+        for ((i, region, _, asBlock, widened), result) in zip(crops, results).sorted(by: { !$0.0.widened && $1.0.widened }) {
             let old = state.lines[i]
             let best: [RecognizedLine]
             // A block that reads as one row was one line of larger print (a heading): it is judged as a line.
@@ -69,6 +78,12 @@ struct RereadStep: PageStep {
                     continue
                 }
                 best = rows
+            } else if widened {
+                guard let whole = Self.chooseWithEnds(result.lines, replacing: old, at: region) else {
+                    if traceLevel >= 3 { trace("reread: '\(old.text)' kept; widened over its left-out letters it read \(result.lines.map(\.text))") }
+                    continue
+                }
+                best = [whole]
             } else {
                 guard let one = Self.choose(result.lines, replacing: old, at: region, gain: gain) else { continue }
                 best = [one]
@@ -80,7 +95,29 @@ struct RereadStep: PageStep {
         if !replacements.isEmpty {
             state.lines = state.lines.indices.flatMap { replacements[$0] ?? [state.lines[$0]] }
         }
-        trace("reread: \(chosen.count) unsure line(s), \(replacements.count) replaced")
+        trace("reread: \(unsure.count) unsure line(s), \(unread.count) with letters left out at an end, \(replacements.count) replaced")
+    }
+
+    /// The reading of a line's crop widened over letters left out at its ends, in page pixels with the old line's
+    /// block and paragraph, when it is one line, reads the old text plus something at its start or end (a letter or a
+    /// digit: "2." before ". Give a word …"), and is about as sure as the old line; else nil.
+    static func chooseWithEnds(_ read: [RecognizedLine], replacing old: RecognizedLine, at region: PixelBox) -> RecognizedLine? {
+        guard read.count == 1, var line = read.first?.moved(dx: region.x, dy: region.y),
+            line.confidence >= max(minimumConfidence, old.confidence - 0.1)
+        else { return nil }
+        let new = Array(line.text.unicodeScalars), was = Array(old.text.unicodeScalars)
+        guard new.count > was.count else { return nil }
+        let added = new.count - was.count
+        // The old text at the new one's end (letters added at the start) or at its start (added at the end), whichever
+        // matches it better, give or take a misread letter in ten.
+        let atEnd = OCRScorer.levenshtein(Array(new.suffix(was.count)), was)
+        let atStart = OCRScorer.levenshtein(Array(new.prefix(was.count)), was)
+        guard atEnd != atStart, 10 * min(atEnd, atStart) <= was.count else { return nil }
+        let extra = atEnd < atStart ? new.prefix(added) : new.suffix(added)
+        guard extra.contains(where: { CharacterSet.alphanumerics.contains($0) }) else { return nil }
+        line.block = old.block
+        line.paragraph = old.paragraph
+        return line
     }
 
     /// The page's usual row height: the median height of its lines that hold letters.
@@ -149,5 +186,49 @@ struct RereadStep: PageStep {
         line.block = old.block
         line.paragraph = old.paragraph
         return line
+    }
+}
+
+/// Letters of the page's rows of ink (`InkLine`) that no recognised line holds, just before a line's start or after its
+/// end on its row: layout analysis can leave a bold item number before a tab out of its line ("2." of "2. Give a word
+/// …" read as ". Give a word …", or lost whole), on a part of the page too short to show it a column of them.
+struct UnreadEnds: Sendable {
+    /// x-height of the print in page pixels.
+    var xHeight: Double
+    /// The left-out letters start within this many x-heights of the line's end (a tab after an item number)...
+    var reach = 2.5
+    /// ...and span at most this many (a number or a short word: more is the recover step's work).
+    var span = 4.0
+
+    /// For each line with letters left out at an end: its box widened over them.
+    func find(lines: [RecognizedLine], rows: [InkLine], ink: InkComponents) -> [Int: PixelBox] {
+        let slack = Int(0.25 * xHeight)
+        let letters = Set(rows.flatMap(\.letters)).sorted().map { ink.components[$0].box }
+        // A letter is read when its centre lies in a recognised line's box.
+        let unread = letters.filter { letter in
+            let midX = Double(letter.x) + Double(letter.width) / 2
+            return !lines.contains { line in
+                let b = line.box
+                return midX >= Double(b.x - slack) && midX <= Double(b.maxX + slack) && letter.midY >= Double(b.y) && letter.midY <= Double(b.maxY)
+            }
+        }
+        guard !unread.isEmpty else { return [:] }
+        var found: [Int: PixelBox] = [:]
+        for (i, line) in lines.enumerated() where line.text.contains(where: { $0.isLetter || $0.isNumber }) {
+            let b = line.box
+            let onRow = unread.filter { $0.midY >= Double(b.y) && $0.midY <= Double(b.maxY) }
+            guard !onRow.isEmpty else { continue }
+            let before = onRow.filter { Double($0.maxX) <= Double(b.x) + 0.25 * xHeight && Double($0.x) >= Double(b.x) - span * xHeight }
+            let after = onRow.filter { Double($0.x) >= Double(b.maxX) - 0.25 * xHeight && Double($0.maxX) <= Double(b.maxX) + span * xHeight }
+            var box = b
+            // Letters that reach the line (the nearest within `reach`) and hold a letter's height (not a speck alone).
+            for (side, isBefore) in [(before, true), (after, false)] where !side.isEmpty {
+                let nearest = isBefore ? Double(b.x) - Double(side.map(\.maxX).max()!) : Double(side.map(\.x).min()!) - Double(b.maxX)
+                guard nearest <= reach * xHeight, side.contains(where: { Double($0.height) >= 0.8 * xHeight }) else { continue }
+                box = side.reduce(box) { $0.union($1) }
+            }
+            if box != b { found[i] = box }
+        }
+        return found
     }
 }
