@@ -356,6 +356,52 @@ struct SeededRandom {
         #expect(leaders.allSatisfy { ink.components[$0].box.y == 74 })
     }
 
+    @Test("A long leader on a row that bends gently (a curled page, flattened to a pixel or two) is found whole")
+    func aGentlyBentLeaderIsFound() {
+        var c = Canvas(width: 1600, height: 200)
+        let end = c.row(x: 40, baseline: 100, letters: 5)
+        // 40 dots, 24 px apart, sagging 6 px in the middle: off the straight line from the first to the last by more
+        // than a dot's own size, but each on the chord through its neighbours.
+        for k in 0..<40 {
+            let t = Double(k) / 39
+            c.fill(end + 20 + 24 * k, 94 - Int((6 * (1 - (2 * t - 1) * (2 * t - 1))).rounded()), 5, 5)
+        }
+        c.row(x: end + 20 + 24 * 40 + 10, baseline: 100, letters: 4)
+        let ink = InkComponents(c.gray)
+        let (lines, short) = TextLineFinder(xHeight: 20).find(in: ink)
+        #expect(LeaderDots(xHeight: 20).find(in: ink, lines: lines + short).count == 40)
+    }
+
+    @Test("An item and its price read apart across a painted-out leader are joined into one row; other lines stay")
+    func leadersJoinItemsToTheirPrices() {
+        func line(_ text: String, _ x: Int, _ y: Int, _ w: Int) -> RecognizedLine {
+            RecognizedLine(text: text, box: PixelBox(x: x, y: y, width: w, height: 30), confidence: 0.9)
+        }
+        // A price list on a page turned a little: each price's line lies 14 px higher than its item's, more than rows
+        // may differ, and its leader runs from x 300 to 1290, rising with it.
+        var lines = [line("Price List", 500, 20, 300)]
+        var leaders: [LeaderLinks.Leader] = []
+        for (k, (item, price)) in [("Cinnamon roll", "3.40"), ("Lemon tart", "4.40"), ("Garden salad", "7.20")].enumerated() {
+            let y = 100 + 45 * k
+            lines.append(line(item, 40, y, 250))
+            lines.append(line(price, 1300, y - 14, 60))
+            leaders.append(
+                LeaderLinks.Leader(from: PixelBox(x: 300, y: y + 22, width: 5, height: 5), to: PixelBox(x: 1285, y: y + 9, width: 5, height: 5)))
+        }
+        lines.append(line("Prices include tax", 40, 260, 400))
+        let joined = LeaderLinks(xHeight: 20).join(lines, across: leaders)
+        #expect(joined.map(\.text) == ["Price List", "Cinnamon roll 3.40", "Lemon tart 4.40", "Garden salad 7.20", "Prices include tax"])
+        #expect(joined[1].box == PixelBox(x: 40, y: 100, width: 1320, height: 30), "the item's row: \(joined[1].box)")
+        #expect(joined[1].words.isEmpty && joined[1].confidence == 0.9)
+        let ordered = LineOrderer(yTolerance: 12).order(joined.shuffled()).map(\.text)
+        #expect(ordered == ["Price List", "Cinnamon roll 3.40", "Lemon tart 4.40", "Garden salad 7.20", "Prices include tax"])
+        // Without its leaders the same lines are left alone.
+        #expect(LeaderLinks(xHeight: 20).join(lines, across: []) == lines)
+        // A leader with no line at one end joins nothing.
+        let lonely = [LeaderLinks.Leader(from: PixelBox(x: 300, y: 300, width: 5, height: 5), to: PixelBox(x: 1285, y: 300, width: 5, height: 5))]
+        #expect(LeaderLinks(xHeight: 20).join(lines, across: lonely) == lines)
+    }
+
     @Test func theSurfaceStepPaintsTheBinarisedPageAndKeepsItsRows() async throws {
         var s = PipelineStepTests().state(receiptOnGrain().image)
         s.xHeight = 20

@@ -92,6 +92,20 @@ public struct RecognizedLine: Sendable, Equatable {
         return line
     }
 
+    /// The line and `other` (to its right on its row) as one line: boxed from its start to `other`'s end at its own
+    /// height (`other` may sit a little higher or lower on a turned page), its text then `other`'s, each word over the
+    /// same columns of the page, its confidence the mean over both lines' characters; its block and paragraph.
+    public func joined(with other: RecognizedLine) -> RecognizedLine {
+        let x0 = min(self.box.x, other.box.x), x1 = max(self.box.maxX, other.box.maxX)
+        let box = PixelBox(x: x0, y: self.box.y, width: x1 - x0, height: self.box.height)
+        var line = placed(in: box)
+        line.text = text + " " + other.text
+        line.words += other.placed(in: box).words
+        let weights = (Double(max(1, text.count)), Double(max(1, other.text.count)))
+        line.confidence = (confidence * weights.0 + other.confidence * weights.1) / (weights.0 + weights.1)
+        return line
+    }
+
     /// The line in pieces, cut before each of the word indices `cuts` (ascending, each inside the words), as
     /// `split(at:)` cuts it once.
     public func split(before cuts: [Int]) -> [RecognizedLine] {

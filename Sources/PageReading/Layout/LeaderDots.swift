@@ -18,10 +18,17 @@ struct LeaderDots: Sendable {
     var maximumSpacing = 1.6
     /// ...evenly: each step within this share of the leader's median step.
     var spacingTolerance = 0.35
+    /// Each dot lies on the chord through the dots this many places before and after it (see `find`).
+    var chordReach = 4
 
     /// The indices of the components that are dots of a leader: an even row of dots that starts where a row of
     /// letters ends, or ends where one starts, level with it (specks of grain or a halftone's dots lead nowhere).
     func find(in components: InkComponents, lines: [InkLine]) -> [Int] {
+        runs(in: components, lines: lines).flatMap { $0 }
+    }
+
+    /// The leaders themselves: each an even row of dots (component indices, left to right), as `find` finds them.
+    func runs(in components: InkComponents, lines: [InkLine]) -> [[Int]] {
         let all = components.components
         let largest = max(2, Int((dotSize * xHeight).rounded())), smallest = max(2, Int(0.12 * xHeight))
         let dots = all.indices.filter { i in
@@ -57,7 +64,7 @@ struct LeaderDots: Sendable {
                 hasPrevious.insert(best.index)
             }
         }
-        var found: [Int] = []
+        var found: [[Int]] = []
         let gap = 2.5 * xHeight
         func leads(_ run: [Int]) -> Bool {
             let first = all[run[0]].box, last = all[run[run.count - 1]].box
@@ -68,14 +75,16 @@ struct LeaderDots: Sendable {
                 return before >= -1 && before <= gap || after >= -1 && after <= gap
             }
         }
-        // Printed dots are alike: the same size, on one straight line (grain's specks are not).
+        // Printed dots are alike: the same size, on one line (grain's specks are not). The line may bend gently over a
+        // long leader (a curled page, flattened to a pixel or two): each dot lies on the chord through the dots
+        // `chordReach` places either side of it.
         func alike(_ run: [Int]) -> Bool {
             let inks = run.map { all[$0].ink }.sorted()
             let ink = Double(inks[inks.count / 2])
-            let a = centre(run[0]), b = centre(run[run.count - 1])
-            let slope = (b.y - a.y) / max(1, b.x - a.x)
-            return run.allSatisfy { i in
-                let c = centre(i)
+            return run.indices.allSatisfy { k in
+                let i = run[k], c = centre(i)
+                let a = centre(run[max(0, k - chordReach)]), b = centre(run[min(run.count - 1, k + chordReach)])
+                let slope = (b.y - a.y) / max(1, b.x - a.x)
                 return Double(all[i].ink) >= 0.5 * ink && Double(all[i].ink) <= 2 * ink
                     && abs(c.y - a.y - slope * (c.x - a.x)) <= max(1.5, 0.15 * xHeight)
             }
@@ -83,7 +92,7 @@ struct LeaderDots: Sendable {
         func keep(_ run: [Int]) {
             guard run.count >= minimumDots, alike(run), leads(run) else { return }
             if traceLevel >= 3 { trace("leaders: \(run.count) dots from \(all[run[0]].box) to \(all[run[run.count - 1]].box)") }
-            found += run
+            found.append(run)
         }
         for start in sorted where !hasPrevious.contains(start) && next[start] != nil {
             var chain = [start]

@@ -43,6 +43,8 @@ struct SurfaceFinder: Sendable {
         /// The boxes drawn around print (a boxed exercise, a sidebar's frame), painted out: what lies inside one is
         /// read together, as one block.
         var frames: [PixelBox] = []
+        /// The dot leaders painted out (set by the caller).
+        var leaders: [LeaderLinks.Leader] = []
     }
 
     func find(_ components: InkComponents, lines found: [InkLine]) -> Result {

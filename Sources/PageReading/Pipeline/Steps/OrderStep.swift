@@ -11,7 +11,9 @@ struct OrderStep: PageStep {
         let heights = state.lines.map(\.box.height).sorted()
         let tolerance = max(state.config.yTolerancePixels, heights.isEmpty ? 0 : 0.5 * Double(heights[heights.count / 2]))
         let orderer = LineOrderer(yTolerance: tolerance)
-        var ordered = orderer.order(state.lines, frames: state.frames)
+        // An item and its price, read apart once their dot leader was painted out, are one row again.
+        let lines = LeaderLinks(xHeight: state.xHeightOrTarget).join(state.lines, across: state.leaders)
+        var ordered = orderer.order(lines, frames: state.frames)
         // Layout analysis's blocks are the second opinion: where they read the lines otherwise, the reading that
         // breaks clearly fewer sentences at its seams is kept (`ReadingCoherence`).
         if let layout = state.layout {

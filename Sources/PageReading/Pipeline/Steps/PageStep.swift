@@ -118,6 +118,8 @@ struct PageState: Sendable {
     var pictures: [PixelBox] = []
     /// Boxes drawn around print and painted out of the page (set by surface): the print inside one is read as a block.
     var frames: [PixelBox] = []
+    /// The dot leaders painted out of the page (set by surface): each joins the item before it to the price after it.
+    var leaders: [LeaderLinks.Leader] = []
     /// Boxes of ruled tables' grids, left on the page (set by surface): a bar read inside one is a rule.
     var tables: [PixelBox] = []
     /// The binarised page's ink as components, before surfaces were painted out (set by surface; widen may have

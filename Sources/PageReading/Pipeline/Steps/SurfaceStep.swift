@@ -23,7 +23,11 @@ struct SurfaceStep: PageStep {
             let (lines, short) = TextLineFinder(xHeight: x).find(in: components)
             var surface = SurfaceFinder(xHeight: x).find(components, lines: lines)
             // Dot leaders are no text, and the recogniser garbles the words beside a long run of them.
-            let leaders = LeaderDots(xHeight: x).find(in: components, lines: lines + short)
+            let runs = LeaderDots(xHeight: x).runs(in: components, lines: lines + short)
+            let leaders = runs.flatMap { $0 }
+            surface.leaders = runs.map { run in
+                LeaderLinks.Leader(from: components.components[run[0]].box, to: components.components[run[run.count - 1]].box)
+            }
             if !leaders.isEmpty {
                 trace("surface: \(leaders.count) dots of leaders painted out")
                 surface.erased = Array(Set(surface.erased).union(leaders)).sorted()
@@ -67,6 +71,7 @@ struct SurfaceStep: PageStep {
         state.pictures = surface.pictures
         state.frames = surface.frames
         state.tables = surface.tables
+        state.leaders = surface.leaders
         state.ink = components
     }
 }
