@@ -406,16 +406,19 @@ import Words
 
     @Test("A facing page whose lines run off its own paper is dropped; a receipt's prices at its sheet's side stay")
     func facingPageCutByItsOwnPaper() {
+        /// Twelve rows of two lines each, `left` then `right` on every row: their boxes, and their letters.
+        func rows(_ left: (x: Int, width: Int, letters: Int), _ right: (x: Int, width: Int, letters: Int)) -> ([PixelBox], [Int]) {
+            let y = (0..<12).map { 100 + $0 * 45 }
+            return (
+                y.flatMap {
+                    [PixelBox(x: left.x, y: $0, width: left.width, height: 20), PixelBox(x: right.x, y: $0, width: right.width, height: 20)]
+                },
+                y.flatMap { _ in [left.letters, right.letters] }
+            )
+        }
         // An open book on a desk: the facing page curls away, so its lines end at its paper's left side (x = 150),
         // 150 px in from the frame, on the same rows as ours; they show about 60 % of our lines' width.
-        var boxes: [PixelBox] = [], weights: [Int] = []
-        for i in 0..<12 {
-            let y = 100 + i * 45
-            boxes.append(PixelBox(x: 152, y: y, width: 540, height: 20))
-            weights.append(30)
-            boxes.append(PixelBox(x: 800, y: y, width: 900, height: 20))
-            weights.append(50)
-        }
+        let (boxes, weights) = rows((152, 540, 30), (800, 900, 50))
         var filter = FacingPageFilter(xHeight: 20)
         filter.frame = FacingPageFilter.PhotoFrame(size: PixelSize(width: 1800, height: 800), toPhoto: .identity, flatToPage: nil)
         #expect(filter.facingWithCuts(boxes, weights: weights, pageWidth: 1800).indices.isEmpty, "the frame alone cuts nothing")
@@ -425,14 +428,7 @@ import Words
         #expect(found == Set(stride(from: 0, to: 24, by: 2)), "\(found.sorted())")
         #expect(cuts.map(\.side) == [.left])
         // A receipt printed to its right side: its prices end at the sheet's side, but they are no prose cut off.
-        var receipt: [PixelBox] = [], letters: [Int] = []
-        for i in 0..<12 {
-            let y = 100 + i * 45
-            receipt.append(PixelBox(x: 200, y: y, width: 700, height: 20))
-            letters.append(25)
-            receipt.append(PixelBox(x: 1030, y: y, width: 110, height: 20))
-            letters.append(5)
-        }
+        let (receipt, letters) = rows((200, 700, 25), (1030, 110, 5))
         filter.frame?.sheetEdges = [PageDetector.Edge(from: PixelPoint(x: 1150, y: 40), to: PixelPoint(x: 1150, y: 700))]
         #expect(filter.facingWithCuts(receipt, weights: letters, pageWidth: 1800).indices.isEmpty)
     }

@@ -31,15 +31,15 @@ struct FindPageStep: ImageStep {
             quadratureTolerance: config.rectangleQuadratureTolerance, minimumConfidence: config.rectangleMinimumConfidence)
         var edges: [PageDetector.Edge] = []
         let pageToPhoto = state.toPage.inverse() ?? .identity
-        func inPhoto(_ p: (x: Double, y: Double)) -> PixelPoint {
-            let q = pageToPhoto.apply(p.x, p.y)
+        func inPhoto(_ x: Double, _ y: Double) -> PixelPoint {
+            let q = pageToPhoto.apply(x, y)
             return PixelPoint(x: q.x, y: q.y)
         }
         if let (rectified, transform, corners) = detector.straighten(page, edgesThroughPrint: &edges) {
-            state.outlineInPhoto = corners.map(inPhoto)
+            state.outlineInPhoto = corners.map { inPhoto($0.x, $0.y) }
             state.page = rectified
             state.toPage = state.toPage.followed(by: transform)
         }
-        state.sheetEdgesInPhoto = edges.map { PageDetector.Edge(from: inPhoto(($0.from.x, $0.from.y)), to: inPhoto(($0.to.x, $0.to.y))) }
+        state.sheetEdgesInPhoto = edges.map { PageDetector.Edge(from: inPhoto($0.from.x, $0.from.y), to: inPhoto($0.to.x, $0.to.y)) }
     }
 }

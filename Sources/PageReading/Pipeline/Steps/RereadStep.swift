@@ -66,8 +66,9 @@ struct RereadStep: PageStep {
         let block = RecognitionRequest(languages: state.languages, pixelsPerInch: 300, pageSegmentationMode: 6)
         let results = try await engine.recognizeAll(crops.map { ($0.image, $0.asBlock ? block : line) })
         var replacements: [Int: [RecognizedLine]] = [:]
-        // The widened readings last: one that adds the left-out letters wins over the line's other reading.
-        for ((i, region, _, asBlock, widened), result) in zip(crops, results).sorted(by: { !$0.0.widened && $1.0.widened }) {
+        // The widened readings come last (as `jobs` lists them): one that adds the left-out letters wins over the
+        // line's other reading.
+        for ((i, region, _, asBlock, widened), result) in zip(crops, results) {
             let old = state.lines[i]
             let best: [RecognizedLine]
             // A block that reads as one row was one line of larger print (a heading): it is judged as a line.
