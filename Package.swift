@@ -177,13 +177,16 @@ let package = Package(
         // Fakes of the outside dependencies that several test targets share (never linked into the app).
         .target(name: "TestFakes", dependencies: ["Speech"], path: "Tests/TestFakes", swiftSettings: swiftSettings),
         .testTarget(name: "SpeechTests", dependencies: ["Speech", "TestFakes"], swiftSettings: swiftSettings),
-        .testTarget(name: "AIClientTests", dependencies: ["AIClient", "Support", "Localization"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "AIClientTests",
+            dependencies: ["AIClient", "Support", "Localization", .product(name: "AsyncHTTPClient", package: "async-http-client")],
+            swiftSettings: swiftSettings),
         // A real chat-completions server on loopback, shared by the writer and web tests (not part of the app).
         .target(
             name: "ChatServerStub",
             dependencies: [
                 .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             path: "Tests/ChatServerStub",
             exclude: ["Fixtures"],

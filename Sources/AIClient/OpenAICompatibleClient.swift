@@ -143,16 +143,8 @@ public final class OpenAICompatibleClient: Sendable {
             throw error
         } catch let error as HTTPClientError {
             logger.debug("AI request failed", metadata: ["url": "\(url)", "error": "\(error)"])
-            switch error {
-            case .deadlineExceeded, .readTimeout, .writeTimeout:
-                throw AIError(.timeout)
-            case .cancelled:
-                throw CancellationError()
-            case .remoteConnectionClosed:
-                throw AIError(.connectionDropped(url: url))
-            default:
-                throw AIError(.unreachable(url: url))
-            }
+            if error == .cancelled { throw CancellationError() }
+            throw AIError(Self.kind(of: error, url: url))
         } catch is NIOTooManyBytesError {
             throw AIError(.badResponse(.tooLarge(bytes: Self.maxReplyBytes)))
         } catch is CancellationError {
@@ -164,6 +156,19 @@ public final class OpenAICompatibleClient: Sendable {
         } catch {
             logger.debug("AI request failed", metadata: ["url": "\(url)", "error": "\(error)"])
             throw AIError(.unreachable(url: url))
+        }
+    }
+
+    /// What a transport failure means to the person waiting. A request that waited its turn behind the pool's
+    /// connections, all busy with earlier requests to the same provider, met a provider too slow, not an absent one.
+    static func kind(of error: HTTPClientError, url: String) -> AIError.Kind {
+        switch error {
+        case .deadlineExceeded, .readTimeout, .writeTimeout, .getConnectionFromPoolTimeout:
+            return .timeout
+        case .remoteConnectionClosed:
+            return .connectionDropped(url: url)
+        default:
+            return .unreachable(url: url)
         }
     }
 

@@ -1,4 +1,5 @@
 // The chat-completions client's pure parts: URLs, Retry-After, error codes, and the request as it goes on the wire.
+import AsyncHTTPClient
 import Foundation
 import Localization
 import Support
@@ -19,6 +20,16 @@ struct AIClientTests {
     ])
     func chatCompletionsURL(base: String, expected: String) {
         #expect(AIProviderSettings(baseURL: base).chatCompletionsURL == expected)
+    }
+
+    @Test("A request that waited for a free connection behind earlier ones to a busy provider took too long; it was not unreachable")
+    func transportFailuresMeanWhatThePersonMeets() {
+        let url = "http://127.0.0.1:11434/v1/chat/completions"
+        #expect(OpenAICompatibleClient.kind(of: .getConnectionFromPoolTimeout, url: url) == .timeout)
+        #expect(OpenAICompatibleClient.kind(of: .deadlineExceeded, url: url) == .timeout)
+        #expect(OpenAICompatibleClient.kind(of: .readTimeout, url: url) == .timeout)
+        #expect(OpenAICompatibleClient.kind(of: .remoteConnectionClosed, url: url) == .connectionDropped(url: url))
+        #expect(OpenAICompatibleClient.kind(of: .connectTimeout, url: url) == .unreachable(url: url))
     }
 
     @Test func defaultTimeoutIsSixtySeconds() {

@@ -1,4 +1,5 @@
 // A real chat-completions server on loopback for the writer and web tests: one scenario per path prefix.
+import AsyncHTTPClient
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -43,6 +44,17 @@ public final class OpenAITestServer: Sendable {
     /// recognition tests' Dispatch threads can hold the CPU for tens of seconds, and a 10 s timeout then fired
     /// before a loopback reply that was already on its way. A test of the timeout itself sets its own.
     public static let patientTimeout: Duration = .seconds(300)
+
+    /// The HTTP client for those tests. The app's client gives up on a connection after 10 s: both the connect and a
+    /// request's wait for a free one among the pool's (all busy with other tests' requests to this one host) count.
+    /// Under the whole suite a starved event loop took longer than that, and replies on their way read as
+    /// "unreachable". This one waits as long as the patient timeout.
+    public static let patientHTTPClient: HTTPClient = {
+        var configuration = HTTPClient.Configuration.singletonConfiguration
+        configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.timeout.connect = .seconds(Int64(patientTimeout.components.seconds))
+        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    }()
 
     public static func shared() async throws -> OpenAITestServer { try await starter.value }
 

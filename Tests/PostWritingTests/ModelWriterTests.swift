@@ -21,8 +21,10 @@ struct ModelWriterTests {
     ) async throws -> [Variant] {
         let server = try await OpenAITestServer.shared()
         let settings = AIProviderSettings(baseURL: server.baseURL(scenario, setup), apiKey: key, model: "test-model", timeout: timeout)
-        return try await ModelWriter(client: OpenAICompatibleClient(settings: settings, memory: memory))
-            .generateVariants(from: Self.excerpt, bookTitle: "Boston Cooking-School Cook Book", author: "Fannie Merritt Farmer")
+        return try await ModelWriter(
+            client: OpenAICompatibleClient(settings: settings, httpClient: OpenAITestServer.patientHTTPClient, memory: memory)
+        )
+        .generateVariants(from: Self.excerpt, bookTitle: "Boston Cooking-School Cook Book", author: "Fannie Merritt Farmer")
     }
 
     /// The error a scenario maps to.
@@ -303,7 +305,8 @@ struct ModelWriterTests {
         let settings = AIProviderSettings(
             baseURL: server.baseURL("chinese-request", .init(fixture: "ok_object")), apiKey: "k", model: "test-model",
             timeout: OpenAITestServer.patientTimeout)
-        _ = try await ModelWriter(client: OpenAICompatibleClient(settings: settings)).write(DraftRequest(excerpt: chinese))
+        _ = try await ModelWriter(client: OpenAICompatibleClient(settings: settings, httpClient: OpenAITestServer.patientHTTPClient))
+            .write(DraftRequest(excerpt: chinese))
         let requests = try await server.requests("chinese-request")
         let body = try #require(requests.first)
         let messages = try #require(body["messages"] as? [[String: Any]])

@@ -28,7 +28,9 @@ struct AIErrorPageTests {
             baseURL: server.baseURL(name, scenario), apiKey: "sk-test", model: "test-model",
             timeout: OpenAITestServer.patientTimeout)
         return try TestApp(
-            generator: ModelWriter(client: OpenAICompatibleClient(settings: settings, memory: StructuredOutputMemory())),
+            generator: ModelWriter(
+                client: OpenAICompatibleClient(
+                    settings: settings, httpClient: OpenAITestServer.patientHTTPClient, memory: StructuredOutputMemory())),
             metricsRegistry: metricsRegistry)
     }
 
