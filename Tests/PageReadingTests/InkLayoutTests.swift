@@ -33,6 +33,27 @@ struct Canvas {
         fill(box.maxX - stroke, box.y, stroke, box.height)
     }
 
+    /// The same frame turned about its top-left corner by `slope` (its top side drops `slope` px per px across): a
+    /// box on a page photographed a little off level.
+    mutating func slantedFrame(_ box: PixelBox, slope: Double, stroke: Int = 4) {
+        func point(_ u: Double, _ v: Double) -> (Int, Int) {
+            (box.x + Int((u - slope * v).rounded()), box.y + Int((v + slope * u).rounded()))
+        }
+        let w = Double(box.width - stroke), h = Double(box.height - stroke)
+        for u in stride(from: 0.0, through: w, by: 0.5) {
+            for v in [0.0, h] {
+                let (x, y) = point(u, v)
+                fill(x, y, stroke, stroke)
+            }
+        }
+        for v in stride(from: 0.0, through: h, by: 0.5) {
+            for u in [0.0, w] {
+                let (x, y) = point(u, v)
+                fill(x, y, stroke, stroke)
+            }
+        }
+    }
+
     /// A letter-like shape: an open box (left, right and top strokes), as an "n" is.
     mutating func letter(_ x: Int, _ y: Int, _ w: Int, _ h: Int, stroke: Int) {
         fill(x, y, stroke, h)
@@ -267,6 +288,36 @@ struct SeededRandom {
             surface.frames.sorted { $0.x < $1.x } == [
                 PixelBox(x: 40, y: 120, width: 580, height: 160), PixelBox(x: 680, y: 120, width: 580, height: 160),
             ])
+    }
+
+    @Test("A box drawn a little off level around rows of print is a frame (either way); one whose sides run at two slants is not")
+    func aBoxOffLevelIsAFrame() {
+        var c = Canvas(width: 1300, height: 1000)
+        c.row(x: 60, baseline: 60, letters: 30)
+        // Two boxed exercises side by side, the right one's sides 14 px off level across its 580 (about 1.4°), as a
+        // page's far side is in a photo the deskew left; a third turned the other way below.
+        c.frame(PixelBox(x: 40, y: 120, width: 580, height: 160))
+        c.slantedFrame(PixelBox(x: 690, y: 120, width: 580, height: 160), slope: 14.0 / 580)
+        c.slantedFrame(PixelBox(x: 50, y: 360, width: 580, height: 160), slope: -14.0 / 580)
+        for (x, y) in [(40, 120), (690, 127), (50, 353)] {
+            c.row(x: x + 30, baseline: y + 60, letters: 20)
+            c.row(x: x + 30, baseline: y + 120, letters: 12)
+        }
+        // A quadrilateral whose top runs level and bottom slants: no box drawn off level.
+        for u in 0..<580 {
+            c.fill(690 + u, 600, 1, 4)
+            c.fill(690 + u, 760 + u * 40 / 580, 1, 4)
+        }
+        c.fill(690, 600, 4, 164)
+        c.fill(1266, 600, 4, 204)
+        c.row(x: 720, baseline: 680, letters: 20)
+        let ink = InkComponents(c.gray)
+        let surface = SurfaceFinder(xHeight: 20).find(ink, lines: TextLineFinder(xHeight: 20).lines(in: ink))
+        #expect(surface.frames.count == 3, "\(surface.frames)")
+        for (x, y) in [(330, 200), (980, 210), (340, 440)] {
+            #expect(surface.frames.contains { SurfaceFinder.inside([$0], x, y) }, "no frame around (\(x), \(y)): \(surface.frames)")
+        }
+        #expect(!surface.frames.contains { $0.y >= 590 }, "the quadrilateral: \(surface.frames)")
     }
 
     @Test("A form's field boxes, five x-heights tall, each a label and a value: frames, not pictures, and both rows kept")

@@ -239,7 +239,49 @@ struct SurfaceFinder: Sendable {
         let band = max(2, Int(xHeight / 2))
         guard Double(box.width) >= 4 * xHeight, Double(box.height) >= 2 * xHeight, box.width > 4 * band, box.height > 4 * band
         else { return false }
-        return Self.sides(components, i, band: band) != nil
+        if Self.sides(components, i, band: band) != nil { return true }
+        // A box drawn a little off level (a slant the deskew left, one side of a page in perspective) runs along its
+        // own slanted sides: its bounding box's bands cut them.
+        guard let slope = Self.slant(components, i, band: band) else { return false }
+        return Self.sides(components, i, band: band, slope: slope) != nil
+    }
+
+    /// The steepest slant of a box's sides taken as a box drawn off level (about 3°): a steeper one is no page's box.
+    static let steepestSlant = 0.05
+
+    /// The slant (rise per pixel across) of component `i`'s top and bottom sides, when both run straight at one slant a
+    /// band or more off level across the box: each side's edge measured column by column, each slope the median over
+    /// columns half the box apart. Nil for a level outline, for ink too much for four thin sides (a picture), and
+    /// for sides at two slants (no rectangle's).
+    static func slant(_ components: InkComponents, _ i: Int, band: Int) -> Double? {
+        let c = components.components[i]
+        let box = c.box
+        let w = box.width, h = box.height
+        // Four sides `band` thick around a box as large as the slanted one's can hold at most this much ink.
+        let room = 2 * Double(band) * (Double(w + h) * (1 + steepestSlant) + 2)
+        guard w > 4, 0.9 * Double(c.ink) <= room else { return nil }
+        var top = [Int](repeating: Int.max, count: w), bottom = [Int](repeating: Int.min, count: w)
+        for run in components.runs(of: i) {
+            let y = Int(run.y) - box.y
+            for x in (Int(run.x0) - box.x)..<(Int(run.x1) - box.x) {
+                top[x] = min(top[x], y)
+                bottom[x] = max(bottom[x], y)
+            }
+        }
+        func slope(_ edge: [Int], _ missing: Int) -> Double? {
+            let half = w / 2
+            let rises = (0..<(w - half)).compactMap { x -> Int? in
+                edge[x] == missing || edge[x + half] == missing ? nil : edge[x + half] - edge[x]
+            }
+            guard 2 * rises.count >= w - half else { return nil }
+            return Double(rises.sorted()[rises.count / 2]) / Double(half)
+        }
+        guard let upper = slope(top, Int.max), let lower = slope(bottom, Int.min),
+            abs(upper - lower) * Double(w) <= Double(band)
+        else { return nil }
+        let s = (upper + lower) / 2
+        guard abs(s) * Double(w) >= Double(band), abs(s) <= steepestSlant else { return nil }
+        return s
     }
 
     /// Whether component `i` is a tick box (a form's or a quiz's empty square, about a capital's size): a square
@@ -279,10 +321,56 @@ struct SurfaceFinder: Sendable {
             if x1 > box.width - band { right[y] = true }
             along += max(0, min(x1, band) - x0) + max(0, x1 - max(x0, box.width - band))
         }
+        return outline(top: top, bottom: bottom, left: left, right: right, band: band, along: along, ink: c.ink)
+    }
+
+    /// The same for a box drawn at `slope`: each ink pixel turned level about the box's corner first, its sides then
+    /// measured in the turned pixels' own box.
+    static func sides(_ components: InkComponents, _ i: Int, band: Int, slope: Double) -> (top: [Bool], bottom: [Bool])? {
+        let c = components.components[i]
+        let box = c.box
+        func level(_ x: Int, _ y: Int) -> (x: Int, y: Int) {
+            let dx = Double(x - box.x), dy = Double(y - box.y)
+            return (Int((dx + slope * dy).rounded()), Int((dy - slope * dx).rounded()))
+        }
+        var maxX = Int.min, maxY = Int.min, lowX = Int.max, lowY = Int.max
+        for run in components.runs(of: i) {
+            for x in Int(run.x0)..<Int(run.x1) {
+                let p = level(x, Int(run.y))
+                (lowX, lowY, maxX, maxY) = (min(lowX, p.x), min(lowY, p.y), max(maxX, p.x), max(maxY, p.y))
+            }
+        }
+        guard maxX >= lowX else { return nil }
+        let width = maxX - lowX + 1, height = maxY - lowY + 1
+        guard width > 2 * band, height > 2 * band else { return nil }
+        var top = [Bool](repeating: false, count: width), bottom = top
+        var left = [Bool](repeating: false, count: height), right = left
+        var along = 0
+        for run in components.runs(of: i) {
+            for x in Int(run.x0)..<Int(run.x1) {
+                let p = level(x, Int(run.y))
+                let (px, py) = (p.x - lowX, p.y - lowY)
+                if py < band || py >= height - band {
+                    if py < band { top[px] = true } else { bottom[px] = true }
+                    along += 1
+                    continue
+                }
+                if px < band { left[py] = true }
+                if px >= width - band { right[py] = true }
+                if px < band || px >= width - band { along += 1 }
+            }
+        }
+        return outline(top: top, bottom: bottom, left: left, right: right, band: band, along: along, ink: c.ink)
+    }
+
+    /// Whether sides measured so make an outline: each drawn along four fifths of its length, nine tenths of the ink on them.
+    static func outline(top: [Bool], bottom: [Bool], left: [Bool], right: [Bool], band: Int, along: Int, ink: Int) -> (
+        top: [Bool], bottom: [Bool]
+    )? {
         func drawn(_ side: ArraySlice<Bool>) -> Bool { 5 * side.filter { $0 }.count >= 4 * side.count }
         // The upright sides are counted between the top and bottom bands, whose rows are the level sides'.
-        let between = band..<(box.height - band)
-        guard drawn(top[...]), drawn(bottom[...]), drawn(left[between]), drawn(right[between]), Double(along) >= 0.9 * Double(c.ink)
+        let between = band..<(left.count - band)
+        guard drawn(top[...]), drawn(bottom[...]), drawn(left[between]), drawn(right[between]), Double(along) >= 0.9 * Double(ink)
         else { return nil }
         return (top, bottom)
     }
