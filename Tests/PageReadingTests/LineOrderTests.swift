@@ -505,13 +505,15 @@ import Testing
 
     /// Two columns of boxed exercises in two rows of boxes, each box's first row read on one line with its
     /// neighbour's; `label(row, column)` is what a box's rows end with (its exercise's number when `numbered`).
-    func boxedGrid(numbered: Bool, label: (Int, Int) -> Int) -> (lines: [RecognizedLine], frames: [PixelBox]) {
+    func boxedGrid(numbered: Bool, mark: (Int) -> String = { "\($0)." }, label: (Int, Int) -> Int) -> (
+        lines: [RecognizedLine], frames: [PixelBox]
+    ) {
         let frames = [0, 1].flatMap { r in [0, 1].map { c in PixelBox(x: 100 + 600 * c, y: 200 + 300 * r, width: 560, height: 250) } }
         var lines = [worded([("Exercises", 100, 400)], y: 100, h: 40)]
         for r in 0..<2 {
             let y = 240 + 300 * r, a = label(r, 0), b = label(r, 1)
             func first(_ n: Int, _ x: Int) -> [(String, Int, Int)] {
-                (numbered ? [("\(n).", x, x + 30)] : []) + [
+                (numbered ? [(mark(n), x, x + 30)] : []) + [
                     ("first", x + 40, x + 130), ("row", x + 140, x + 200), ("of", x + 210, x + 240), ("\(n)", x + 250, x + 280),
                 ]
             }
@@ -520,6 +522,12 @@ import Testing
             lines.append(worded([("second", 730, 850), ("row", 860, 920), ("\(b)", 930, 960)], y: y + 50))
         }
         return (lines, frames)
+    }
+
+    @Test("An item's number: digits, then a full stop, a bracket or a comma read for one; a measure or a thousand is none")
+    func itemNumbers() {
+        #expect(["3. Maps", "12) Spelling", "9, Fractions", "3.Measure", "7."].map { LineOrderer.itemNumber($0) } == [3, 12, 9, 3, 7])
+        #expect(["3.5 cm of ribbon", "1,500 people", "1234. Year", "No. 3", "3 apples", ""].allSatisfy { LineOrderer.itemNumber($0) == nil })
     }
 
     @Test("Print in drawn boxes is read box by box, a grid of boxes row by row, even where one line ran across two boxes")
@@ -533,6 +541,11 @@ import Testing
         // Numbered down the columns, the boxes are read in their numbers' order.
         let down = boxedGrid(numbered: true) { r, c in 2 * c + r + 1 }
         #expect(orderer.order(down.lines.shuffled(), frames: down.frames).map(\.text) == expected(true))
+        // Also where the recogniser read one box's full stop as a comma ("4, Fractions").
+        let comma = boxedGrid(numbered: true, mark: { $0 == 4 ? "4," : "\($0)." }) { r, c in 2 * c + r + 1 }
+        #expect(
+            orderer.order(comma.lines.shuffled(), frames: comma.frames).map(\.text)
+                == expected(true).map { $0.hasPrefix("4. ") ? "4, " + $0.dropFirst(3) : $0 })
         // One box is no grid: the lines are ordered as without it.
         #expect(orderer.order(across.lines, frames: [across.frames[0]]) == orderer.order(across.lines))
     }

@@ -68,13 +68,7 @@ public struct LineOrderer: Sendable {
         // Few lines may hold six items: layout analysis can read each row of the columns as one line.
         guard lines.count >= 2 else { return nil }
         let lineHeight = medianHeight(lines)
-        func number(_ text: some StringProtocol) -> Int? {
-            let digits = text.prefix { $0.isASCII && $0.isNumber }
-            // The recogniser reads a bold item's full stop as a comma now and then ("9," for "9.").
-            guard (1...3).contains(digits.count), let mark = text.dropFirst(digits.count).first, mark == "." || mark == ")" || mark == ","
-            else { return nil }
-            return Int(digits)
-        }
+        func number(_ text: some StringProtocol) -> Int? { itemNumber(text) }
         // Pieces: a line read across two columns' items is split before the second item's number.
         let pieces = lines.flatMap { line -> [RecognizedLine] in
             guard line.readsAsItsWords else { return [line] }
@@ -179,11 +173,15 @@ public struct LineOrderer: Sendable {
         max(0, starts.lastIndex { $0 <= x + lineHeight } ?? 0)
     }
 
-    /// The number a numbered item starts with ("3." or "3)"), or nil.
-    static func itemNumber(_ text: String) -> Int? {
-        guard let first = text.split(separator: " ").first, first.count >= 2, first.count <= 4, let mark = first.last, mark == "." || mark == ")"
-        else { return nil }
-        return Int(first.dropLast())
+    /// The number a numbered item starts with: one to three digits, then "." or ")" ("3." or "3)"), and not another
+    /// digit ("3.5 cm" and "1,500 people" are no items); or nil. The recogniser reads a bold item's full stop as a
+    /// comma now and then ("9," for "9."), so a comma counts as one.
+    static func itemNumber(_ text: some StringProtocol) -> Int? {
+        let digits = text.prefix { $0.isASCII && $0.isNumber }
+        let rest = text.dropFirst(digits.count)
+        guard (1...3).contains(digits.count), let mark = rest.first, mark == "." || mark == ")" || mark == "," else { return nil }
+        if let next = rest.dropFirst().first, next.isNumber { return nil }
+        return Int(digits)
     }
 
     /// Each line with the innermost box its centre lies in (nil: none); a line whose words lie in different boxes (or
