@@ -68,17 +68,16 @@ public struct LineOrderer: Sendable {
         // Few lines may hold six items: layout analysis can read each row of the columns as one line.
         guard lines.count >= 2 else { return nil }
         let lineHeight = medianHeight(lines)
-        func number(_ text: some StringProtocol) -> Int? { itemNumber(text) }
         // Pieces: a line read across two columns' items is split before the second item's number.
         let pieces = lines.flatMap { line -> [RecognizedLine] in
             guard line.readsAsItsWords else { return [line] }
             let w = Double(line.box.width)
             let cuts = line.words.indices.dropFirst().filter { k in
-                number(line.words[k].text) != nil && (line.words[k].start - line.words[k - 1].end) * w >= 0.5 * lineHeight
+                Self.itemNumber(line.words[k].text) != nil && (line.words[k].start - line.words[k - 1].end) * w >= 0.5 * lineHeight
             }
             return line.split(before: cuts)
         }
-        let items = pieces.compactMap { piece in number(piece.text).map { (piece: piece, number: $0) } }
+        let items = pieces.compactMap { piece in Self.itemNumber(piece.text).map { (piece: piece, number: $0) } }
         guard items.count >= 6, let first = items.map(\.number).min(), items.map(\.number).sorted() == Array(first..<(first + items.count))
         else { return nil }
         // The columns start where the items' starts are more than two line heights apart.
@@ -102,7 +101,7 @@ public struct LineOrderer: Sendable {
         let top = items.map(\.piece.box.y).min()!, bottom = items.map(\.piece.box.maxY).max()!
         if ascending(byRows.map(\.number)), !ascending(byColumns.map(\.number)) {
             let whole = itemsAcross(
-                pieces, columnStarts: columnStarts, top: Double(top), bottom: Double(bottom), lineHeight: lineHeight, number: { number($0) })
+                pieces, columnStarts: columnStarts, top: Double(top), bottom: Double(bottom), lineHeight: lineHeight)
             return acrossOnly ? whole ?? [pieces] : whole
         }
         guard !acrossOnly, !ascending(byRows.map(\.number)), ascending(byColumns.map(\.number)) else { return nil }
@@ -131,7 +130,7 @@ public struct LineOrderer: Sendable {
     /// across a gap of half a line. The lines above the first item come first, those below the last and any other
     /// last. Nil when no item runs on (a list of one-line items reads in rows as it is).
     static func itemsAcross(
-        _ pieces: [RecognizedLine], columnStarts: [Double], top: Double, bottom: Double, lineHeight: Double, number: (String) -> Int?
+        _ pieces: [RecognizedLine], columnStarts: [Double], top: Double, bottom: Double, lineHeight: Double
     ) -> [[RecognizedLine]]? {
         func column(_ x: Double) -> Int { Self.column(at: x, starts: columnStarts, lineHeight: lineHeight) }
         let cells = pieces.flatMap { piece -> [RecognizedLine] in
@@ -152,7 +151,7 @@ public struct LineOrderer: Sendable {
             for cell in inColumn {
                 if Double(cell.box.maxY) <= top + 0.25 * lineHeight {
                     header.append(cell)
-                } else if let n = number(cell.text), Double(cell.box.midY) < bottom {
+                } else if let n = Self.itemNumber(cell.text), Double(cell.box.midY) < bottom {
                     blocks.append((n, [cell]))
                     current = blocks.count - 1
                 } else if let k = current, Double(cell.box.y - blocks[k].lines.last!.box.maxY) <= lineHeight {
