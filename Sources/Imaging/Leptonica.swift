@@ -114,6 +114,25 @@ public final class LeptonicaImage: @unchecked Sendable {
     public var height: Int { Int(pixGetHeight(pix)) }
     public var depth: Int { Int(pixGetDepth(pix)) }
 
+    /// The brightness (0-255, Rec. 601 luma) of the pixel at (`x`, `y`); nil outside the image or for a depth other than
+    /// 8 or 32 bits. One pixel at a time, for a few samples: a scan converts the image first (`grayImage`).
+    public func brightness(x: Int, y: Int) -> Int? {
+        guard x >= 0, y >= 0, x < width, y < height else { return nil }
+        var r: Int32 = 0, g: Int32 = 0, b: Int32 = 0
+        switch depth {
+        case 32:
+            guard pixGetRGBPixel(pix, Int32(x), Int32(y), &r, &g, &b) == 0 else { return nil }
+        case 8:
+            var value: l_uint32 = 0
+            guard pixGetPixel(pix, Int32(x), Int32(y), &value) == 0 else { return nil }
+            guard let map = pixGetColormap(pix) else { return Int(value) }
+            guard pixcmapGetColor(map, Int32(value), &r, &g, &b) == 0 else { return nil }
+        default:
+            return nil
+        }
+        return (299 * Int(r) + 587 * Int(g) + 114 * Int(b)) / 1000
+    }
+
     /// The pixels as a plain 8-bit grey buffer (converting first if needed).
     public func grayImage() -> GrayImage? {
         guard let gray = depth == 8 ? self : grayscale(), let src = Self.raster(gray.pix) else { return nil }

@@ -74,6 +74,17 @@ import Testing
         }
     }
 
+    @Test("One pixel's brightness, in colour or grey; none outside the image")
+    func onePixelsBrightness() throws {
+        // Two pixels side by side: pure red, then white.
+        let colour = try #require(LeptonicaImage(raster: RasterImage(width: 2, height: 1, channels: 3, bytes: [255, 0, 0, 255, 255, 255])))
+        #expect(colour.brightness(x: 0, y: 0) == 76)
+        #expect(colour.brightness(x: 1, y: 0) == 255)
+        let grey = try #require(LeptonicaImage(gray: GrayImage(width: 2, height: 2, bytes: [10, 20, 30, 40])))
+        #expect(grey.brightness(x: 1, y: 1) == 40)
+        #expect(grey.brightness(x: 2, y: 0) == nil && grey.brightness(x: 0, y: -1) == nil)
+    }
+
     @Test func homographiesRoundTrip() throws {
         let h = try #require(Homography.mapping(from: [(10, 20), (500, 5), (520, 700), (0, 680)], to: [(0, 0), (499, 0), (499, 699), (0, 699)]))
         let p = h.apply(520, 700)

@@ -433,6 +433,39 @@ import Words
         #expect(filter.facingWithCuts(receipt, weights: letters, pageWidth: 1800).indices.isEmpty)
     }
 
+    @Test("A facing page whose lines end where the photo shows its paper ending is dropped; a page's own margin is not")
+    func facingPageSeenEndingInThePhoto() throws {
+        // As above: the facing page's lines start at x = 152 on twelve rows, ours at 800, x-height 20. No sheet side
+        // was found; the photo itself shows where each sheet ends.
+        let y = (0..<12).map { 100 + $0 * 45 }
+        let boxes = y.flatMap { [PixelBox(x: 152, y: $0, width: 540, height: 20), PixelBox(x: 800, y: $0, width: 900, height: 20)] }
+        let weights = y.flatMap { _ in [30, 50] }
+        /// A photo of paper (200) with the lines' letters in it (dark strokes, a stroke every 8 px across the middle of
+        /// each line) on a table (150) left of `paperFrom`.
+        func photo(paperFrom: Int) throws -> LeptonicaImage {
+            let (width, height) = (1800, 800)
+            var bytes = [UInt8](repeating: 200, count: width * height)
+            for row in 0..<height { for x in 0..<min(paperFrom, width) { bytes[row * width + x] = 150 } }
+            for box in boxes {
+                for row in box.y + 6..<box.maxY - 6 { for x in stride(from: box.x, to: box.maxX, by: 8) { bytes[row * width + x] = 30 } }
+            }
+            return try #require(LeptonicaImage(gray: GrayImage(width: width, height: height, bytes: bytes)))
+        }
+        var filter = FacingPageFilter(xHeight: 20)
+        filter.frame = FacingPageFilter.PhotoFrame(size: PixelSize(width: 1800, height: 800), toPhoto: .identity, flatToPage: nil)
+        // The table begins right at the facing page's first letters: its paper ends there.
+        filter.frame?.pixels = try photo(paperFrom: 150)
+        let (found, cuts) = filter.facingWithCuts(boxes, weights: weights, pageWidth: 1800)
+        #expect(found == Set(stride(from: 0, to: 24, by: 2)), "\(found.sorted())")
+        #expect(cuts.map(\.side) == [.left])
+        // The same lines on paper that goes on, or that ends three x-heights out (a narrow column of our own page, its
+        // margin beside it), are kept.
+        filter.frame?.pixels = try photo(paperFrom: 0)
+        #expect(filter.facingWithCuts(boxes, weights: weights, pageWidth: 1800).indices.isEmpty, "paper goes on")
+        filter.frame?.pixels = try photo(paperFrom: 92)
+        #expect(filter.facingWithCuts(boxes, weights: weights, pageWidth: 1800).indices.isEmpty, "a margin of three x-heights")
+    }
+
     @Test("A facing page beyond a gutter that runs at a slant is found along the slant, and the cut follows it")
     func facingPageBeyondASlantedGutter() {
         // A book photographed turned: after levelling, the gutter runs down at 0.1 px per px. The facing page's line

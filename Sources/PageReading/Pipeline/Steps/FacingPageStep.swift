@@ -13,7 +13,8 @@ struct FacingPageStep: PageStep {
         var filter = FacingPageFilter(xHeight: state.xHeightOrTarget)
         if let decoded = state.decoded, let toPhoto = state.toPage.inverse() {
             filter.frame = FacingPageFilter.PhotoFrame(
-                size: decoded.fullSize, toPhoto: toPhoto, flatToPage: state.flatToPage, sheetEdges: state.sheetEdgesInPhoto)
+                size: decoded.fullSize, toPhoto: toPhoto, flatToPage: state.flatToPage, sheetEdges: state.sheetEdgesInPhoto,
+                pixels: decoded.image)
         }
         // A flat margin around the picture (turned or warped in an editor) moves the frame in to the picture's edge;
         // looked for only where there are rows enough for a facing page (`facingWithCuts` needs six).
@@ -79,6 +80,41 @@ struct FacingPageFilter: Sendable {
         var picture: PictureFrame?
         /// Sides of the sheet the page step found that run through print (`PageState.sheetEdgesInPhoto`).
         var sheetEdges: [PageDetector.Edge] = []
+        /// The upright photo itself (`size`, or smaller when it was decoded shrunk), where a facing page's paper can be
+        /// seen to end beside its lines (`paperEnds`); nil when it is not at hand.
+        var pixels: LeptonicaImage?
+
+        /// The photo beyond a line's end must be darker than the paper among its letters by this many levels...
+        static let paperStep = 10
+        /// ...and by this share of the paper's brightness.
+        static let paperShare = 0.06
+
+        /// Whether the paper ends just beyond a line's end at `x` (page pixels; the line spans `top` to `bottom`,
+        /// `outward` is -1 past a left end, +1 past a right end): looking across the line at a few rows, the
+        /// brightest pixel is paper between letters; over most of the 0.5 to 2.5 x-heights beyond the end the photo
+        /// is darker than that, as a table or the shadow under a sheet is. Paper that goes on (a margin) is as
+        /// bright as between the letters; a gutter's shadow starts further out than the line's last letter.
+        func paperEnds(x: Double, top: Double, bottom: Double, outward: Double, xHeight: Double) -> Bool {
+            guard let pixels, size.width > 0, xHeight > 0 else { return false }
+            let shrink = Double(pixels.width) / Double(size.width)
+            let rows = (0..<5).map { top + (bottom - top) * (0.1 + 0.2 * Double($0)) }
+            /// The brightest of the rows at `t` x-heights beyond the end (negative: back along the line).
+            func brightest(_ t: Double) -> Int? {
+                var best: Int?
+                for y in rows {
+                    let p = inPhoto(x: x + outward * t * xHeight, y: y).point
+                    guard let v = pixels.brightness(x: Int(p.x * shrink), y: Int(p.y * shrink)) else { return nil }
+                    best = max(best ?? v, v)
+                }
+                return best
+            }
+            let among = stride(from: 0.25, through: 3.0, by: 0.25).compactMap { brightest(-$0) }.sorted()
+            let beyond = stride(from: 0.5, through: 2.5, by: 0.25).compactMap { brightest($0) }.sorted()
+            // Samples off the photo say nothing (a line cut by the frame is the frame's case).
+            guard among.count >= 8, beyond.count >= 7 else { return false }
+            let paper = among[among.count / 2], outside = beyond[beyond.count / 2]
+            return Double(paper - outside) >= max(Double(Self.paperStep), Self.paperShare * Double(paper))
+        }
 
         /// How far (page pixels) the point lies inside the photo's nearest edge.
         func distance(x: Double, y: Double) -> Double {
@@ -118,6 +154,13 @@ struct FacingPageFilter: Sendable {
     /// How far the end of `box` on `side` lies from a side of the sheet that runs through print (infinity when none).
     func distanceToSheetEdge(_ box: PixelBox, side: Side) -> Double {
         frame?.distanceToSheetEdge(x: side == .left ? Double(box.x) : Double(box.maxX), y: box.midY) ?? .infinity
+    }
+
+    /// Whether the photo shows the paper ending just beyond the end of `box` on `side` (`PhotoFrame.paperEnds`).
+    func paperEnds(_ box: PixelBox, side: Side) -> Bool {
+        frame?.paperEnds(
+            x: side == .left ? Double(box.x) : Double(box.maxX), top: Double(box.y), bottom: Double(box.maxY),
+            outward: side == .left ? -1 : 1, xHeight: xHeight) ?? false
     }
 
     /// How far the end of `box` on `side` lies from the frame: the page image's edge on that side, or the photo's
@@ -272,18 +315,21 @@ struct FacingPageFilter: Sendable {
                 "facing: \(side) strip of \(strip.count) beyond \(cut - offset) at slope \(slope), \(atEdge) at the frame: \(strip.map { Int(distanceToFrame(boxes[$0], side: side, pageWidth: pageWidth)) })"
             )
         }
-        // Or cut by its own paper: most of its lines end at a side of the sheet that runs through print, where the
-        // facing page curls away or lies under ours.
-        let atSheet = strip.filter { distanceToSheetEdge(boxes[$0], side: side) <= margin }.count
         let byFrame = Double(atEdge) >= 0.5 * Double(strip.count)
-        if traceLevel >= 3, !byFrame, atSheet > 0 { trace("facing: \(atSheet) of the strip's \(strip.count) at the sheet's side") }
-        guard byFrame || Double(atSheet) >= 0.5 * Double(strip.count) else { return nil }
         // Narrower than the page beside it, and holding less text.
         let stripWidth = (strip.map { boxes[$0].maxX }.max() ?? 0) - (strip.map { boxes[$0].x }.min() ?? 0)
         let restWidth = (rest.map { boxes[$0].maxX }.max() ?? 0) - (rest.map { boxes[$0].x }.min() ?? 0)
         let stripWeight = strip.reduce(0) { $0 + weights[$1] }, restWeight = rest.reduce(0) { $0 + weights[$1] }
         if traceLevel >= 3 { trace("facing: strip \(stripWidth) px wide, \(stripWeight) letters; the rest \(restWidth), \(restWeight)") }
         guard Double(stripWidth) < (byFrame ? 0.5 : sheetWidthShare) * Double(restWidth), stripWeight < restWeight else { return nil }
+        if !byFrame {
+            // Or cut by its own paper, where the facing page curls away or lies under ours: most of its lines end at a
+            // side of the sheet that the page step found running through print, or where the photo shows the paper
+            // ending right after the line's last letter.
+            let atSheet = strip.filter { distanceToSheetEdge(boxes[$0], side: side) <= margin || paperEnds(boxes[$0], side: side) }.count
+            if traceLevel >= 3, atSheet > 0 { trace("facing: \(atSheet) of the strip's \(strip.count) end where their paper does") }
+            guard Double(atSheet) >= 0.5 * Double(strip.count) else { return nil }
+        }
         // A column of the same page (prices, a table's last column) sits on the rows of the text beside it and
         // ends short of the edge; the facing page's lines keep their own spacing, or run into the edge itself.
         let aligned = strip.filter { i in
