@@ -733,6 +733,33 @@ import Testing
         #expect(LineOrderer.gutters(in: lines).count == 1, "\(LineOrderer.gutters(in: lines))")
     }
 
+    @Test("Two price lists side by side are read one after the other: an item and its price across a dot leader is a list's entry")
+    func priceListsSideBySideAreColumns() {
+        func line(_ text: String, _ x: Int, _ y: Int, _ w: Int) -> RecognizedLine {
+            RecognizedLine(text: text, box: PixelBox(x: x, y: y, width: w, height: 30), confidence: 0.9, block: 0, paragraph: 0)
+        }
+        /// A leader's first and last dots, on the row at `y`, from `x0` to `x1`.
+        func leader(_ x0: Int, _ x1: Int, _ y: Int) -> LeaderLinks.Leader {
+            LeaderLinks.Leader(from: PixelBox(x: x0, y: y + 20, width: 5, height: 5), to: PixelBox(x: x1, y: y + 20, width: 5, height: 5))
+        }
+        // Six entries in each list, "Lemon tart ...... 4.40": three words each, no running text. The lists stand 100
+        // px apart; the right one's rows sit 12 px lower.
+        var lines: [RecognizedLine] = [], leaders: [LeaderLinks.Leader] = []
+        for r in 0..<6 {
+            let y = 100 + 40 * r
+            lines.append(line("Lemon tart \(r).40", 0, y, 900))
+            leaders.append(leader(200, 820, y))
+            lines.append(line("Apple pie \(r).30", 1000, y + 12, 900))
+            leaders.append(leader(1180, 1820, y + 12))
+        }
+        #expect(LineOrderer.gutters(in: lines).isEmpty, "without their leaders, short lines are a table's rows")
+        #expect(LineOrderer.gutters(in: lines, entries: leaders).count == 1)
+        var orderer = LineOrderer(yTolerance: 15)
+        orderer.leaders = leaders
+        let texts = orderer.order(lines).map(\.text)
+        #expect(texts == (0..<6).map { "Lemon tart \($0).40" } + (0..<6).map { "Apple pie \($0).30" }, "\(texts)")
+    }
+
     @Test func pageDetectorFindsABrightSheetAndIgnoresAFullFrame() throws {
         // A bright tilted quadrilateral on a dark desk.
         let w = 400, h = 300

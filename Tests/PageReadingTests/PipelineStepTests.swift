@@ -157,13 +157,35 @@ import Words
     }
 
     @Test func aTableIsFoundFromShortCellsSharingRows() {
-        let region = TableFinder().table(in: tableLines)
+        let region = TableFinder().tables(in: tableLines).first
+        #expect(TableFinder().tables(in: tableLines).count == 1)
         #expect(region.map { $0.y <= 100 && $0.maxY >= 250 && $0.x <= 40 && $0.maxX >= 610 } == true, "\(String(describing: region))")
         // Prose in two columns is not a table: its lines are long.
         let prose = (0..<4).flatMap { i in
             [line("rivers carve their long valleys", 40, 100 + 60 * i, 300), line("mountains rise where the plates", 400, 100 + 60 * i, 300)]
         }
-        #expect(TableFinder().table(in: prose) == nil)
+        #expect(TableFinder().tables(in: prose).isEmpty)
+    }
+
+    @Test("Two price lists side by side are two tables; an item and its price across their leader are one")
+    func priceListsSideBySideAreTwoTables() {
+        // Four rows of two lists: item, then price, with a dot leader between them (painted out), then the same again
+        // 200 px to the right.
+        var cells: [RecognizedLine] = [], leaders: [LeaderLinks.Leader] = []
+        for r in 0..<4 {
+            let y = 100 + 50 * r
+            cells += [line("Scone", 40, y, 120), line("3.30", 420, y, 60), line("Latte", 680, y, 120), line("3.80", 1060, y, 60)]
+            leaders.append(
+                LeaderLinks.Leader(from: PixelBox(x: 170, y: y + 20, width: 5, height: 5), to: PixelBox(x: 410, y: y + 20, width: 5, height: 5)))
+            leaders.append(
+                LeaderLinks.Leader(from: PixelBox(x: 810, y: y + 20, width: 5, height: 5), to: PixelBox(x: 1050, y: y + 20, width: 5, height: 5)))
+        }
+        let tables = TableFinder().tables(in: cells, leaders: leaders)
+        #expect(tables.count == 2, "\(tables)")
+        #expect(tables.count == 2 && tables[0].maxX < 680 && tables[1].x > 480, "\(tables)")
+        // Without leaders the four columns are one table, and so they are with the leaders of one list only.
+        #expect(TableFinder().tables(in: cells).count == 1)
+        #expect(TableFinder().tables(in: cells, leaders: leaders.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)).count == 1)
     }
 
     @Test("Chinese prose in two columns is no table: a line of ideographs Tesseract left unspaced is long, not one word")
@@ -171,10 +193,10 @@ import Words
         let prose = (0..<6).flatMap { i in
             [line("许多歌曲从来没有被写下来，只是", 40, 100 + 60 * i, 420), line("每年春天，燕子都会回到同一个谷", 520, 100 + 60 * i, 420)]
         }
-        #expect(TableFinder().table(in: prose) == nil)
+        #expect(TableFinder().tables(in: prose).isEmpty)
         // Short cells of ideographs are still a table's.
         let cells = (0..<4).flatMap { i in [line("价格", 40, 100 + 60 * i, 80), line("数量", 300, 100 + 60 * i, 80)] }
-        #expect(TableFinder().table(in: cells) != nil)
+        #expect(!TableFinder().tables(in: cells).isEmpty)
     }
 
     @Test("Boxed questions side by side whose wrapped last lines share rows are no table")
@@ -186,9 +208,9 @@ import Words
                 return [line("\(3 * c + r + 1). Subtract three tenths from nine tenths and", x, y, 440), line("simplify.", x, y + 40, 110)]
             }
         }
-        #expect(TableFinder().table(in: questions) == nil)
+        #expect(TableFinder().tables(in: questions).isEmpty)
         // Cells under a header of short cells are still a table.
-        #expect(TableFinder().table(in: tableLines) != nil)
+        #expect(!TableFinder().tables(in: tableLines).isEmpty)
     }
 
     @Test func aTableIsReadAgainRowByRowWhenThatReadsMore() async throws {

@@ -7,6 +7,9 @@ import Support
 /// Lines that span a gutter (titles, headers) split the page into sections that are read top to bottom.
 public struct LineOrderer: Sendable {
     public var yTolerance: Double
+    /// The dot leaders painted out of the page: a line that holds one is a list's entry (an item and its price), and
+    /// a list of entries stands as a column as running text does (`gutters(in:entries:)`).
+    var leaders: [LeaderLinks.Leader] = []
 
     public init(yTolerance: Double) {
         self.yTolerance = yTolerance
@@ -42,7 +45,7 @@ public struct LineOrderer: Sendable {
         let free = pieces.filter { $0.frame == nil }.map(\.line)
         // Boxes side by side are no columns of running text: a form's field boxes or a worksheet's grid is read row by
         // row. Only the print outside the boxes may show columns (a sidebar's frame beside two columns of prose).
-        let units = Self.gutters(in: free).isEmpty ? rows(free + blocks.map(\.stand)) : order(free + blocks.map(\.stand))
+        let units = Self.gutters(in: free, entries: leaders).isEmpty ? rows(free + blocks.map(\.stand)) : order(free + blocks.map(\.stand))
         var ordered = units.map { line in
             blocks.first { $0.stand == line }.map { (lines: order($0.lines), isBox: true) } ?? (lines: [line], isBox: false)
         }
@@ -209,7 +212,7 @@ public struct LineOrderer: Sendable {
     /// Columns split at gutters, each read in rows; lines across a gutter split the page into sections.
     func columnsAndRows(_ lines: [RecognizedLine]) -> [RecognizedLine] {
         guard lines.count > 1 else { return lines }
-        var gutters = Self.gutters(in: lines)
+        var gutters = Self.gutters(in: lines, entries: leaders)
         var lines = lines
         // Narrow gutters are found where there are no wide ones, and beside them: three columns whose first gutter is
         // narrower than a line is high would otherwise be read as two, the first two interleaved.
@@ -510,9 +513,18 @@ public struct LineOrderer: Sendable {
 
     /// x positions of vertical gutters: empty bands between narrow lines, with text on both sides. Where there is
     /// none, lines alone in their row may cross one (`loneLinesCross`).
-    static func gutters(in lines: [RecognizedLine]) -> [Double] {
-        let found = gutters(in: lines, loneLinesCross: false)
-        return found.isEmpty ? gutters(in: lines, loneLinesCross: true) : found
+    static func gutters(in lines: [RecognizedLine], entries leaders: [LeaderLinks.Leader] = []) -> [Double] {
+        let found = gutters(in: lines, loneLinesCross: false, entries: leaders)
+        return found.isEmpty ? gutters(in: lines, loneLinesCross: true, entries: leaders) : found
+    }
+
+    /// Whether `line` holds one of `leaders` whole, across its rows: an item and its price, read (or joined) as one
+    /// line.
+    static func holdsLeader(_ line: RecognizedLine, _ leaders: [LeaderLinks.Leader]) -> Bool {
+        leaders.contains { leader in
+            leader.from.x >= line.box.x && leader.to.maxX <= line.box.maxX && leader.from.midY >= Double(line.box.y)
+                && leader.from.midY <= Double(line.box.maxY)
+        }
     }
 
     /// x positions of vertical gutters: empty bands between narrow lines, with text on both sides. With
@@ -521,7 +533,7 @@ public struct LineOrderer: Sendable {
     /// each side, as long as each is alone in its row and they are fewer than half those lines: they close a section
     /// as a title across the page does. A line across the band with print level with it is a row of a wider column
     /// (a sidebar beside a column of text): no gutter.
-    static func gutters(in lines: [RecognizedLine], loneLinesCross: Bool) -> [Double] {
+    static func gutters(in lines: [RecognizedLine], loneLinesCross: Bool, entries leaders: [LeaderLinks.Leader] = []) -> [Double] {
         guard lines.count >= 6 else { return [] }
         let minX = lines.map(\.box.x).min()!, maxX = lines.map(\.box.maxX).max()!
         let span = maxX - minX
@@ -570,8 +582,9 @@ public struct LineOrderer: Sendable {
                     continue
                 }
                 let centre = Double(minX) + Double(start + end) / 2
-                // Columns of running text on both sides; short cells (tables, split fragments) read row by row.
-                func isProse(_ l: RecognizedLine) -> Bool { CJKText.wordCount(l.text) >= 4 }
+                // Columns of running text (or of a list's entries, each an item and its price across a dot leader)
+                // on both sides; short cells (tables, split fragments) read row by row.
+                func isProse(_ l: RecognizedLine) -> Bool { CJKText.wordCount(l.text) >= 4 || Self.holdsLeader(l, leaders) }
                 let left = narrow.filter { Double($0.box.maxX) <= centre && isProse($0) }.count
                 let right = narrow.filter { Double($0.box.x) >= centre && isProse($0) }.count
                 let sides = loneLinesCross ? 6 : 3

@@ -9,7 +9,8 @@ struct OrderStep: PageStep {
     func run(_ state: inout PageState, engine: any OCREngine) async throws {
         // Rows within about half a line height share a row, however large the print came out.
         let tolerance = max(state.config.yTolerancePixels, state.lines.isEmpty ? 0 : 0.5 * LineOrderer.medianHeight(state.lines))
-        let orderer = LineOrderer(yTolerance: tolerance)
+        var orderer = LineOrderer(yTolerance: tolerance)
+        orderer.leaders = state.leaders
         // An item and its price, read apart once their dot leader was painted out, are one row again.
         let lines = LeaderLinks(xHeight: state.xHeightOrTarget).join(state.lines, across: state.leaders)
         var ordered = orderer.order(lines, frames: state.frames)
