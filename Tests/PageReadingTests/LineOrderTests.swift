@@ -342,6 +342,21 @@ import Testing
             ])
     }
 
+    @Test("Side notes of up to six small words, and a note wrapped onto one short word, are notes too")
+    func longerNotesAndAWrappedLastWordAreNotes() {
+        // One column of running text, lines 40 px apart, beside two side notes in the left margin set small: the first
+        // six words and five long, the second wrapped onto "on" (two letters, too little to look like a note alone).
+        var lines = (0..<10).map { i in line("running text of the column line \(i)", 300, 100 + i * 40, 900) }
+        lines += [
+            line("The recipe calls for three eggs,", 60, 140, 220), line("a pinch of salt and", 100, 172, 180),
+            line("The weather station", 100, 262, 180), line("on", 260, 294, 20),
+        ]
+        let ordered = LineOrderer(yTolerance: 12).order(lines.shuffled()).map(\.text)
+        let column = (0..<10).map { "running text of the column line \($0)" }
+        let notes = [["The recipe calls for three eggs,", "a pinch of salt and"], ["The weather station", "on"]]
+        #expect(ordered == [column[0]] + notes[0] + column[1...3] + notes[1] + column[4...], "\(ordered)")
+    }
+
     @Test("A short line level with every row of a column is the row's first cell (a term and its description), not a margin note")
     func aTableOfTermsIsReadInRows() {
         let terms = ["Carrots", "Onions", "Butter", "Apples", "Cheese", "Herbs", "Milk", "Sugar"]

@@ -322,10 +322,25 @@ public struct LineOrderer: Sendable {
             onLeft ? Double(l.box.maxX) <= left - 0.25 * lineHeight : Double(l.box.x) >= right + 0.25 * lineHeight
         }
         func isNote(_ l: RecognizedLine, onLeft: Bool) -> Bool {
-            isOutside(l, onLeft: onLeft) && Double(l.box.width) <= width / 3 && looksLikeNote(l.text)
+            isOutside(l, onLeft: onLeft) && Double(l.box.width) <= width / 3 && looksLikeNote(l.text, words: 6)
+        }
+        // One note's lines follow each other at the text's leading; a wider gap starts the next note.
+        let byY = prose.sorted { $0.box.y < $1.box.y }
+        let leading = RunningText.median(zip(byY, byY.dropFirst()).map { $1.box.y - $0.box.maxY }.filter { $0 >= 0 } + [0])
+        /// Whether `line` lies right under `note`, at the text's leading, across part of it.
+        func under(_ line: RecognizedLine, _ note: RecognizedLine) -> Bool {
+            line.box.midY > Double(note.box.maxY) && Double(line.box.y - note.box.maxY) <= leading + 0.25 * lineHeight
+                && line.box.x < note.box.maxX && line.box.maxX > note.box.x
         }
         for onLeft in [true, false] {
-            let noteIndices = lines.indices.filter { isNote(lines[$0], onLeft: onLeft) }
+            var noteIndices = lines.indices.filter { isNote(lines[$0], onLeft: onLeft) }
+            // A note's last line may hold one short word ("on", "a"), too little to look like a note: right under one
+            // of its lines it is that note's.
+            noteIndices += lines.indices.filter { i in
+                let line = lines[i]
+                return !noteIndices.contains(i) && isOutside(line, onLeft: onLeft) && CJKText.wordCount(line.text) == 1
+                    && line.text.contains(where: \.isLetter) && noteIndices.contains { under(line, lines[$0]) }
+            }
             let notes = noteIndices.map { lines[$0] }.sorted { ($0.box.midY, $0.box.x) < ($1.box.midY, $1.box.x) }
             guard notes.count >= 2 else { continue }
             // More lines in that margin than notes, wider than a note may be, are a column of their own (a sidebar):
@@ -341,9 +356,6 @@ public struct LineOrderer: Sendable {
             // A short line level with nearly every row of the column, one a row, is a table's first cell (a term and
             // its description, an ingredient and what to do with it): the page is read in rows.
             guard !Self.isFirstColumn(notes, beside: column, lineHeight: lineHeight) else { continue }
-            // One note's lines follow each other at the text's leading; a wider gap starts the next note.
-            let byY = prose.sorted { $0.box.y < $1.box.y }
-            let leading = RunningText.median(zip(byY, byY.dropFirst()).map { $1.box.y - $0.box.maxY }.filter { $0 >= 0 } + [0])
             var blocks: [[RecognizedLine]] = []
             for note in notes {
                 if let last = blocks.last?.last, Double(note.box.y - last.box.maxY) <= leading + 0.25 * lineHeight {
@@ -440,9 +452,11 @@ public struct LineOrderer: Sendable {
     }
 
     /// A few words, mostly letters: what a side heading or gloss holds (not a number, a price or a symbol).
-    static func looksLikeNote(_ text: String) -> Bool {
+    /// `words`: at most so many (a line in the margin no wider than a third of the column, set small, holds up to
+    /// six; a piece of a line read across the column's edge, four).
+    static func looksLikeNote(_ text: String, words: Int = 4) -> Bool {
         let letters = text.filter(\.isLetter).count, ink = text.filter { !$0.isWhitespace }.count
-        return CJKText.wordCount(text) <= 4 && letters >= 3 && 2 * letters >= ink
+        return CJKText.wordCount(text) <= words && letters >= 3 && 2 * letters >= ink
     }
 
     /// `ordered` with each block of notes put before the first line level with (or below) the block's first line.
