@@ -63,7 +63,7 @@ struct TableFinder: Sendable {
             }
             if !mates.isEmpty { inTable.append(cell) }
         }
-        return Self.sideBySide(inTable, lineHeight: lineHeight, leaders: leaders).compactMap { table in
+        return Self.sideBySide(inTable, lineHeight: lineHeight, leaders: leaders, minimumRows: minimumRows).compactMap { table in
             // Rows: cells grouped by overlapping row bands.
             var rows: [PixelBox] = []
             for cell in table.sorted(by: { $0.box.y < $1.box.y }) {
