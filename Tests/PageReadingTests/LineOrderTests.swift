@@ -321,20 +321,25 @@ import Testing
         #expect(ordered == (0..<5).flatMap { ["/word\($0)/", "‘gloss\($0)’"] })
     }
 
+    /// One column of running text: ten lines 40 px apart from y = 100, starting at `x`, and their texts in order.
+    func runningColumn(x: Int = 300) -> (lines: [RecognizedLine], texts: [String]) {
+        let texts = (0..<10).map { "running text of the column line \($0)" }
+        return (texts.enumerated().map { i, text in line(text, x, 100 + i * 40, 900) }, texts)
+    }
+
     @Test func marginNotesAreReadWholeBesideTheirLineNotThreadedThroughTheColumn() {
         // One column of running text, lines 40 px apart; two side headings in the left margin, 20 px clear of the
         // column, their lines close together, the second note a little further below the first than its own lines.
-        var lines = (0..<10).map { i in line("running text of the column line \(i)", 300, 100 + i * 40, 900) }
-        lines += [
-            line("First", 100, 140, 120), line("side note", 100, 172, 180),
-            line("Second", 100, 222, 120), line("note here", 100, 254, 180),
-        ]
+        let (columnLines, column) = runningColumn()
+        let lines =
+            columnLines + [
+                line("First", 100, 140, 120), line("side note", 100, 172, 180),
+                line("Second", 100, 222, 120), line("note here", 100, 254, 180),
+            ]
         let ordered = LineOrderer(yTolerance: 12).order(lines.shuffled()).map(\.text)
-        let column = (0..<10).map { "running text of the column line \($0)" }
         #expect(ordered == [column[0], "First", "side note", column[1], column[2], "Second", "note here"] + column[3...])
         // A price column beside the text is not notes: it stays in rows.
-        var priced = (0..<10).map { i in line("running text of the column line \(i)", 100, 100 + i * 40, 900) }
-        priced += [line("12,50", 1100, 140, 100), line("3,99", 1100, 180, 100)]
+        let priced = runningColumn(x: 100).lines + [line("12,50", 1100, 140, 100), line("3,99", 1100, 180, 100)]
         let rows = LineOrderer(yTolerance: 12).order(priced.shuffled()).map(\.text)
         #expect(
             rows[0...4] == [
@@ -346,13 +351,13 @@ import Testing
     func longerNotesAndAWrappedLastWordAreNotes() {
         // One column of running text, lines 40 px apart, beside two side notes in the left margin set small: the first
         // six words and five long, the second wrapped onto "on" (two letters, too little to look like a note alone).
-        var lines = (0..<10).map { i in line("running text of the column line \(i)", 300, 100 + i * 40, 900) }
-        lines += [
-            line("The recipe calls for three eggs,", 60, 140, 220), line("a pinch of salt and", 100, 172, 180),
-            line("The weather station", 100, 262, 180), line("on", 260, 294, 20),
-        ]
+        let (columnLines, column) = runningColumn()
+        let lines =
+            columnLines + [
+                line("The recipe calls for three eggs,", 60, 140, 220), line("a pinch of salt and", 100, 172, 180),
+                line("The weather station", 100, 262, 180), line("on", 260, 294, 20),
+            ]
         let ordered = LineOrderer(yTolerance: 12).order(lines.shuffled()).map(\.text)
-        let column = (0..<10).map { "running text of the column line \($0)" }
         let notes = [["The recipe calls for three eggs,", "a pinch of salt and"], ["The weather station", "on"]]
         #expect(ordered == [column[0]] + notes[0] + column[1...3] + notes[1] + column[4...], "\(ordered)")
     }
@@ -365,8 +370,7 @@ import Testing
         let ordered = LineOrderer(yTolerance: 12).order(lines.shuffled()).map(\.text)
         #expect(ordered == terms.enumerated().flatMap { i, term in [term, "washed and cut into strips number \(i)"] })
         // Four side headings level with four of the ten rows are still notes, each read whole before its row.
-        var noted = (0..<10).map { i in line("running text of the column line \(i)", 300, 100 + i * 40, 900) }
-        noted += [0, 3, 6, 9].map { i in line("Note \(i)", 100, 100 + i * 40, 120) }
+        let noted = runningColumn().lines + [0, 3, 6, 9].map { i in line("Note \(i)", 100, 100 + i * 40, 120) }
         #expect(LineOrderer.marginNotes(noted)?.notes.count == 4)
     }
 

@@ -26,18 +26,15 @@ struct LeaderLinks: Sendable {
         guard !leaders.isEmpty else { return lines }
         var partner: [Int: Int] = [:], taken = Set<Int>()
         let r = reach * xHeight
-        func holds(_ line: RecognizedLine, _ dot: PixelBox) -> Bool {
-            dot.midY >= Double(line.box.y) && dot.midY <= Double(line.box.maxY)
-        }
         for leader in leaders {
             let before = lines.indices.filter { i in
                 let b = lines[i].box
-                return holds(lines[i], leader.from) && Double(b.maxX) >= Double(leader.from.x) - r
+                return Self.holds(lines[i], leader.from) && Double(b.maxX) >= Double(leader.from.x) - r
                     && Double(b.maxX) <= Double(leader.from.maxX) + xHeight
             }
             let after = lines.indices.filter { i in
                 let b = lines[i].box
-                return holds(lines[i], leader.to) && Double(b.x) <= Double(leader.to.maxX) + r && Double(b.x) >= Double(leader.to.x) - xHeight
+                return Self.holds(lines[i], leader.to) && Double(b.x) <= Double(leader.to.maxX) + r && Double(b.x) >= Double(leader.to.x) - xHeight
             }
             guard before.count == 1, after.count == 1, let item = before.first, let price = after.first, item != price,
                 !taken.contains(item), !taken.contains(price)
@@ -51,5 +48,10 @@ struct LeaderLinks: Sendable {
             if let price = partner[i] { return lines[i].joined(with: lines[price]) }
             return partner.values.contains(i) ? nil : lines[i]
         }
+    }
+
+    /// Whether `line`'s rows hold `dot`'s height: a leader's dot on the line's row.
+    static func holds(_ line: RecognizedLine, _ dot: PixelBox) -> Bool {
+        dot.midY >= Double(line.box.y) && dot.midY <= Double(line.box.maxY)
     }
 }

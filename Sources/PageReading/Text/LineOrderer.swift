@@ -536,8 +536,7 @@ public struct LineOrderer: Sendable {
     /// line.
     static func holdsLeader(_ line: RecognizedLine, _ leaders: [LeaderLinks.Leader]) -> Bool {
         leaders.contains { leader in
-            leader.from.x >= line.box.x && leader.to.maxX <= line.box.maxX && leader.from.midY >= Double(line.box.y)
-                && leader.from.midY <= Double(line.box.maxY)
+            leader.from.x >= line.box.x && leader.to.maxX <= line.box.maxX && LeaderLinks.holds(line, leader.from)
         }
     }
 
