@@ -374,6 +374,44 @@ import Testing
         #expect(LineOrderer.marginNotes(noted)?.notes.count == 4)
     }
 
+    @Test("A list of terms whose descriptions wrap onto a short second line: each term is read before its own description")
+    func termsBesideWrappedDescriptionsAreNotOneNote() {
+        // Six entries, each a description of two lines 40 px apart (the second line short) with a term level with its
+        // first line; the entries 120 px apart. The lines of four words or more are each entry's first: from one to
+        // the next lies a whole entry, far more than the leading between a description's two lines.
+        let terms = ["Bleed", "Colophon", "Kerning", "Leading", "Verso", "Widow"]
+        var lines: [RecognizedLine] = []
+        var expected: [String] = []
+        for (i, term) in terms.enumerated() {
+            let first = "the description of \(term) runs on", second = "to its end."
+            lines += [line(term, 100, 100 + i * 120, 120), line(first, 600, 100 + i * 120, 1000), line(second, 600, 140 + i * 120, 300)]
+            expected += [term, first, second]
+        }
+        let ordered = LineOrderer(yTolerance: 12).order(lines.shuffled()).map(\.text)
+        #expect(ordered == expected, "\(ordered)")
+    }
+
+    @Test("Terms beside one-line descriptions at the text's leading are read each with its row; a note running on in small letters stays whole")
+    func termsBesideOneLineDescriptionsAreEachTheirRows() {
+        // A title, one entry read with its term on one line, then six terms each level with a one-line description,
+        // 40 px apart, each description a sentence (one has lost its full stop to the recogniser). Not every row has
+        // a term beside it (the title, the joined entry), so the terms are no table's first column; and they stand at
+        // the text's leading, as one note's lines would.
+        let terms = ["Verso", "Widow", "Serif", "Signature", "Ligature", "Proof"]
+        let rows = terms.map { "A description of the word \($0) set here." }.enumerated().map { $0 == 3 ? String($1.dropLast()) : $1 }
+        var lines = [line("Glossary of printing terms", 100, 20, 700), line("Colophon A note at the end of a book.", 100, 60, 1200)]
+        lines += terms.indices.flatMap { i in [line(terms[i], 100, 100 + i * 40, 150), line(rows[i], 600, 100 + i * 40, 900)] }
+        let ordered = LineOrderer(yTolerance: 12).order(lines.shuffled()).map(\.text)
+        #expect(
+            ordered == ["Glossary of printing terms", "Colophon A note at the end of a book."] + zip(terms, rows).flatMap { [$0, $1] }, "\(ordered)")
+        // Beside rows that are each a sentence, a note's second line in small letters is that note's.
+        let sentences = (0..<10).map { "Line \($0) of the column is a sentence." }
+        let column = sentences.enumerated().map { i, text in line(text, 300, 100 + i * 40, 900) }
+        let noted = column + [line("The new telescope allowed", 60, 140, 220), line("astronomers to see", 100, 180, 180)]
+        let read = LineOrderer(yTolerance: 12).order(noted.shuffled()).map(\.text)
+        #expect(read == [sentences[0], "The new telescope allowed", "astronomers to see"] + sentences[1...], "\(read)")
+    }
+
     @Test("Comments trailing lines of code across a wide band are read on their lines; two columns of running text are not")
     func trailingCommentsAreReadOnTheirRows() {
         // Code: lines of ragged length, most ending far short of the comments' band; each comment level with its line.

@@ -324,9 +324,14 @@ public struct LineOrderer: Sendable {
         func isNote(_ l: RecognizedLine, onLeft: Bool) -> Bool {
             isOutside(l, onLeft: onLeft) && Double(l.box.width) <= width / 3 && looksLikeNote(l.text, words: 6)
         }
-        // One note's lines follow each other at the text's leading; a wider gap starts the next note.
-        let byY = prose.sorted { $0.box.y < $1.box.y }
-        let leading = RunningText.median(zip(byY, byY.dropFirst()).map { $1.box.y - $0.box.maxY }.filter { $0 >= 0 } + [0])
+        // One note's lines follow each other at the text's leading; a wider gap starts the next note. The leading is
+        // the white under each line of running text down to the next line below it, short or not: where paragraphs
+        // are two lines long (a glossary's entries), the next line of four words or more is mostly the next paragraph's.
+        let leading = RunningText.median(
+            prose.compactMap { line in
+                lines.filter { $0.box.midY > Double(line.box.maxY) && $0.box.x < line.box.maxX && $0.box.maxX > line.box.x }
+                    .min { $0.box.y < $1.box.y }.map { $0.box.y - line.box.maxY }
+            }.filter { $0 >= 0 } + [0])
         /// Whether `line` lies right under `note`, at the text's leading, across part of it.
         func under(_ line: RecognizedLine, _ note: RecognizedLine) -> Bool {
             line.box.midY > Double(note.box.maxY) && Double(line.box.y - note.box.maxY) <= leading + 0.25 * lineHeight
@@ -356,9 +361,23 @@ public struct LineOrderer: Sendable {
             // A short line level with nearly every row of the column, one a row, is a table's first cell (a term and
             // its description, an ingredient and what to do with it): the page is read in rows.
             guard !Self.isFirstColumn(notes, beside: column, lineHeight: lineHeight) else { continue }
+            /// Whether `note` is an entry's first line beside the column's: both start with a capital or a digit, and
+            /// the column's line stands under one that ends a sentence or has a note of its own beside it (or under
+            /// none). A list of terms, each beside its description, stands so; a note's next line mostly runs on in
+            /// small letters.
+            func startsEntry(_ note: RecognizedLine) -> Bool {
+                func capital(_ text: String) -> Bool { text.first.map { $0.isUppercase || $0.isNumber } == true }
+                func across(_ a: RecognizedLine, _ b: RecognizedLine) -> Bool { a.box.x < b.box.maxX && a.box.maxX > b.box.x }
+                let level = column.filter { !across($0, note) && Self.level(note, $0, lineHeight: lineHeight) }
+                guard capital(note.text), let row = level.min(by: { abs($0.box.midY - note.box.midY) < abs($1.box.midY - note.box.midY) }),
+                    capital(row.text)
+                else { return false }
+                let above = column.filter { $0.box.midY < row.box.midY - 0.5 * lineHeight && across($0, row) }.max { $0.box.midY < $1.box.midY }
+                return above.map { up in Self.endsSentence(up.text) || notes.contains { Self.level($0, up, lineHeight: lineHeight) } } ?? true
+            }
             var blocks: [[RecognizedLine]] = []
             for note in notes {
-                if let last = blocks.last?.last, Double(note.box.y - last.box.maxY) <= leading + 0.25 * lineHeight {
+                if let last = blocks.last?.last, Double(note.box.y - last.box.maxY) <= leading + 0.25 * lineHeight, !startsEntry(note) {
                     blocks[blocks.count - 1].append(note)
                 } else {
                     blocks.append([note])
@@ -457,6 +476,13 @@ public struct LineOrderer: Sendable {
     static func looksLikeNote(_ text: String, words: Int = 4) -> Bool {
         let letters = text.filter(\.isLetter).count, ink = text.filter { !$0.isWhitespace }.count
         return CJKText.wordCount(text) <= words && letters >= 3 && 2 * letters >= ink
+    }
+
+    /// Whether `text` ends a sentence: a full stop, a question or exclamation mark, before any closing quotes or
+    /// brackets.
+    static func endsSentence(_ text: String) -> Bool {
+        let end = text.reversed().drop { "\"'”’»)]".contains($0) }.first
+        return end.map { ".!?。！？".contains($0) } == true
     }
 
     /// `ordered` with each block of notes put before the first line level with (or below) the block's first line.
