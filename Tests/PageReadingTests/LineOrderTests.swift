@@ -660,6 +660,43 @@ import Testing
         #expect(LineOrderer.splitAtColumnEdge(ragged) == ragged)
     }
 
+    @Test(
+        "Notes in the right margin: the column's edge is kept by the column's own lines, and a narrow note of five words read on a row's line is split off"
+    )
+    func notesInTheRightMarginDoNotHideTheColumnsEdge() {
+        // A column of running text from x 100 to its edge at 1300, lines 40 px apart: eight rows reach the edge, two
+        // end a paragraph short of it, two were read on one line with a note beside them (from x 1360). Three notes of
+        // four words stand alone in the margin: counted as the column's lines, only 8 of 15 would keep its edge.
+        func words(_ text: String, from x0: Int, to x1: Int) -> [(String, Int, Int)] {
+            let parts = text.split(separator: " ").map(String.init)
+            let step = (x1 - x0) / parts.count
+            return parts.enumerated().map { ($1, x0 + $0 * step, x0 + ($0 + 1) * step - 20) }
+        }
+        func page(joined notes: [String], to end: Int = 1720) -> [RecognizedLine] {
+            var lines: [RecognizedLine] = []
+            for i in 0..<12 {
+                let row = "running text of the column row \(i)"
+                switch i {
+                case 3, 7: lines.append(worded(words("end of paragraph \(i)", from: 100, to: 700), y: 100 + i * 40))
+                case 1, 9: lines.append(worded(words(row, from: 100, to: 1320) + words(notes[i / 8], from: 1360, to: end), y: 100 + i * 40))
+                default: lines.append(worded(words(row, from: 100, to: 1320), y: 100 + i * 40))
+                }
+            }
+            return lines + [4, 5, 11].map { worded(words("a note of four \($0)", from: 1360, to: 1720), y: 100 + $0 * 40) }
+        }
+        func notes(_ lines: [RecognizedLine]) -> [String] {
+            LineOrderer.splitAtColumnEdge(lines).map(\.text).filter { $0.hasPrefix("The") }.sorted()
+        }
+        #expect(notes(page(joined: ["The train left", "The ship carried"])) == ["The ship carried", "The train left"])
+        // Five words, the piece no wider than a third of the column, as a note alone in the margin may hold.
+        #expect(
+            notes(page(joined: ["The train left the station", "The ship carried tea, silk"])) == [
+                "The ship carried tea, silk", "The train left the station",
+            ])
+        // Wider than that, five words are more likely a row's own words: the lines stay whole.
+        #expect(notes(page(joined: ["The train left the station", "The ship carried tea, silk"], to: 1900)).isEmpty)
+    }
+
     @Test func paragraphBreaksFollowGapsAndIndents() {
         let lines = [
             line("First paragraph line one goes on", 100, 100, 900, para: 0),

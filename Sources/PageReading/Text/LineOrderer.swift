@@ -415,10 +415,12 @@ public struct LineOrderer: Sendable {
         guard let text = RunningText(lines) else { return lines }
         let (prose, left, right, lineHeight) = (text.prose, text.left, text.right, text.lineHeight)
         let slack = 0.25 * lineHeight
-        func sharp(_ edge: (RecognizedLine) -> Int, at x: Double) -> Bool {
-            Double(prose.filter { abs(Double(edge($0)) - x) <= slack }.count) >= 0.6 * Double(prose.count)
+        /// Whether most of the column's lines keep the edge at `x`; a note wholly in that margin is none of them.
+        func sharp(_ edge: (RecognizedLine) -> Int, at x: Double, onLeft: Bool) -> Bool {
+            let own = prose.filter { onLeft ? Double($0.box.maxX) > x + slack : Double($0.box.x) < x - slack }
+            return !own.isEmpty && Double(own.filter { abs(Double(edge($0)) - x) <= slack }.count) >= 0.6 * Double(own.count)
         }
-        let sharpLeft = sharp(\.box.x, at: left), sharpRight = sharp(\.box.maxX, at: right)
+        let sharpLeft = sharp(\.box.x, at: left, onLeft: true), sharpRight = sharp(\.box.maxX, at: right, onLeft: false)
         let split = lines.map { line -> [RecognizedLine] in
             let words = line.words
             guard line.readsAsItsWords else { return [line] }
@@ -438,8 +440,10 @@ public struct LineOrderer: Sendable {
             guard let cut else { return [line] }
             let pieces = line.split(at: cut.at)
             let (note, row) = cut.noteFirst ? (pieces[0], pieces[1]) : (pieces[1], pieces[0])
-            // The piece inside is a row of the column: half its width or more.
-            guard looksLikeNote(note.text), Double(row.box.width) >= 0.5 * (right - left) else { return [line] }
+            // The piece inside is a row of the column: half its width or more. The piece outside may hold six words
+            // where it is no wider than a third of the column, as a note in the margin may (`marginNotes`).
+            let most = Double(note.box.width) <= (right - left) / 3 ? 6 : 4
+            guard looksLikeNote(note.text, words: most), Double(row.box.width) >= 0.5 * (right - left) else { return [line] }
             return pieces
         }
         // Notes stand in a strip beside the column: one line alone crossing its edge is more likely a stray reading.
