@@ -35,14 +35,15 @@ struct Canvas {
 
     /// The same frame turned about its top-left corner by `slope` (its top side drops `slope` px per px across): a
     /// box on a page photographed a little off level.
-    mutating func slantedFrame(_ box: PixelBox, slope: Double, stroke: Int = 4) {
+    /// `bow`: how far the level sides bend down in their middle (a long box on paper that bends a little).
+    mutating func slantedFrame(_ box: PixelBox, slope: Double, stroke: Int = 4, bow: Double = 0) {
         func point(_ u: Double, _ v: Double) -> (Int, Int) {
             (box.x + Int((u - slope * v).rounded()), box.y + Int((v + slope * u).rounded()))
         }
         let w = Double(box.width - stroke), h = Double(box.height - stroke)
         for u in stride(from: 0.0, through: w, by: 0.5) {
             for v in [0.0, h] {
-                let (x, y) = point(u, v)
+                let (x, y) = point(u, v + bow * sin(Double.pi * u / w))
                 fill(x, y, stroke, stroke)
             }
         }
@@ -318,6 +319,24 @@ struct SeededRandom {
             #expect(surface.frames.contains { SurfaceFinder.inside([$0], x, y) }, "no frame around (\(x), \(y)): \(surface.frames)")
         }
         #expect(!surface.frames.contains { $0.y >= 590 }, "the quadrilateral: \(surface.frames)")
+    }
+
+    @Test("A long field box drawn off level whose sides bow a little is a frame, as a short one is")
+    func aLongBoxWhoseSidesBowIsAFrame() {
+        var c = Canvas(width: 1700, height: 500)
+        c.row(x: 60, baseline: 60, letters: 30)
+        // A field 1500 px wide and five x-heights tall, 30 px off level across it (about 1.1°), its level sides bent
+        // 12 px down in their middle: more than the half x-height a short box's sides may stray, a fraction of a
+        // percent of its length. A row of print inside.
+        c.slantedFrame(PixelBox(x: 60, y: 150, width: 1500, height: 100), slope: 30.0 / 1500, bow: 12)
+        c.row(x: 120, baseline: 215, letters: 30)
+        let ink = InkComponents(c.gray)
+        let finder = SurfaceFinder(xHeight: 20)
+        let box = ink.components.indices.first { ink.components[$0].box.width >= 1400 }
+        #expect(box.map { finder.isFrame(ink, $0) } == true)
+        // Its sides are no loose ink around the row it holds (a frame's sides are print's frame): the row stays print.
+        let surface = finder.find(ink, lines: TextLineFinder(xHeight: 20).lines(in: ink))
+        #expect(surface.lines.count == 2, "both rows are print: \(surface.lines.map(\.box))")
     }
 
     @Test("A form's field boxes, five x-heights tall, each a label and a value: frames, not pictures, and both rows kept")

@@ -241,9 +241,10 @@ struct SurfaceFinder: Sendable {
         else { return false }
         if Self.sides(components, i, band: band) != nil { return true }
         // A box drawn a little off level (a slant the deskew left, one side of a page in perspective) runs along its
-        // own slanted sides: its bounding box's bands cut them.
+        // own slanted sides: its bounding box's bands cut them. A long one's sides also bow a little with the paper
+        // (a form's field across the page): its bands widen by half a percent of its width.
         guard let slope = Self.slant(components, i, band: band) else { return false }
-        return Self.sides(components, i, band: band, slope: slope) != nil
+        return Self.sides(components, i, band: band + box.width / 200, slope: slope) != nil
     }
 
     /// The steepest slant of a box's sides taken as a box drawn off level (about 3°): a steeper one is no page's box.
