@@ -329,13 +329,13 @@ public struct LineOrderer: Sendable {
         // are two lines long (a glossary's entries), the next line of four words or more is mostly the next paragraph's.
         let leading = RunningText.median(
             prose.compactMap { line in
-                lines.filter { $0.box.midY > Double(line.box.maxY) && $0.box.x < line.box.maxX && $0.box.maxX > line.box.x }
+                lines.filter { $0.box.midY > Double(line.box.maxY) && Self.sharesWidth($0, line) }
                     .min { $0.box.y < $1.box.y }.map { $0.box.y - line.box.maxY }
             }.filter { $0 >= 0 } + [0])
         /// Whether `line` lies right under `note`, at the text's leading, across part of it.
         func under(_ line: RecognizedLine, _ note: RecognizedLine) -> Bool {
             line.box.midY > Double(note.box.maxY) && Double(line.box.y - note.box.maxY) <= leading + 0.25 * lineHeight
-                && line.box.x < note.box.maxX && line.box.maxX > note.box.x
+                && Self.sharesWidth(line, note)
         }
         for onLeft in [true, false] {
             var noteIndices = lines.indices.filter { isNote(lines[$0], onLeft: onLeft) }
@@ -367,12 +367,13 @@ public struct LineOrderer: Sendable {
             /// small letters.
             func startsEntry(_ note: RecognizedLine) -> Bool {
                 func capital(_ text: String) -> Bool { text.first.map { $0.isUppercase || $0.isNumber } == true }
-                func across(_ a: RecognizedLine, _ b: RecognizedLine) -> Bool { a.box.x < b.box.maxX && a.box.maxX > b.box.x }
-                let level = column.filter { !across($0, note) && Self.level(note, $0, lineHeight: lineHeight) }
+                let level = column.filter { !Self.sharesWidth($0, note) && Self.level(note, $0, lineHeight: lineHeight) }
                 guard capital(note.text), let row = level.min(by: { abs($0.box.midY - note.box.midY) < abs($1.box.midY - note.box.midY) }),
                     capital(row.text)
                 else { return false }
-                let above = column.filter { $0.box.midY < row.box.midY - 0.5 * lineHeight && across($0, row) }.max { $0.box.midY < $1.box.midY }
+                let above = column.filter { $0.box.midY < row.box.midY - 0.5 * lineHeight && Self.sharesWidth($0, row) }.max {
+                    $0.box.midY < $1.box.midY
+                }
                 return above.map { up in Self.endsSentence(up.text) || notes.contains { Self.level($0, up, lineHeight: lineHeight) } } ?? true
             }
             var blocks: [[RecognizedLine]] = []
@@ -387,6 +388,9 @@ public struct LineOrderer: Sendable {
         }
         return nil
     }
+
+    /// Whether two lines share some of their width: one stands over part of the other.
+    static func sharesWidth(_ a: RecognizedLine, _ b: RecognizedLine) -> Bool { a.box.x < b.box.maxX && a.box.maxX > b.box.x }
 
     /// Whether two lines stand level with one another: their middles within half a line height.
     static func level(_ a: RecognizedLine, _ b: RecognizedLine, lineHeight: Double) -> Bool {
