@@ -366,10 +366,9 @@ public struct LineOrderer: Sendable {
             /// none). A list of terms, each beside its description, stands so; a note's next line mostly runs on in
             /// small letters.
             func startsEntry(_ note: RecognizedLine) -> Bool {
-                func capital(_ text: String) -> Bool { text.first.map { $0.isUppercase || $0.isNumber } == true }
                 let level = column.filter { !Self.sharesWidth($0, note) && Self.level(note, $0, lineHeight: lineHeight) }
-                guard capital(note.text), let row = level.min(by: { abs($0.box.midY - note.box.midY) < abs($1.box.midY - note.box.midY) }),
-                    capital(row.text)
+                guard Self.startsItem(note.text), let row = level.min(by: { abs($0.box.midY - note.box.midY) < abs($1.box.midY - note.box.midY) }),
+                    Self.startsItem(row.text)
                 else { return false }
                 let above = column.filter { $0.box.midY < row.box.midY - 0.5 * lineHeight && Self.sharesWidth($0, row) }.max {
                     $0.box.midY < $1.box.midY
@@ -485,6 +484,9 @@ public struct LineOrderer: Sendable {
         let letters = text.filter(\.isLetter).count, ink = text.filter { !$0.isWhitespace }.count
         return CJKText.wordCount(text) <= words && letters >= 3 && 2 * letters >= ink
     }
+
+    /// Whether `text` starts as an item, an entry or a sentence does: with a capital or a digit.
+    static func startsItem(_ text: String) -> Bool { text.first.map { $0.isUppercase || $0.isNumber } == true }
 
     /// Whether `text` ends a sentence: a full stop, a question or exclamation mark, before any closing quotes or
     /// brackets.
@@ -688,7 +690,7 @@ public struct LineOrderer: Sendable {
     /// either side. `left` and `right`: the lines' texts; `paired`: which right lines stand level with a left one.
     static func sentenceRows(left: [String], right: [String], paired: [Bool]) -> Bool {
         let continued = zip(right, paired).filter { $0.1 && $0.0.first?.isLowercase == true }.count
-        let starts = left.filter { $0.first.map { $0.isUppercase || $0.isNumber } == true }.count
+        let starts = left.filter(Self.startsItem).count
         return left.count >= 4 && right.count >= 4 && 5 * starts >= 4 * left.count && 5 * continued >= 4 * right.count
     }
 
